@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What a query helper takes: the database or an open transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, for snapshots in tests; absent on PostgreSQL. */
+  pglite?: PGlite;
+}
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; absent means embedded PGlite. */
+  url?: string;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string;
+  /** A PGlite snapshot (dumpDataDir) to start from. */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      driver: 'pg',
+      migrate: async () => {
+        await pool.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { btree_gist },
+  });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    pglite: client,
+    migrate: async () => {
+      await client.exec('CREATE EXTENSION IF NOT EXISTS btree_gist');
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { countries, states } from './region.ts';
+
+export const userRole = pgEnum('user_role', ['client', 'provider', 'admin']);
+export const verificationStatus = pgEnum('verification_status', ['draft', 'submitted', 'approved', 'rejected']);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: userRole('role').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phoneNumber: text('phone_number'),
+    countryId: uuid('country_id').references(() => countries.id),
+    stateId: uuid('state_id').references(() => states.id),
+    timezone: text('timezone').notNull().default('Africa/Lagos'),
+    language: text('language').notNull().default('en'),
+    isSocial: boolean('is_social').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${table.email})`),
+    index('users_role_country_idx').on(table.role, table.countryId),
+  ],
+);
+
+export const providerProfiles = pgTable(
+  'provider_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    headline: text('headline'),
+    title: text('title'),
+    bio: text('bio'),
+    officeAddress: text('office_address'),
+    zipCode: text('zip_code'),
+    photoUrl: text('photo_url'),
+    verificationStatus: verificationStatus('verification_status').notNull().default('draft'),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [index('provider_profiles_status_idx').on(table.verificationStatus)],
+);

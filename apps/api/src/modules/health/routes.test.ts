@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('reports a reachable database on /api/health', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { reachable: true } });
+  });
+
+  it('answers an unknown /api path with a JSON 404, never HTML', async () => {
+    const res = await t.app.inject({ url: '/api/nothing/here?x=1', headers: { 'x-language': 'de' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ code: 'ROUTE_NOT_FOUND', message: 'Unter GET /api/nothing/here gibt es nichts' });
+  });
+
+  it('serves the OpenAPI document with the lookup paths', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/region/country', '/api/categories/concerns/top', '/api/preferences/{name}']),
+    );
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,89 @@
+import type { Language } from '@app/shared/constants';
+import type { Country, LanguageItem, State, StateStat } from '@app/shared/schemas/region';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { countries, languages, providerProfiles, states, users } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { localizedName } from '../../platform/localized.ts';
+
+export async function listLanguages(db: Tx, options: { language: Language; primary?: boolean }): Promise<LanguageItem[]> {
+  const rows = await db
+    .select()
+    .from(languages)
+    .where(options.primary ? eq(languages.isPrimary, true) : undefined)
+    .orderBy(asc(languages.position), asc(languages.code));
+  return rows.map((row) => ({ identifier: row.id, code: row.code, name: localizedName(row, options.language) }));
+}
+
+export async function listCountries(db: Tx, options: { language: Language; all?: boolean }): Promise<Country[]> {
+  const rows = await db
+    .select()
+    .from(countries)
+    .where(options.all ? undefined : eq(countries.operating, true));
+  return rows
+    .map((row) => ({
+      identifier: row.id,
+      code: row.code,
+      name: localizedName(row, options.language),
+      currencyCode: row.currencyCode,
+      timezones: row.timezones,
+      operating: row.operating,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, options.language));
+}
+
+export async function findCountryByCode(db: Tx, code: string) {
+  const [row] = await db.select().from(countries).where(eq(countries.code, code.toUpperCase()));
+  return row ?? null;
+}
+
+async function statesOf(db: Tx, countryId: string, language: Language): Promise<State[]> {
+  const rows = await db.select().from(states).where(eq(states.countryId, countryId));
+  return rows
+    .map((row) => ({ identifier: row.id, code: row.code, name: localizedName(row, language) }))
+    .sort((a, b) => a.name.localeCompare(b.name, language));
+}
+
+export async function listStatesByCountryId(db: Tx, options: { language: Language; countryId: string }): Promise<State[]> {
+  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, options.countryId));
+  if (!country) throw new AppError('NOT_FOUND');
+  return statesOf(db, country.id, options.language);
+}
+
+export async function listStatesByCountryCode(db: Tx, options: { language: Language; code: string }): Promise<State[]> {
+  const country = await findCountryByCode(db, options.code);
+  if (!country) throw new AppError('NOT_FOUND');
+  return statesOf(db, country.id, options.language);
+}
+
+/** The states of a country with the most approved providers, most first (home page "near you"). */
+export async function topProviderStates(
+  db: Tx,
+  options: { language: Language; countryCode: string; top: number },
+): Promise<StateStat[]> {
+  const country = await findCountryByCode(db, options.countryCode);
+  if (!country) return [];
+  const providerCount = count(users.id);
+  const rows = await db
+    .select({ state: states, providerCount })
+    .from(users)
+    .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+    .innerJoin(states, eq(states.id, users.stateId))
+    .where(
+      and(
+        eq(users.role, 'provider'),
+        eq(users.countryId, country.id),
+        isNull(users.deletedAt),
+        eq(providerProfiles.verificationStatus, 'approved'),
+      ),
+    )
+    .groupBy(states.id)
+    .orderBy(desc(providerCount), asc(states.nameEn))
+    .limit(options.top);
+  return rows.map(({ state, providerCount }) => ({
+    identifier: state.id,
+    code: state.code,
+    name: localizedName(state, options.language),
+    providerCount: Number(providerCount),
+  }));
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type Config, parseEnv } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { type Clock, systemClock } from '../src/platform/clock.ts';
+import type { AppDeps } from '../src/platform/deps.ts';
+import { createMailer } from '../src/platform/mailer.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: 'node_modules/.cache/test-data' });
+  return {
+    ...env,
+    APP_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DEV_TOOLS: true,
+    ...overrides,
+  };
+}
+
+/** A whole app on a fresh database, no open port: tests talk to it through app.inject. */
+export async function buildTestApp(options: { clock?: Clock; config?: Partial<Config>; database?: Database } = {}): Promise<TestApp> {
+  const database = options.database ?? (await openTestDatabase());
+  const config = testConfig(options.config);
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const apiProject = (name: string, driver: 'pglite' | 'pg'): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    environment: 'node',
+    include: ['apps/api/**/*.test.ts', 'packages/shared/**/*.test.ts'],
+    globalSetup: ['apps/api/test/global-setup.ts'],
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/** `npm test`: unit + API on PGlite + web; with TEST_DATABASE_URL the API suite runs again on PostgreSQL. */
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      apiProject('api', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'pg')] : []),
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/**/*.test.tsx', 'apps/web/**/*.test.ts'],
+          globals: true,
+          setupFiles: ['apps/web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
