@@ -53,6 +53,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorateRequest('language', 'en');
+  app.decorateRequest('actor', null as never);
   app.addHook('onRequest', async (request, reply) => {
     request.language = requestLanguage(request);
     reply.header('x-request-id', request.id);

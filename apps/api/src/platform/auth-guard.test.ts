@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createTestUser } from '../../test/factories.ts';
+import { authSessions } from '../db/schema/index.ts';
+import { fixedClock } from './clock.ts';
+import { authenticate, requireRole } from './auth-guard.ts';
+import { signAccessToken } from './tokens.ts';
+
+const clock = fixedClock('2027-03-01T09:00:00Z');
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 60 } });
+});
+afterAll(() => t.close());
+
+async function guardedApp() {
+  const Fastify = (await import('fastify')).default;
+  const { registerErrorHandling } = await import('./error-handler.ts');
+  const app = Fastify();
+  app.decorate('deps', t.deps);
+  app.decorateRequest('language', 'en');
+  app.decorateRequest('actor', null as never);
+  registerErrorHandling(app);
+  app.get('/me', { preHandler: authenticate }, (request) => request.actor);
+  app.get('/provider-only', { preHandler: requireRole('provider') }, () => ({ ok: true }));
+  await app.ready();
+  return app;
+}
+
+describe('auth guard', () => {
+  it('accepts a live access token and exposes the actor', async () => {
+    const app = await guardedApp();
+    const user = await createTestUser(t, { role: 'client' });
+    const res = await app.inject({ url: '/me', headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ userId: user.id, role: 'client', sessionId: user.sessionId });
+  });
+
+  it('answers 401 UNAUTHENTICATED without a token or with a forged one', async () => {
+    const app = await guardedApp();
+    expect((await app.inject({ url: '/me' })).json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const user = await createTestUser(t);
+    const forged = await signAccessToken(
+      { secret: 'another-secret-that-is-long-enough-000000', ttlSeconds: 60, now: clock.now() },
+      { userId: user.id, role: 'admin', sessionId: user.sessionId },
+    );
+    const res = await app.inject({ url: '/me', headers: { authorization: `Bearer ${forged}` } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(`{"sub":"${user.id}"}`).toString('base64url')}.`;
+    expect((await app.inject({ url: '/me', headers: { authorization: `Bearer ${none}` } })).statusCode).toBe(401);
+  });
+
+  it('answers 401 TOKEN_EXPIRED once the access token is older than its TTL', async () => {
+    const app = await guardedApp();
+    const user = await createTestUser(t);
+    clock.advance(61_000);
+    const res = await app.inject({ url: '/me', headers: user.headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'TOKEN_EXPIRED', message: 'Your session has expired' });
+  });
+
+  it('refuses a token whose session was revoked', async () => {
+    const app = await guardedApp();
+    const user = await createTestUser(t);
+    await t.deps.db.update(authSessions).set({ revokedAt: clock.now() }).where(eq(authSessions.id, user.sessionId));
+    expect((await app.inject({ url: '/me', headers: user.headers })).statusCode).toBe(401);
+  });
+
+  it('answers 403 for the wrong role', async () => {
+    const app = await guardedApp();
+    const client = await createTestUser(t, { role: 'client' });
+    const provider = await createTestUser(t, { role: 'provider' });
+    expect((await app.inject({ url: '/provider-only', headers: client.headers })).statusCode).toBe(403);
+    expect((await app.inject({ url: '/provider-only', headers: provider.headers })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,55 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { UserRole } from '@app/shared/schemas/auth-token';
+import { AppError } from './app-error.ts';
+
+const ISSUER = 'therapy-marketplace';
+const AUDIENCE = 'therapy-marketplace:api';
+const ALGORITHMS = ['HS256'];
+
+export interface AccessClaims {
+  userId: string;
+  role: UserRole;
+  sessionId: string;
+}
+
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function signAccessToken(
+  options: { secret: string; ttlSeconds: number; now: Date },
+  claims: AccessClaims,
+): Promise<string> {
+  const issuedAt = Math.floor(options.now.getTime() / 1000);
+  return new SignJWT({ role: claims.role, sid: claims.sessionId, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + options.ttlSeconds)
+    .sign(key(options.secret));
+}
+
+/** Verifies signature, algorithm, issuer, audience, type and expiry; TOKEN_EXPIRED only for a good but old token. */
+export async function verifyAccessToken(options: { secret: string; now: Date }, token: string): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, key(options.secret), {
+      algorithms: ALGORITHMS,
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: options.now,
+      requiredClaims: ['sub', 'exp', 'sid', 'role'],
+    });
+    if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
+      throw new AppError('UNAUTHENTICATED');
+    }
+    const role = payload.role;
+    if (role !== 'client' && role !== 'provider' && role !== 'admin') throw new AppError('UNAUTHENTICATED');
+    return { userId: payload.sub, role, sessionId: payload.sid };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
+    if (error instanceof AppError) throw error;
+    throw new AppError('UNAUTHENTICATED');
+  }
+}
