@@ -11,14 +11,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AppError } from './platform/app-error.ts';
-import type { AppDeps } from './platform/deps.ts';
-import { registerErrorHandling } from './platform/error-handler.ts';
-import { requestLanguage } from './platform/i18n.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
+import { AppError } from './platform/app-error.ts';
+import type { AppDeps } from './platform/deps.ts';
+import { registerErrorHandling } from './platform/error-handler.ts';
+import { requestLanguage } from './platform/i18n.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];

@@ -25,7 +25,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A whole app on a fresh database, no open port: tests talk to it through app.inject. */
-export async function buildTestApp(options: { clock?: Clock; config?: Partial<Config>; database?: Database } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { clock?: Clock; config?: Partial<Config>; database?: Database } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.config);
   const deps: AppDeps = {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TestProject } from 'vitest/node';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 
@@ -27,10 +27,9 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('pgTemplate', template);
     return async () => {
-      const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-        [`app_test_%_${process.pid}%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `app_test_%_${process.pid}%`,
+      ]);
       for (const row of rows) {
         await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
       }

@@ -1,5 +1,5 @@
-import type { CurrencyCode } from './currency.ts';
 import type { Language } from './constants.ts';
+import type { CurrencyCode } from './currency.ts';
 
 /** Amounts travel in minor units: a major amount is sent times 100 (SPEC.md §9). */
 export function toMinor(major: number): number {

@@ -26,7 +26,9 @@ z.config({
         return issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalidType';
       case 'too_small':
         if (issue.origin === 'string') {
-          return issue.minimum === 1 ? 'validation.required' : messageKey('validation.tooShort', { minimum: issue.minimum });
+          return issue.minimum === 1
+            ? 'validation.required'
+            : messageKey('validation.tooShort', { minimum: issue.minimum });
         }
         return messageKey('validation.tooSmall', { minimum: issue.minimum });
       case 'too_big':

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { authSessions } from '../db/schema/index.ts';
-import { fixedClock } from './clock.ts';
 import { authenticate, requireRole } from './auth-guard.ts';
+import { fixedClock } from './clock.ts';
 import { signAccessToken } from './tokens.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z');

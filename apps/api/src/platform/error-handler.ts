@@ -73,7 +73,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     });
   }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return reply.status(fastifyError.statusCode).send({ message: translate(language, 'errors.BAD_REQUEST'), code: 'BAD_REQUEST' });
+    return reply
+      .status(fastifyError.statusCode)
+      .send({ message: translate(language, 'errors.BAD_REQUEST'), code: 'BAD_REQUEST' });
   }
 
   request.log.error({ err: error }, 'unhandled error');

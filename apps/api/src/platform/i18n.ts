@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@app/shared/constants';
 import de from '@app/shared/i18n/de.json' with { type: 'json' };
 import en from '@app/shared/i18n/en.json' with { type: 'json' };
-import i18next, { type TFunction } from 'i18next';
 import type { FastifyRequest } from 'fastify';
+import i18next, { type TFunction } from 'i18next';
 
 const catalogs = { en, de } as const;
 

@@ -25,9 +25,18 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(email) {
-      const [row] = await db.insert(emails).values({ ...email, to: email.to.toLowerCase() }).returning({ id: emails.id });
+      const [row] = await db
+        .insert(emails)
+        .values({ ...email, to: email.to.toLowerCase() })
+        .returning({ id: emails.id });
       if (!transport || !row) return;
-      await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await transport.sendMail({
+        from: options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
       await db.update(emails).set({ sentAt: new Date() }).where(eq(emails.id, row.id));
     },
   };

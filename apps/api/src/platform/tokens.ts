@@ -1,5 +1,5 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
 import type { UserRole } from '@app/shared/schemas/auth-token';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './app-error.ts';
 
 const ISSUER = 'therapy-marketplace';

@@ -32,7 +32,10 @@ export const providerConcerns = pgTable(
       .notNull()
       .references(() => concerns.id),
   },
-  (table) => [primaryKey({ columns: [table.providerId, table.concernId] }), index('provider_concerns_concern_idx').on(table.concernId)],
+  (table) => [
+    primaryKey({ columns: [table.providerId, table.concernId] }),
+    index('provider_concerns_concern_idx').on(table.concernId),
+  ],
 );
 
 /** Options of the preference lists of SPEC.md §3 (modality, gender, therapy, …). */

@@ -1,5 +1,5 @@
+export * from './auth.ts';
 export * from './catalog.ts';
 export * from './mail.ts';
 export * from './region.ts';
 export * from './users.ts';
-export * from './auth.ts';

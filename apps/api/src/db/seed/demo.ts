@@ -62,11 +62,43 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
       ['bola.ajayi', 'Bola', 'Ajayi', 'NG', 'NG-OY', 'Addiction Counsellor', ['addiction', 'anger-management']],
       ['sarah.collins', 'Sarah', 'Collins', 'GB', 'GB-ENG', 'Psychotherapist', ['anxiety', 'self-esteem']],
       ['james.reid', 'James', 'Reid', 'GB', 'GB-SCT', 'CBT Therapist', ['ocd', 'panic-attacks']],
-      ['maya.patel', 'Maya', 'Patel', 'US', 'US-CA', 'Marriage and Family Therapist', ['relationship-issues', 'parenting']],
-      ['daniel.brooks', 'Daniel', 'Brooks', 'US', 'US-NY', 'Licensed Clinical Social Worker', ['depression', 'burnout']],
+      [
+        'maya.patel',
+        'Maya',
+        'Patel',
+        'US',
+        'US-CA',
+        'Marriage and Family Therapist',
+        ['relationship-issues', 'parenting'],
+      ],
+      [
+        'daniel.brooks',
+        'Daniel',
+        'Brooks',
+        'US',
+        'US-NY',
+        'Licensed Clinical Social Worker',
+        ['depression', 'burnout'],
+      ],
       ['lena.schmidt', 'Lena', 'Schmidt', 'DE', 'DE-BE', 'Psychologische Psychotherapeutin', ['anxiety', 'burnout']],
-      ['jonas.weber', 'Jonas', 'Weber', 'DE', 'DE-BY', 'Heilpraktiker für Psychotherapie', ['stress', 'sleep-problems']],
-      ['hannah.fischer', 'Hannah', 'Fischer', 'DE', 'DE-BE', 'Kinder- und Jugendlichenpsychotherapeutin', ['adhd', 'parenting']],
+      [
+        'jonas.weber',
+        'Jonas',
+        'Weber',
+        'DE',
+        'DE-BY',
+        'Heilpraktiker für Psychotherapie',
+        ['stress', 'sleep-problems'],
+      ],
+      [
+        'hannah.fischer',
+        'Hannah',
+        'Fischer',
+        'DE',
+        'DE-BE',
+        'Kinder- und Jugendlichenpsychotherapeutin',
+        ['adhd', 'parenting'],
+      ],
     ] as const
   ).map(([handle, firstName, lastName, country, state, headline, concernKeys]) => ({
     email: `${handle}@demo.test`,
@@ -74,7 +106,12 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
     lastName,
     country,
     state,
-    timezone: { NG: 'Africa/Lagos', GB: 'Europe/London', US: state === 'US-CA' ? 'America/Los_Angeles' : 'America/New_York', DE: 'Europe/Berlin' }[country],
+    timezone: {
+      NG: 'Africa/Lagos',
+      GB: 'Europe/London',
+      US: state === 'US-CA' ? 'America/Los_Angeles' : 'America/New_York',
+      DE: 'Europe/Berlin',
+    }[country],
     language: country === 'DE' ? ('de' as const) : ('en' as const),
     title: country === 'DE' ? 'Dipl.-Psych.' : 'Dr',
     headline,
@@ -89,7 +126,10 @@ export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
   if (existing.length > 0) return false;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const countryRows = await db.select({ id: countries.id, code: countries.code }).from(countries).where(inArray(countries.code, ['NG', 'GB', 'US', 'DE']));
+  const countryRows = await db
+    .select({ id: countries.id, code: countries.code })
+    .from(countries)
+    .where(inArray(countries.code, ['NG', 'GB', 'US', 'DE']));
   const countryIds = new Map(countryRows.map((row) => [row.code, row.id]));
   const stateRows = await db.select({ id: states.id, code: states.code }).from(states);
   const stateIds = new Map(stateRows.map((row) => [row.code, row.id]));

@@ -1,10 +1,10 @@
+import { isOperatingCountry } from '@app/shared/constants';
+import { CURRENCY_BY_COUNTRY } from '@app/shared/currency';
 import ct from 'countries-and-timezones';
+import { eq } from 'drizzle-orm';
 import isoCountries from 'i18n-iso-countries';
 import deLocale from 'i18n-iso-countries/langs/de.json' with { type: 'json' };
 import enLocale from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
-import { CURRENCY_BY_COUNTRY } from '@app/shared/currency';
-import { isOperatingCountry } from '@app/shared/constants';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { concerns, countries, languages, preferenceOptions, states, therapyCategories } from '../schema/index.ts';
 import { CONCERNS, LANGUAGES, PREFERENCE_LISTS, STATES, THERAPY_CATEGORIES } from './reference-data.ts';
@@ -55,15 +55,19 @@ export async function seedReferenceData(db: Tx): Promise<void> {
   );
   await db
     .insert(therapyCategories)
-    .values(THERAPY_CATEGORIES.map((item, position) => ({ key: item.key, nameEn: item.en, nameDe: item.de, position })));
+    .values(
+      THERAPY_CATEGORIES.map((item, position) => ({ key: item.key, nameEn: item.en, nameDe: item.de, position })),
+    );
   await db
     .insert(concerns)
     .values(CONCERNS.map((item) => ({ key: item.key, nameEn: item.en, nameDe: item.de, popularity: item.popularity })));
-  await db.insert(preferenceOptions).values(
-    Object.entries(PREFERENCE_LISTS).flatMap(([list, items]) =>
-      items.map((item, position) => ({ list, key: item.key, nameEn: item.en, nameDe: item.de, position })),
-    ),
-  );
+  await db
+    .insert(preferenceOptions)
+    .values(
+      Object.entries(PREFERENCE_LISTS).flatMap(([list, items]) =>
+        items.map((item, position) => ({ list, key: item.key, nameEn: item.en, nameDe: item.de, position })),
+      ),
+    );
 }
 
 export async function countryIdByCode(db: Tx, code: string): Promise<string> {

@@ -6,5 +6,7 @@ const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
 await database.migrate();
 const result = await seedDatabase(database.db, { now: new Date(), demo: true });
-console.log(result.demo ? 'Seeded reference and demo data.' : 'Reference data present; users exist, demo data skipped.');
+console.log(
+  result.demo ? 'Seeded reference and demo data.' : 'Reference data present; users exist, demo data skipped.',
+);
 await database.close();

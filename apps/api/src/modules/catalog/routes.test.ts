@@ -16,7 +16,9 @@ describe('catalog lookups', () => {
     const en = (await t.app.inject({ url: '/api/categories/therapy' })).json();
     const de = (await t.app.inject({ url: '/api/categories/therapy', headers: { 'x-language': 'de' } })).json();
     expect(en.length).toBeGreaterThanOrEqual(6);
-    expect(de.map((c: { identifier: string }) => c.identifier)).toEqual(en.map((c: { identifier: string }) => c.identifier));
+    expect(de.map((c: { identifier: string }) => c.identifier)).toEqual(
+      en.map((c: { identifier: string }) => c.identifier),
+    );
     expect(de[1].name).not.toBe(en[1].name);
   });
 
@@ -48,7 +50,11 @@ describe('catalog lookups', () => {
     expect(Object.keys(lists).sort()).toEqual([...PREFERENCE_LIST_NAMES].sort());
     for (const name of PREFERENCE_LIST_NAMES) {
       expect(lists[name].length, name).toBeGreaterThan(0);
-      expect(lists[name][0]).toEqual({ identifier: expect.any(String), key: expect.any(String), name: expect.any(String) });
+      expect(lists[name][0]).toEqual({
+        identifier: expect.any(String),
+        key: expect.any(String),
+        name: expect.any(String),
+      });
     }
   });
 

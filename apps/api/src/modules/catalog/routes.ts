@@ -18,10 +18,8 @@ const tags = ['catalog'];
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  app.get(
-    '/categories/therapy',
-    { schema: { tags, response: { 200: z.array(TherapyCategorySchema) } } },
-    (request) => listTherapyCategories(db, { language: request.language }),
+  app.get('/categories/therapy', { schema: { tags, response: { 200: z.array(TherapyCategorySchema) } } }, (request) =>
+    listTherapyCategories(db, { language: request.language }),
   );
 
   app.get(

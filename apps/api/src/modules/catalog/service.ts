@@ -33,7 +33,10 @@ export async function listTopConcerns(
     .leftJoin(providerConcerns, eq(providerConcerns.concernId, concerns.id))
     .leftJoin(
       providerProfiles,
-      and(eq(providerProfiles.userId, providerConcerns.providerId), eq(providerProfiles.verificationStatus, 'approved')),
+      and(
+        eq(providerProfiles.userId, providerConcerns.providerId),
+        eq(providerProfiles.verificationStatus, 'approved'),
+      ),
     )
     .leftJoin(users, and(eq(users.id, providerProfiles.userId), isNull(users.deletedAt)))
     .groupBy(concerns.id)

@@ -34,7 +34,9 @@ describe('region lookups', () => {
     const all = (await t.app.inject({ url: '/api/region/languages' })).json();
     const primary = (await t.app.inject({ url: '/api/region/languages?primary=true' })).json();
     expect(all.length).toBeGreaterThan(primary.length);
-    expect(primary.map((l: { code: string }) => l.code)).toEqual(expect.arrayContaining(['en', 'de', 'yo', 'ig', 'ha']));
+    expect(primary.map((l: { code: string }) => l.code)).toEqual(
+      expect.arrayContaining(['en', 'de', 'yo', 'ig', 'ha']),
+    );
   });
 
   it('lists all Nigerian states and the FCT by country code, case-insensitively', async () => {

@@ -52,6 +52,10 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/providers/stats/states',
     { schema: { tags, querystring: StateStatsQuerySchema, response: { 200: z.array(StateStatSchema) } } },
     (request) =>
-      topProviderStates(db, { language: request.language, countryCode: request.query.countryCode, top: request.query.top }),
+      topProviderStates(db, {
+        language: request.language,
+        countryCode: request.query.countryCode,
+        top: request.query.top,
+      }),
   );
 };

@@ -6,7 +6,10 @@ import { countries, languages, providerProfiles, states, users } from '../../db/
 import { AppError } from '../../platform/app-error.ts';
 import { localizedName } from '../../platform/localized.ts';
 
-export async function listLanguages(db: Tx, options: { language: Language; primary?: boolean }): Promise<LanguageItem[]> {
+export async function listLanguages(
+  db: Tx,
+  options: { language: Language; primary?: boolean },
+): Promise<LanguageItem[]> {
   const rows = await db
     .select()
     .from(languages)
@@ -44,7 +47,10 @@ async function statesOf(db: Tx, countryId: string, language: Language): Promise<
     .sort((a, b) => a.name.localeCompare(b.name, language));
 }
 
-export async function listStatesByCountryId(db: Tx, options: { language: Language; countryId: string }): Promise<State[]> {
+export async function listStatesByCountryId(
+  db: Tx,
+  options: { language: Language; countryId: string },
+): Promise<State[]> {
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, options.countryId));
   if (!country) throw new AppError('NOT_FOUND');
   return statesOf(db, country.id, options.language);
