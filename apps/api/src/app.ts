@@ -11,10 +11,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/routes.ts';
+import { availabilityRoutes } from './modules/availability/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { earningsRoutes } from './modules/earnings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { sandboxCheckoutPage } from './modules/payments/sandbox-checkout-page.ts';
+import { mediaRoutes } from './modules/profiles/media-routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { AppError } from './platform/app-error.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
@@ -86,6 +94,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(mediaRoutes); // GET /media/<key>: public files, outside /api
+  if (deps.config.DEV_TOOLS) await app.register(sandboxCheckoutPage); // /sandbox/checkout/<reference>
 
   await app.register(
     async (api) => {
@@ -93,6 +103,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(healthRoutes);
       await api.register(regionRoutes);
       await api.register(catalogRoutes);
+      await api.register(profileRoutes);
+      await api.register(availabilityRoutes);
+      await api.register(authRoutes);
+      await api.register(walletRoutes);
+      await api.register(paymentRoutes);
+      await api.register(earningsRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {
         throw new AppError('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });

@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   TRUSTED_COUNTRY_HEADER: z.string().toLowerCase().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGIN: z.string().optional(),
+  /** Multiplies every rate limit's allowance (e2e runs many sign-ins from one address). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

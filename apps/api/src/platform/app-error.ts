@@ -1,5 +1,6 @@
 import { AppErrorLike } from '@app/shared/app-error-like';
 import { ERROR_STATUS, type ErrorCode } from '@app/shared/errors';
+import { messageKey } from '@app/shared/zod';
 
 /**
  * The one error class services throw: a code from packages/shared/src/errors.ts and the
@@ -19,6 +20,6 @@ export class AppError extends AppErrorLike {
 }
 
 /** A validation failure on one field, with the i18n key of its message. */
-export function fieldError(field: string, messageKey: string, params: Record<string, unknown> = {}): AppError {
-  return new AppError('VALIDATION_FAILED', params, { [field]: [messageKey] });
+export function fieldError(field: string, key: string, params?: Record<string, unknown>): AppError {
+  return new AppError('VALIDATION_FAILED', {}, { [field]: [messageKey(key, params)] });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { preferenceOptions, therapyCategories } from './catalog.ts';
 import { countries, states } from './region.ts';
 
 export const userRole = pgEnum('user_role', ['client', 'provider', 'admin']);
@@ -26,6 +27,11 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     isSocial: boolean('is_social').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    // Profiles (client and provider alike): SPEC.md §3.
+    dob: date('dob', { mode: 'string' }),
+    gender: text('gender'),
+    religionId: uuid('religion_id').references(() => preferenceOptions.id),
+    ethnicityId: uuid('ethnicity_id').references(() => preferenceOptions.id),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
@@ -47,6 +53,10 @@ export const providerProfiles = pgTable(
     officeAddress: text('office_address'),
     zipCode: text('zip_code'),
     photoUrl: text('photo_url'),
+    /** Storage key prefix of the uploaded picture's variants (profiles module). */
+    photoKey: text('photo_key'),
+    disciplineId: uuid('discipline_id').references(() => therapyCategories.id),
+    setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true, mode: 'date' }),
     verificationStatus: verificationStatus('verification_status').notNull().default('draft'),
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,

@@ -1,4 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
+import { seedDemoAvailability } from '../../modules/availability/demo-seed.ts';
+import { seedDemoProfiles } from '../../modules/profiles/demo-seed.ts';
 import { hashPassword } from '../../platform/password.ts';
 import type { Tx } from '../client.ts';
 import { concerns, countries, providerConcerns, providerProfiles, states, users } from '../schema/index.ts';
@@ -90,15 +92,7 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
         'Heilpraktiker für Psychotherapie',
         ['stress', 'sleep-problems'],
       ],
-      [
-        'hannah.fischer',
-        'Hannah',
-        'Fischer',
-        'DE',
-        'DE-BE',
-        'Kinder- und Jugendlichenpsychotherapeutin',
-        ['adhd', 'parenting'],
-      ],
+      ['hannah.fischer', 'Hannah', 'Fischer', 'DE', 'DE-BE', 'Kinder- und Jugendtherapeutin', ['adhd', 'parenting']],
     ] as const
   ).map(([handle, firstName, lastName, country, state, headline, concernKeys]) => ({
     email: `${handle}@demo.test`,
@@ -113,7 +107,7 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
       DE: 'Europe/Berlin',
     }[country],
     language: country === 'DE' ? ('de' as const) : ('en' as const),
-    title: country === 'DE' ? 'Dipl.-Psych.' : 'Dr',
+    title: 'Dr',
     headline,
     bio: `${firstName} ${lastName} is a ${headline.toLowerCase()} with years of experience supporting clients online.`,
     concerns: [...concernKeys],
@@ -172,6 +166,16 @@ export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
       await db.insert(providerConcerns).values(ids.map((concernId) => ({ providerId: user.id, concernId })));
     }
   }
+  await seedDemoAvailability(
+    db,
+    DEMO_PROVIDERS.map((provider) => provider.email),
+    now,
+  );
+  await seedDemoProfiles(db, {
+    now,
+    providers: DEMO_PROVIDERS,
+    client: { email: DEMO_CLIENT.email, userName: 'ada_okafor' },
+  });
   return true;
 }
 

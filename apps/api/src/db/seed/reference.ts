@@ -7,6 +7,7 @@ import deLocale from 'i18n-iso-countries/langs/de.json' with { type: 'json' };
 import enLocale from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import type { Tx } from '../client.ts';
 import { concerns, countries, languages, preferenceOptions, states, therapyCategories } from '../schema/index.ts';
+import { seedAvatars } from './avatars.ts';
 import { CONCERNS, LANGUAGES, PREFERENCE_LISTS, STATES, THERAPY_CATEGORIES } from './reference-data.ts';
 
 isoCountries.registerLocale(enLocale);
@@ -29,6 +30,7 @@ function countryRows() {
 
 /** Countries, states, languages, therapy categories, concerns and preference lists. Idempotent. */
 export async function seedReferenceData(db: Tx): Promise<void> {
+  await seedAvatars(db); // idempotent on its own, so databases seeded earlier get them too
   const existing = await db.select({ id: countries.id }).from(countries).limit(1);
   if (existing.length > 0) return;
 

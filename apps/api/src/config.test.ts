@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from './config.ts';
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: '.data',
+      ACCESS_TOKEN_TTL: 900,
+      REFRESH_TOKEN_TTL: 2_592_000,
+      PAYMENT_GATEWAY: 'sandbox',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('fails fast listing every bad key, without echoing values', () => {
+    try {
+      parseEnv({ PORT: 'eighty', PAYMENT_GATEWAY: 'cash', DATABASE_URL: 'mysql://secret-password@x' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const issues = (error as ConfigError).issues.join('\n');
+      expect(issues).toMatch(/PORT/);
+      expect(issues).toMatch(/PAYMENT_GATEWAY/);
+      expect(issues).toMatch(/DATABASE_URL/);
+      expect(issues).not.toContain('secret-password');
+    }
+  });
+
+  it('turns DEV_TOOLS off in production unless asked', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }).DEV_TOOLS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, DEV_TOOLS: 'on' }).DEV_TOOLS).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir }).DEV_TOOLS).toBe(true);
+  });
+
+  it('generates APP_SECRET once into DATA_DIR and reuses it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const first = loadConfig({ DATA_DIR: dir }).APP_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).APP_SECRET).toBe(first);
+    expect(readFileSync(path.join(dir, 'app-secret'), 'utf8').trim()).toBe(first);
+  });
+});

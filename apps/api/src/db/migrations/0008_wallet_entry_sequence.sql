@@ -1,0 +1,3 @@
+ALTER TABLE "ledger_entries" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "ledger_entries_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "ledger_entries_account_seq_idx" ON "ledger_entries" USING btree ("account_id","seq" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "ledger_entries_account_type_seq_idx" ON "ledger_entries" USING btree ("account_id","transaction_type","seq" DESC NULLS LAST);

@@ -1,0 +1,3 @@
+import { start } from './server.ts';
+
+await start({ web: 'vite' });

@@ -1,0 +1,76 @@
+import { isLanguage, type Language } from '@app/shared/constants';
+import type { AppDeps } from '../../platform/deps.ts';
+import { translate } from '../../platform/i18n.ts';
+
+export type AuthEmailTemplate = 'verify' | 'reset' | 'emailChangeCode' | 'emailChanged' | 'passwordChanged';
+
+interface Recipient {
+  email: string;
+  language: string;
+  firstName?: string | null;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** An absolute link to a page of the web app, with the /de/ prefix for German (STACK.md routes). */
+export function pageLink(
+  config: AppDeps['config'],
+  language: Language,
+  page: string,
+  query: Record<string, string>,
+): string {
+  const base = (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const prefix = language === 'de' ? '/de' : '';
+  return `${base}${prefix}/${page}/?${new URLSearchParams(query).toString()}`;
+}
+
+/**
+ * Sends one of the auth emails in the recipient's language: a greeting, the intro, then either an
+ * action link or a code, then the expiry note and the signature. Words live under `emails.auth`.
+ */
+export async function sendAuthEmail(
+  deps: Pick<AppDeps, 'mailer'>,
+  recipient: Recipient,
+  template: AuthEmailTemplate,
+  content: { link?: string; code?: string; params?: Record<string, unknown> },
+): Promise<void> {
+  const language: Language = isLanguage(recipient.language) ? recipient.language : 'en';
+  const t = (key: string, params: Record<string, unknown> = {}) =>
+    translate(language, `emails.auth.${key}`, { ...content.params, ...params });
+  const greeting = recipient.firstName ? t('greeting', { name: recipient.firstName }) : t('greetingNoName');
+  const intro = t(`${template}.intro`);
+  const note = t(`${template}.note`);
+  const signature = t('signature');
+
+  const text = [greeting, intro, content.code ?? content.link, note, signature]
+    .filter((part): part is string => Boolean(part))
+    .join('\n\n');
+  const middle = content.code
+    ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(content.code)}</p>`
+    : content.link
+      ? `<p><a href="${escapeHtml(content.link)}">${escapeHtml(t(`${template}.action`))}</a></p><p>${escapeHtml(content.link)}</p>`
+      : '';
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    middle,
+    `<p>${escapeHtml(note)}</p>`,
+    `<p>${escapeHtml(signature)}</p>`,
+  ].join('\n');
+
+  await deps.mailer.send({
+    to: recipient.email,
+    subject: t(`${template}.subject`),
+    text,
+    html,
+    language,
+    template: `auth.${template}`,
+  });
+}

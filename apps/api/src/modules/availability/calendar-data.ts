@@ -1,0 +1,283 @@
+import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
+import type { SetupType } from '@app/shared/schemas/availability';
+import type { DayRule, Interval, TimeRange } from '@app/shared/slots';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import {
+  availabilityCategorySettings,
+  availabilityDateOverrides,
+  availabilitySettings,
+  availabilityWeeklyDays,
+  bookings,
+  providerProfiles,
+  therapyCategories,
+  users,
+} from '../../db/schema/index.ts';
+import { AppError, fieldError } from '../../platform/app-error.ts';
+
+/** What every calendar read needs about a provider, loaded in one query. */
+export interface ProviderCalendar {
+  providerId: string;
+  timezone: string;
+  isPublic: boolean;
+  setupType: SetupType;
+  /** The calendar in use: the category's (BY_CATEGORY) or null for the general one. */
+  categoryId: string | null;
+  sessionMinutes: number;
+  /** The signed-in viewer's zone, when a viewer was named. */
+  viewerTimezone: string | null;
+}
+
+export interface LoadCalendarOptions {
+  providerId: string;
+  /** The category asked for (query or body); validated to exist. */
+  category?: string | null;
+  /** The field to name when the category is missing or unknown. */
+  categoryField?: string;
+  viewerId?: string | null;
+  /** With BY_CATEGORY and no category: refuse (default), or read the general calendar's settings. */
+  requireCategory?: boolean;
+}
+
+/** The signed-in caller of a public read (for their time zone). */
+const viewer = alias(users, 'viewer');
+
+/**
+ * The calendar reads run on every slot request: they are named prepared statements (built once
+ * per database handle, parsed and planned once per connection). A transaction handle gets its own.
+ */
+const preparedByDb = new WeakMap<object, Map<string, unknown>>();
+function prepared<T>(db: Tx, name: string, build: () => T): T {
+  let statements = preparedByDb.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedByDb.set(db, statements);
+  }
+  let statement = statements.get(name) as T | undefined;
+  if (!statement) {
+    statement = build();
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+const p = <T extends string>(name: T) => sql.placeholder(name);
+
+function calendarQuery(db: Tx, withCategory: boolean, withViewer: boolean) {
+  return db
+    .select({
+      id: users.id,
+      role: users.role,
+      deletedAt: users.deletedAt,
+      timezone: users.timezone,
+      verificationStatus: providerProfiles.verificationStatus,
+      setupType: availabilitySettings.setupType,
+      sessionMinutes: availabilitySettings.sessionMinutes,
+      categorySessionMinutes: availabilityCategorySettings.sessionMinutes,
+      categoryFound: therapyCategories.id,
+      viewerTimezone: viewer.timezone,
+    })
+    .from(users)
+    .leftJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+    .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.id))
+    .leftJoin(
+      availabilityCategorySettings,
+      withCategory
+        ? and(
+            eq(availabilityCategorySettings.providerId, users.id),
+            eq(availabilityCategorySettings.categoryId, p('category')),
+          )
+        : sql`false`,
+    )
+    .leftJoin(therapyCategories, withCategory ? eq(therapyCategories.id, p('category')) : sql`false`)
+    .leftJoin(viewer, withViewer ? eq(viewer.id, p('viewerId')) : sql`false`)
+    .where(eq(users.id, p('providerId')))
+    .limit(1)
+    .prepare(`availability_calendar_${withCategory ? 'c' : 'g'}${withViewer ? 'v' : ''}`);
+}
+
+/**
+ * The provider, its settings, the asked category and the viewer, in one query. Throws NOT_FOUND
+ * for a missing, deleted or non-provider user; the category errors are field errors.
+ */
+export async function loadCalendar(db: Tx, options: LoadCalendarOptions): Promise<ProviderCalendar> {
+  const category = options.category ?? null;
+  const viewerId = options.viewerId ?? null;
+  const statement = prepared(db, `calendar:${Boolean(category)}:${Boolean(viewerId)}`, () =>
+    calendarQuery(db, Boolean(category), Boolean(viewerId)),
+  );
+  const [row] = await statement.execute({ providerId: options.providerId, category, viewerId });
+  if (row?.role !== 'provider' || row.deletedAt) throw new AppError('NOT_FOUND');
+  const field = options.categoryField ?? 'category';
+  if (category && !row.categoryFound) throw fieldError(field, 'availability.unknownCategory');
+  const setupType = row.setupType ?? 'GENERAL';
+  let categoryId: string | null = null;
+  if (setupType === 'BY_CATEGORY') {
+    if (!category && options.requireCategory !== false) throw fieldError(field, 'availability.categoryRequired');
+    categoryId = category;
+  }
+  const general = row.sessionMinutes ?? DEFAULT_SESSION_MINUTES;
+  return {
+    providerId: row.id,
+    timezone: row.timezone,
+    isPublic: row.verificationStatus === 'approved',
+    setupType,
+    categoryId,
+    sessionMinutes: categoryId ? (row.categorySessionMinutes ?? general) : general,
+    viewerTimezone: row.viewerTimezone ?? null,
+  };
+}
+
+function overrideScope(withCategory: boolean): SQL | undefined {
+  return and(
+    eq(availabilityDateOverrides.providerId, p('providerId')),
+    withCategory
+      ? eq(availabilityDateOverrides.categoryId, p('category'))
+      : isNull(availabilityDateOverrides.categoryId),
+  );
+}
+
+export interface WeeklyRow {
+  id: string;
+  dayOfWeek: number;
+  isAvailable: boolean;
+  intervals: TimeRange[];
+}
+
+/** The weekly pattern of one calendar: one query. */
+export async function loadWeekly(db: Tx, providerId: string, categoryId: string | null): Promise<WeeklyRow[]> {
+  const statement = prepared(db, `weekly:${Boolean(categoryId)}`, () =>
+    db
+      .select({
+        id: availabilityWeeklyDays.id,
+        dayOfWeek: availabilityWeeklyDays.dayOfWeek,
+        isAvailable: availabilityWeeklyDays.isAvailable,
+        intervals: availabilityWeeklyDays.intervals,
+      })
+      .from(availabilityWeeklyDays)
+      .where(
+        and(
+          eq(availabilityWeeklyDays.providerId, p('providerId')),
+          categoryId ? eq(availabilityWeeklyDays.categoryId, p('category')) : isNull(availabilityWeeklyDays.categoryId),
+        ),
+      )
+      .prepare(`availability_weekly_${categoryId ? 'c' : 'g'}`),
+  );
+  return statement.execute({ providerId, category: categoryId });
+}
+
+export interface OverrideRow {
+  id: string;
+  date: string;
+  isAvailable: boolean;
+  intervals: TimeRange[];
+  categoryId: string | null;
+}
+
+const overrideColumns = {
+  id: availabilityDateOverrides.id,
+  date: availabilityDateOverrides.date,
+  isAvailable: availabilityDateOverrides.isAvailable,
+  intervals: availabilityDateOverrides.intervals,
+  categoryId: availabilityDateOverrides.categoryId,
+};
+
+/** The specific dates of one calendar between two dates (inclusive, either end optional): one query. */
+export async function loadOverrides(
+  db: Tx,
+  providerId: string,
+  categoryId: string | null,
+  range: { from?: string; to?: string },
+): Promise<OverrideRow[]> {
+  const { from, to } = range;
+  if (from && to) {
+    const statement = prepared(db, `overrides:${Boolean(categoryId)}`, () =>
+      db
+        .select(overrideColumns)
+        .from(availabilityDateOverrides)
+        .where(
+          and(
+            overrideScope(Boolean(categoryId)),
+            gte(availabilityDateOverrides.date, p('from')),
+            lte(availabilityDateOverrides.date, p('to')),
+          ),
+        )
+        .orderBy(asc(availabilityDateOverrides.date))
+        .prepare(`availability_overrides_${categoryId ? 'c' : 'g'}`),
+    );
+    return statement.execute({ providerId, category: categoryId, from, to });
+  }
+  return db
+    .select(overrideColumns)
+    .from(availabilityDateOverrides)
+    .where(
+      and(
+        eq(availabilityDateOverrides.providerId, providerId),
+        categoryId
+          ? eq(availabilityDateOverrides.categoryId, categoryId)
+          : isNull(availabilityDateOverrides.categoryId),
+        from ? gte(availabilityDateOverrides.date, from) : undefined,
+        to ? lte(availabilityDateOverrides.date, to) : undefined,
+      ),
+    )
+    .orderBy(asc(availabilityDateOverrides.date));
+}
+
+export function weeklyRules(rows: readonly WeeklyRow[]): Map<number, DayRule> {
+  return new Map(rows.map((row) => [row.dayOfWeek, { isAvailable: row.isAvailable, intervals: row.intervals }]));
+}
+
+export function overrideRules(rows: readonly OverrideRow[]): Map<string, DayRule> {
+  return new Map(rows.map((row) => [row.date, { isAvailable: row.isAvailable, intervals: row.intervals }]));
+}
+
+export interface BusyInterval extends Interval {
+  bookingId: string;
+  status: 'pending' | 'confirmed';
+}
+
+/**
+ * The provider's busy time overlapping [fromMs, toMs): confirmed bookings, and pending ones whose
+ * hold has not expired (or that have no hold). One query, sorted by start.
+ */
+export async function loadBusy(
+  db: Tx,
+  options: { providerId: string; fromMs: number; toMs: number; now: Date; ignoreBookingId?: string },
+): Promise<BusyInterval[]> {
+  const ignoring = Boolean(options.ignoreBookingId);
+  const statement = prepared(db, `busy:${ignoring}`, () =>
+    db
+      .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.providerId, p('providerId')),
+          inArray(bookings.status, ['pending', 'confirmed']),
+          // The exact predicate of the bookings_no_overlap exclusion index, so that index serves it.
+          isNotNull(bookings.startsAt),
+          sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${p('from')}::timestamptz, ${p('to')}::timestamptz, '[)')`,
+          or(
+            eq(bookings.status, 'confirmed'),
+            isNull(bookings.holdExpiresAt),
+            sql`${bookings.holdExpiresAt} > ${p('now')}::timestamptz`,
+          ),
+          ignoring ? ne(bookings.id, p('ignoreBookingId')) : undefined,
+        ),
+      )
+      .orderBy(asc(bookings.startsAt))
+      .prepare(`availability_busy${ignoring ? '_ignoring' : ''}`),
+  );
+  const rows = await statement.execute({
+    providerId: options.providerId,
+    from: new Date(options.fromMs).toISOString(),
+    to: new Date(options.toMs).toISOString(),
+    now: options.now.toISOString(),
+    ignoreBookingId: options.ignoreBookingId ?? null,
+  });
+  return rows.flatMap((row) =>
+    row.startsAt && row.endsAt && (row.status === 'pending' || row.status === 'confirmed')
+      ? [{ bookingId: row.id, status: row.status, startMs: row.startsAt.getTime(), endMs: row.endsAt.getTime() }]
+      : [],
+  );
+}

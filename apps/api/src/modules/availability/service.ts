@@ -1,0 +1,335 @@
+import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
+import type {
+  AvailabilitySettings,
+  CalendarDay,
+  CategoryAvailabilitySetting,
+  CustomDayInput,
+  RecurringDaysInput,
+  UpdateAvailabilitySettings,
+  WeeklyDay,
+} from '@app/shared/schemas/availability';
+import {
+  addDays,
+  addMonths,
+  DEFAULT_TIME_RANGE,
+  SESSION_MINUTES_OPTIONS,
+  type TimeRange,
+  timeToMinutes,
+  zonedDate,
+} from '@app/shared/slots';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  availabilityCategorySettings,
+  availabilityDateOverrides,
+  availabilitySettings,
+  availabilityWeeklyDays,
+  users,
+} from '../../db/schema/index.ts';
+import { AppError, fieldError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import { loadCalendar, loadOverrides, loadWeekly, type OverrideRow } from './calendar-data.ts';
+
+/** How far ahead a provider may set a specific date. */
+export const CUSTOM_DAY_MAX_DAYS_AHEAD = 366;
+
+function assertProvider(actor: Actor): void {
+  if (actor.role !== 'provider') throw new AppError('FORBIDDEN');
+}
+
+/** Ranges as stored: sorted, "HH:MM"; an unavailable day keeps none, an available day without ranges gets 09:00–18:00. */
+export function normalizeIntervals(isAvailable: boolean, ranges: readonly TimeRange[] | undefined): TimeRange[] {
+  if (!isAvailable) return [];
+  if (!ranges || ranges.length === 0) return [{ ...DEFAULT_TIME_RANGE }];
+  return ranges
+    .map((range) => ({ startTime: range.startTime, endTime: range.endTime }))
+    .sort((a, b) => (timeToMinutes(a.startTime) ?? 0) - (timeToMinutes(b.startTime) ?? 0));
+}
+
+// Settings ------------------------------------------------------------------------------
+
+export async function getSettings(db: Tx, options: { actor: Actor }): Promise<AvailabilitySettings> {
+  assertProvider(options.actor);
+  const providerId = options.actor.userId;
+  const [row] = await db
+    .select({
+      timezone: users.timezone,
+      setupType: availabilitySettings.setupType,
+      sessionMinutes: availabilitySettings.sessionMinutes,
+    })
+    .from(users)
+    .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.id))
+    .where(eq(users.id, providerId));
+  if (!row) throw new AppError('NOT_FOUND');
+  const categories = await db
+    .select({
+      categoryIdentifier: availabilityCategorySettings.categoryId,
+      sessionMinutes: availabilityCategorySettings.sessionMinutes,
+    })
+    .from(availabilityCategorySettings)
+    .where(eq(availabilityCategorySettings.providerId, providerId))
+    .orderBy(asc(availabilityCategorySettings.categoryId));
+  return {
+    setupType: row.setupType ?? 'GENERAL',
+    sessionMinutes: row.sessionMinutes ?? DEFAULT_SESSION_MINUTES,
+    sessionMinutesOptions: [...SESSION_MINUTES_OPTIONS],
+    timezone: row.timezone,
+    categories,
+  };
+}
+
+async function upsertSettings(db: Tx, providerId: string, input: UpdateAvailabilitySettings, now: Date) {
+  const set: Partial<typeof availabilitySettings.$inferInsert> = { updatedAt: now };
+  if (input.setupType) set.setupType = input.setupType;
+  if (input.sessionMinutes) set.sessionMinutes = input.sessionMinutes;
+  await db
+    .insert(availabilitySettings)
+    .values({ providerId, ...set, createdAt: now })
+    .onConflictDoUpdate({ target: availabilitySettings.providerId, set });
+}
+
+export async function updateSettings(
+  db: Tx,
+  options: { actor: Actor; input: UpdateAvailabilitySettings; now: Date },
+): Promise<AvailabilitySettings> {
+  assertProvider(options.actor);
+  await upsertSettings(db, options.actor.userId, options.input, options.now);
+  return getSettings(db, { actor: options.actor });
+}
+
+/** The settings as one calendar sees them: GENERAL ignores the category, BY_CATEGORY uses it. */
+export async function getCategorySetting(
+  db: Tx,
+  options: { actor: Actor; category?: string },
+): Promise<CategoryAvailabilitySetting> {
+  assertProvider(options.actor);
+  const calendar = await loadCalendarLenient(db, options.actor.userId, options.category);
+  return {
+    setupType: calendar.setupType,
+    sessionMinutes: calendar.sessionMinutes,
+    categoryIdentifier: calendar.categoryId,
+    timezone: calendar.timezone,
+  };
+}
+
+/**
+ * setupType is provider-wide; sessionMinutes goes to the category's calendar when a category is
+ * named, else to the general one.
+ */
+export async function saveCategorySetting(
+  db: Tx,
+  options: { actor: Actor; category?: string; input: UpdateAvailabilitySettings; now: Date },
+): Promise<CategoryAvailabilitySetting> {
+  assertProvider(options.actor);
+  const providerId = options.actor.userId;
+  const { category, input, now } = options;
+  // Validates the category before anything is written.
+  await loadCalendarLenient(db, providerId, category);
+  await db.transaction(async (tx) => {
+    if (input.setupType || (input.sessionMinutes && !category)) {
+      await upsertSettings(
+        tx,
+        providerId,
+        { setupType: input.setupType, sessionMinutes: category ? undefined : input.sessionMinutes },
+        now,
+      );
+    }
+    if (input.sessionMinutes && category) {
+      await tx
+        .insert(availabilityCategorySettings)
+        .values({
+          providerId,
+          categoryId: category,
+          sessionMinutes: input.sessionMinutes,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [availabilityCategorySettings.providerId, availabilityCategorySettings.categoryId],
+          set: { sessionMinutes: input.sessionMinutes, updatedAt: now },
+        });
+    }
+  });
+  return getCategorySetting(db, { actor: options.actor, category });
+}
+
+/** Like loadCalendar, but a BY_CATEGORY provider without a category reads the general calendar's settings. */
+function loadCalendarLenient(db: Tx, providerId: string, category: string | undefined) {
+  return loadCalendar(db, { providerId, category, requireCategory: false });
+}
+
+// Weekly pattern ------------------------------------------------------------------------
+
+export async function getWeeklyPattern(
+  db: Tx,
+  options: { actor: Actor; category?: string | null; categoryField?: string },
+): Promise<WeeklyDay[]> {
+  assertProvider(options.actor);
+  const calendar = await loadCalendar(db, {
+    providerId: options.actor.userId,
+    category: options.category,
+    categoryField: options.categoryField,
+  });
+  const rows = await loadWeekly(db, calendar.providerId, calendar.categoryId);
+  const byDay = new Map(rows.map((row) => [row.dayOfWeek, row]));
+  return [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => {
+    const row = byDay.get(dayOfWeek);
+    return {
+      identifier: row?.id ?? null,
+      dayOfWeek,
+      isAvailable: row?.isAvailable ?? false,
+      timeslotIntervals: row?.intervals ?? [],
+      categoryIdentifier: calendar.categoryId,
+    };
+  });
+}
+
+/** Sets the listed weekdays of one calendar (others stay as they are) in one statement. */
+export async function saveRecurringDays(
+  db: Tx,
+  options: { actor: Actor; input: RecurringDaysInput; now: Date },
+): Promise<WeeklyDay[]> {
+  assertProvider(options.actor);
+  const { input, now } = options;
+  const calendar = await loadCalendar(db, {
+    providerId: options.actor.userId,
+    category: input.categoryIdentifier,
+    categoryField: 'categoryIdentifier',
+  });
+  await db
+    .insert(availabilityWeeklyDays)
+    .values(
+      input.days.map((day) => ({
+        providerId: calendar.providerId,
+        categoryId: calendar.categoryId,
+        dayOfWeek: day.dayOfWeek,
+        isAvailable: day.isAvailable,
+        intervals: normalizeIntervals(day.isAvailable, day.timeslotIntervals),
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [availabilityWeeklyDays.providerId, availabilityWeeklyDays.categoryId, availabilityWeeklyDays.dayOfWeek],
+      set: {
+        isAvailable: sql`excluded.is_available`,
+        intervals: sql`excluded.intervals`,
+        updatedAt: now,
+      },
+    });
+  return getWeeklyPattern(db, {
+    actor: options.actor,
+    category: input.categoryIdentifier,
+    categoryField: 'categoryIdentifier',
+  });
+}
+
+// Specific dates ------------------------------------------------------------------------
+
+function toCalendarDay(row: OverrideRow): CalendarDay {
+  return {
+    identifier: row.id,
+    date: row.date,
+    isAvailable: row.isAvailable,
+    timeslotIntervals: row.intervals,
+    categoryIdentifier: row.categoryId,
+  };
+}
+
+/** A month's specific dates, or every one from today (provider's zone) on. */
+export async function listCustomDays(
+  db: Tx,
+  options: { actor: Actor; category?: string; month?: string; now: Date },
+): Promise<CalendarDay[]> {
+  assertProvider(options.actor);
+  const calendar = await loadCalendar(db, { providerId: options.actor.userId, category: options.category });
+  const range = options.month
+    ? { from: `${options.month}-01`, to: addDays(`${addMonths(options.month, 1)}-01`, -1) }
+    : { from: zonedDate(options.now.getTime(), calendar.timezone) };
+  const rows = await loadOverrides(db, calendar.providerId, calendar.categoryId, range);
+  return rows.map(toCalendarDay);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Saves one specific date: with an identifier, edits that entry (which must be the provider's);
+ * without, sets the date of the calendar (creating or replacing its entry). Marking a date
+ * unavailable clears its ranges.
+ */
+export async function saveCustomDay(
+  db: Tx,
+  options: { actor: Actor; input: CustomDayInput; now: Date },
+): Promise<CalendarDay> {
+  assertProvider(options.actor);
+  const { input, now } = options;
+  const providerId = options.actor.userId;
+  let existing: { id: string; categoryId: string | null } | undefined;
+  if (input.identifier) {
+    [existing] = await db
+      .select({ id: availabilityDateOverrides.id, categoryId: availabilityDateOverrides.categoryId })
+      .from(availabilityDateOverrides)
+      .where(
+        and(eq(availabilityDateOverrides.id, input.identifier), eq(availabilityDateOverrides.providerId, providerId)),
+      );
+    if (!existing) throw new AppError('NOT_FOUND');
+  }
+  const calendar = existing
+    ? {
+        ...(await loadCalendarLenient(db, providerId, existing.categoryId ?? undefined)),
+        categoryId: existing.categoryId,
+      }
+    : await loadCalendar(db, { providerId, category: input.categoryIdentifier, categoryField: 'categoryIdentifier' });
+
+  const today = zonedDate(now.getTime(), calendar.timezone);
+  if (input.date < today) throw fieldError('date', 'availability.dateInPast');
+  if (input.date > addDays(today, CUSTOM_DAY_MAX_DAYS_AHEAD)) throw fieldError('date', 'availability.dateTooFar');
+
+  const values = {
+    date: input.date,
+    isAvailable: input.isAvailable,
+    intervals: normalizeIntervals(input.isAvailable, input.timeSlotsInterval),
+    updatedAt: now,
+  };
+  try {
+    const [row] = existing
+      ? await db
+          .update(availabilityDateOverrides)
+          .set(values)
+          .where(eq(availabilityDateOverrides.id, existing.id))
+          .returning()
+      : await db
+          .insert(availabilityDateOverrides)
+          .values({ ...values, providerId, categoryId: calendar.categoryId, createdAt: now })
+          .onConflictDoUpdate({
+            target: [
+              availabilityDateOverrides.providerId,
+              availabilityDateOverrides.categoryId,
+              availabilityDateOverrides.date,
+            ],
+            set: values,
+          })
+          .returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    return toCalendarDay(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('date', 'availability.dateTaken');
+    throw error;
+  }
+}
+
+export async function deleteCustomDay(db: Tx, options: { actor: Actor; id: string }): Promise<void> {
+  assertProvider(options.actor);
+  const deleted = await db
+    .delete(availabilityDateOverrides)
+    .where(
+      and(eq(availabilityDateOverrides.id, options.id), eq(availabilityDateOverrides.providerId, options.actor.userId)),
+    )
+    .returning({ id: availabilityDateOverrides.id });
+  if (deleted.length === 0) throw new AppError('NOT_FOUND');
+}

@@ -1,0 +1,302 @@
+import type {
+  MonthSummary,
+  ProviderMonth,
+  ProviderTimeSlot,
+  PublicTimeslots,
+  TimeSlot,
+} from '@app/shared/schemas/availability';
+import {
+  bookingWindow,
+  dateInterval,
+  datesOfMonth,
+  dayRuleFor,
+  generateSlots,
+  type Interval,
+  isoInstant,
+  isValidTimeZone,
+  monthInterval,
+  overlappingBusy,
+  slotsForDate,
+  toZoned,
+  zonedDate,
+} from '@app/shared/slots';
+import type { Tx } from '../../db/client.ts';
+import { AppError, fieldError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import {
+  type BusyInterval,
+  loadBusy,
+  loadCalendar,
+  loadOverrides,
+  loadWeekly,
+  overrideRules,
+  type ProviderCalendar,
+  weeklyRules,
+} from './calendar-data.ts';
+import { decodeSlotId, encodeSlotId } from './slot-id.ts';
+
+/** The calendar's slots starting in a window and the busy time around them: three queries. */
+async function calendarSlots(
+  db: Tx,
+  calendar: ProviderCalendar,
+  window: Interval,
+  now: Date,
+): Promise<{ slots: Interval[]; busy: BusyInterval[] }> {
+  if (window.endMs <= window.startMs) return { slots: [], busy: [] };
+  const zone = calendar.timezone;
+  const range = { from: zonedDate(window.startMs, zone), to: zonedDate(window.endMs - 1, zone) };
+  const maxSessionMs = calendar.sessionMinutes * 60_000;
+  const [weekly, overrides, busy] = await Promise.all([
+    loadWeekly(db, calendar.providerId, calendar.categoryId),
+    loadOverrides(db, calendar.providerId, calendar.categoryId, range),
+    loadBusy(db, { providerId: calendar.providerId, fromMs: window.startMs, toMs: window.endMs + maxSessionMs, now }),
+  ]);
+  const slots = generateSlots({
+    zone,
+    sessionMinutes: calendar.sessionMinutes,
+    fromMs: window.startMs,
+    toMs: window.endMs,
+    weekly: weeklyRules(weekly),
+    overrides: overrideRules(overrides),
+  });
+  return { slots, busy };
+}
+
+function toTimeSlot(secret: string, calendar: ProviderCalendar, slot: Interval, zone: string): TimeSlot {
+  const start = toZoned(slot.startMs, zone);
+  return {
+    identifier: encodeSlotId(secret, {
+      providerId: calendar.providerId,
+      categoryId: calendar.categoryId,
+      startMs: slot.startMs,
+      durationMinutes: calendar.sessionMinutes,
+    }),
+    startTime: start.time,
+    endTime: toZoned(slot.endMs, zone).time,
+    startAt: isoInstant(slot.startMs),
+    endAt: isoInstant(slot.endMs),
+  };
+}
+
+/** Future slots no busy interval overlaps. */
+function freeSlots(slots: Interval[], busy: BusyInterval[], now: Date): Interval[] {
+  const nowMs = now.getTime();
+  const future = slots.filter((slot) => slot.startMs > nowMs);
+  const taken = overlappingBusy(future, busy);
+  return future.filter((_slot, index) => taken[index] === -1);
+}
+
+function intersect(a: Interval, b: Interval): Interval {
+  return { startMs: Math.max(a.startMs, b.startMs), endMs: Math.min(a.endMs, b.endMs) };
+}
+
+export interface PublicSlotsOptions {
+  secret: string;
+  providerId: string;
+  category?: string;
+  /** The caller's zone from ?timezone= or X-Timezone (already validated). */
+  timezone?: string;
+  /** The signed-in caller, whose own zone applies when no zone was given. */
+  viewerId?: string | null;
+  now: Date;
+}
+
+async function publicCalendar(db: Tx, options: PublicSlotsOptions) {
+  const calendar = await loadCalendar(db, {
+    providerId: options.providerId,
+    category: options.category,
+    viewerId: options.viewerId,
+  });
+  if (!calendar.isPublic) throw new AppError('NOT_FOUND');
+  const viewerZone =
+    calendar.viewerTimezone && isValidTimeZone(calendar.viewerTimezone) ? calendar.viewerTimezone : null;
+  const zone = options.timezone ?? viewerZone ?? calendar.timezone;
+  return { calendar, zone, window: bookingWindow(options.now.getTime(), zone) };
+}
+
+/**
+ * The free slots of one date in the caller's zone. A date outside the bookable window (today …
+ * end of the month two months ahead, in the caller's zone) answers an empty day.
+ */
+export async function publicDateSlots(
+  db: Tx,
+  options: PublicSlotsOptions & { date: string },
+): Promise<PublicTimeslots> {
+  const { calendar, zone, window } = await publicCalendar(db, options);
+  const { slots, busy } = await calendarSlots(
+    db,
+    calendar,
+    intersect(dateInterval(options.date, zone), window),
+    options.now,
+  );
+  const free = freeSlots(slots, busy, options.now).map((slot) => toTimeSlot(options.secret, calendar, slot, zone));
+  return {
+    providerIdentifier: calendar.providerId,
+    categoryIdentifier: calendar.categoryId,
+    timezone: zone,
+    providerTimezone: calendar.timezone,
+    sessionMinutes: calendar.sessionMinutes,
+    days: [{ date: options.date, isAvailable: free.length > 0, timeSlot: free }],
+  };
+}
+
+/** Which days of a month (caller's zone) have free slots; months outside the window have none. */
+export async function publicMonthSummary(
+  db: Tx,
+  options: PublicSlotsOptions & { month: string },
+): Promise<MonthSummary> {
+  const { calendar, zone, window } = await publicCalendar(db, options);
+  const { slots, busy } = await calendarSlots(
+    db,
+    calendar,
+    intersect(monthInterval(options.month, zone), window),
+    options.now,
+  );
+  const counts = new Map<string, number>();
+  for (const slot of freeSlots(slots, busy, options.now)) {
+    const date = zonedDate(slot.startMs, zone);
+    counts.set(date, (counts.get(date) ?? 0) + 1);
+  }
+  return {
+    providerIdentifier: calendar.providerId,
+    categoryIdentifier: calendar.categoryId,
+    month: options.month,
+    timezone: zone,
+    from: window.from,
+    to: window.to,
+    days: [...counts].map(([date, slotCount]) => ({ date, slotCount })),
+  };
+}
+
+/** The provider's own month (provider's zone): every slot of every date, flagged past, booked or held. */
+export async function providerMonth(
+  db: Tx,
+  options: { actor: Actor; secret: string; month: string; category?: string; now: Date },
+): Promise<ProviderMonth> {
+  if (options.actor.role !== 'provider') throw new AppError('FORBIDDEN');
+  const calendar = await loadCalendar(db, { providerId: options.actor.userId, category: options.category });
+  const zone = calendar.timezone;
+  const { slots, busy } = await calendarSlots(db, calendar, monthInterval(options.month, zone), options.now);
+  const taken = overlappingBusy(slots, busy);
+  const nowMs = options.now.getTime();
+  const byDate = new Map<string, ProviderTimeSlot[]>();
+  const bookedSlots: ProviderMonth['bookedSlots'] = [];
+  slots.forEach((slot, index) => {
+    const busyIndex = taken[index] ?? -1;
+    const booking = busyIndex >= 0 ? busy[busyIndex] : undefined;
+    const timeSlot: ProviderTimeSlot = {
+      ...toTimeSlot(options.secret, calendar, slot, zone),
+      isPast: slot.startMs <= nowMs,
+      isBooked: booking?.status === 'confirmed',
+      isHeld: booking?.status === 'pending',
+      bookingIdentifier: booking?.bookingId ?? null,
+    };
+    const date = zonedDate(slot.startMs, zone);
+    if (booking) bookedSlots.push({ date, timeslotIdentifier: timeSlot.identifier });
+    const list = byDate.get(date) ?? [];
+    list.push(timeSlot);
+    byDate.set(date, list);
+  });
+  return {
+    month: options.month,
+    timezone: zone,
+    setupType: calendar.setupType,
+    sessionMinutes: calendar.sessionMinutes,
+    categoryIdentifier: calendar.categoryId,
+    days: datesOfMonth(options.month).map((date) => {
+      const timeSlot = byDate.get(date) ?? [];
+      return { date, isAvailable: timeSlot.length > 0, timeSlot };
+    }),
+    bookedSlots,
+  };
+}
+
+export interface BookableSlot {
+  providerId: string;
+  /** The calendar the slot belongs to (null: the general calendar). */
+  categoryId: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  sessionMinutes: number;
+  providerTimezone: string;
+}
+
+/**
+ * For the bookings module: checks a timeslotIdentifier before a booking takes it. The identifier
+ * must be signed by us and name this provider and calendar (else 400 on timeslotIdentifier); the
+ * provider must be public (else 404); the slot must still be one of the provider's current slots,
+ * in the future, inside the booking window and free (else 409 SLOT_UNAVAILABLE). Call it inside
+ * the booking's transaction; the bookings_no_overlap constraint still guards the insert against
+ * a race (see isSlotConflictError).
+ */
+export async function resolveBookableSlot(
+  db: Tx,
+  options: {
+    providerId: string;
+    slotId: string;
+    now: Date;
+    categoryId?: string | null;
+    /** deps.config.APP_SECRET. */
+    secret: string;
+    /** A booking being rescheduled does not block its own new slot. */
+    ignoreBookingId?: string;
+    /** The caller's zone for the window's end (default the provider's). */
+    timezone?: string;
+  },
+): Promise<BookableSlot> {
+  const invalid = () => fieldError('timeslotIdentifier', 'availability.slotInvalid');
+  const ref = decodeSlotId(options.secret, options.slotId);
+  if (!ref || ref.providerId !== options.providerId) throw invalid();
+  const calendar = await loadCalendar(db, {
+    providerId: options.providerId,
+    category: options.categoryId ?? ref.categoryId,
+    categoryField: 'therapyIdentifier',
+  });
+  if (!calendar.isPublic) throw new AppError('NOT_FOUND');
+  if (calendar.categoryId !== ref.categoryId) throw invalid();
+
+  const unavailable = () => new AppError('SLOT_UNAVAILABLE');
+  const nowMs = options.now.getTime();
+  const slot = { startMs: ref.startMs, endMs: ref.startMs + ref.durationMinutes * 60_000 };
+  if (ref.durationMinutes !== calendar.sessionMinutes || slot.startMs <= nowMs) throw unavailable();
+  const zone = options.timezone && isValidTimeZone(options.timezone) ? options.timezone : calendar.timezone;
+  if (slot.startMs >= bookingWindow(nowMs, zone).endMs) throw unavailable();
+
+  const date = zonedDate(slot.startMs, calendar.timezone);
+  const [weekly, overrides, busy] = await Promise.all([
+    loadWeekly(db, calendar.providerId, calendar.categoryId),
+    loadOverrides(db, calendar.providerId, calendar.categoryId, { from: date, to: date }),
+    loadBusy(db, {
+      providerId: calendar.providerId,
+      fromMs: slot.startMs,
+      toMs: slot.endMs,
+      now: options.now,
+      ignoreBookingId: options.ignoreBookingId,
+    }),
+  ]);
+  const rule = dayRuleFor(date, weeklyRules(weekly), overrideRules(overrides));
+  const current = rule?.isAvailable
+    ? slotsForDate(date, rule.intervals, calendar.timezone, calendar.sessionMinutes)
+    : [];
+  if (!current.some((candidate) => candidate.startMs === slot.startMs && candidate.endMs === slot.endMs)) {
+    throw unavailable();
+  }
+  if (busy.length > 0) throw unavailable();
+  return {
+    providerId: calendar.providerId,
+    categoryId: calendar.categoryId,
+    startsAt: new Date(slot.startMs),
+    endsAt: new Date(slot.endMs),
+    sessionMinutes: calendar.sessionMinutes,
+    providerTimezone: calendar.timezone,
+  };
+}
+
+/** True when a database error is the bookings_no_overlap exclusion (a slot taken in a race). */
+export function isSlotConflictError(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23P01' && (constraint === undefined || constraint === 'bookings_no_overlap')) return true;
+  }
+  return false;
+}

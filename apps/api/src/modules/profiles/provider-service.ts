@@ -1,0 +1,243 @@
+import type { Language } from '@app/shared/constants';
+import { CURRENCY_BY_COUNTRY, type CurrencyCode } from '@app/shared/currency';
+import type {
+  Gender,
+  Preferences,
+  ProviderInfoUpdate,
+  ProviderProfile,
+  ProviderSetup,
+  SetupItem,
+} from '@app/shared/schemas/profiles';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { countries, providerProfiles, users } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import type { Storage } from '../../platform/storage.ts';
+import {
+  assertRole,
+  checkCountryAndState,
+  checkDateOfBirth,
+  checkOptions,
+  checkTherapyCategory,
+  FieldErrors,
+  lockUser,
+} from './checks.ts';
+import type { ProfilesDeps } from './deps.ts';
+import { photoUrls } from './photo-urls.ts';
+import { loadPreferences, replacePreferences } from './preferences.ts';
+import { dropFeesInOtherCurrencies, loadBookingFee } from './provider-fees.ts';
+
+/** What a provider still has to fill in before the setup is complete. */
+function missingSetupItems(
+  user: { countryId: string | null; stateId: string | null; gender: string | null },
+  profile: { title: string | null; officeAddress: string | null; zipCode: string | null } | null,
+  preferences: Preferences,
+  hasGeneralFee: boolean,
+): SetupItem[] {
+  const present: Record<SetupItem, boolean> = {
+    country: Boolean(user.countryId),
+    state: Boolean(user.stateId),
+    title: Boolean(profile?.title),
+    gender: Boolean(user.gender),
+    officeAddress: Boolean(profile?.officeAddress),
+    zipCode: Boolean(profile?.zipCode),
+    therapy: preferences.therapy.length > 0,
+    modality: preferences.modality.length > 0,
+    specialities: preferences.specialities.length > 0,
+    bookingFee: hasGeneralFee,
+  };
+  return (Object.keys(present) as SetupItem[]).filter((item) => !present[item]);
+}
+
+export async function loadProviderProfile(
+  db: Tx,
+  storage: Storage,
+  providerId: string,
+  language: Language,
+): Promise<ProviderProfile> {
+  const [row] = await db
+    .select({ user: users, profile: providerProfiles, countryCode: countries.code })
+    .from(users)
+    .leftJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .where(eq(users.id, providerId));
+  if (!row) throw new AppError('NOT_FOUND');
+  const { user, profile, countryCode } = row;
+  const [bookingFee, preferences] = await Promise.all([
+    loadBookingFee(db, providerId, language),
+    loadPreferences(db, providerId, language),
+  ]);
+  const photo = photoUrls(storage, { photoUrl: profile?.photoUrl ?? null, photoKey: profile?.photoKey ?? null });
+  const missing = missingSetupItems(user, profile, preferences, bookingFee.general !== null);
+  return {
+    profileInfo: {
+      identifier: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      photo: photo.photoUrl,
+      thumbnail: photo.thumbnailUrl,
+      headline: profile?.headline ?? null,
+      title: profile?.title ?? null,
+      phoneNumber: user.phoneNumber,
+      officeAddress: profile?.officeAddress ?? null,
+      bio: profile?.bio ?? null,
+      zipCode: profile?.zipCode ?? null,
+      country: user.countryId && countryCode ? { identifier: user.countryId, code: countryCode } : null,
+      countryIdentifier: user.countryId,
+      stateIdentifier: user.stateId,
+      dob: user.dob,
+      religionIdentifier: user.religionId,
+      ethnicityIdentifier: user.ethnicityId,
+      gender: user.gender as Gender | null,
+      disciplineIdentifier: profile?.disciplineId ?? null,
+    },
+    bookingFee,
+    setup: {
+      isComplete: missing.length === 0,
+      savedAt: profile?.setupCompletedAt?.toISOString() ?? null,
+      missing,
+    },
+    verificationStatus: profile?.verificationStatus ?? 'draft',
+    preferences,
+  };
+}
+
+export function getProviderProfile(
+  deps: ProfilesDeps,
+  input: { actor: Actor; language: Language },
+): Promise<ProviderProfile> {
+  assertRole(input.actor, 'provider');
+  return loadProviderProfile(deps.db, deps.storage, input.actor.userId, input.language);
+}
+
+/** Country, state (and its country), the operating-country rule; returns the country's currency. */
+async function checkProviderPlace(
+  tx: Tx,
+  errors: FieldErrors,
+  countryId: string,
+  stateId: string,
+): Promise<CurrencyCode | null> {
+  const country = await checkCountryAndState(tx, errors, { countryId, stateId, operatingOnly: true });
+  return country ? ((CURRENCY_BY_COUNTRY as Record<string, CurrencyCode>)[country.code] ?? null) : null;
+}
+
+/** Writes provider_profiles columns, creating the row for a provider registered without one. */
+async function upsertProviderProfile(
+  tx: Tx,
+  providerId: string,
+  values: Partial<typeof providerProfiles.$inferInsert> & { updatedAt: Date },
+): Promise<void> {
+  await tx
+    .insert(providerProfiles)
+    .values({ ...values, userId: providerId, createdAt: values.updatedAt })
+    .onConflictDoUpdate({ target: providerProfiles.userId, set: values });
+}
+
+/**
+ * POST /provider/update/info. Verification status, email and role are not part of the body;
+ * optional fields left out keep their value, null or "" clears them.
+ */
+export async function updateProviderInfo(
+  deps: ProfilesDeps,
+  input: { actor: Actor; language: Language; update: ProviderInfoUpdate },
+): Promise<ProviderProfile> {
+  assertRole(input.actor, 'provider');
+  const { update } = input;
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const user = await lockUser(tx, input.actor.userId);
+    const errors = new FieldErrors();
+    const currency = await checkProviderPlace(tx, errors, update.countryIdentifier, update.stateIdentifier);
+    await checkOptions(tx, errors, {
+      religionIdentifier: { id: update.religionIdentifier, list: 'religion' },
+      ethnicityIdentifier: { id: update.ethnicityIdentifier, list: 'background' },
+    });
+    await checkTherapyCategory(tx, errors, 'disciplineIdentifier', update.disciplineIdentifier);
+    checkDateOfBirth(errors, update.dob, now);
+    errors.throwIfAny();
+
+    await tx
+      .update(users)
+      .set({
+        firstName: update.firstName,
+        lastName: update.lastName,
+        phoneNumber: update.phoneNumber,
+        countryId: update.countryIdentifier,
+        stateId: update.stateIdentifier,
+        dob: update.dob,
+        gender: update.gender,
+        religionId: update.religionIdentifier,
+        ethnicityId: update.ethnicityIdentifier,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    await upsertProviderProfile(tx, user.id, {
+      headline: update.headline,
+      title: update.title,
+      officeAddress: update.officeAddress,
+      bio: update.bio,
+      zipCode: update.zipCode,
+      disciplineId: update.disciplineIdentifier,
+      updatedAt: now,
+    });
+    if (currency) await dropFeesInOtherCurrencies(tx, user.id, currency);
+  });
+  return loadProviderProfile(deps.db, deps.storage, input.actor.userId, input.language);
+}
+
+/**
+ * POST /provider/setup: the onboarding step (SPEC.md §5 "Provider setup"). Therapies,
+ * modalities and specialities replace the provider's choices in those preference lists;
+ * specialities also become the concerns the provider treats.
+ */
+export async function setupProvider(
+  deps: ProfilesDeps,
+  input: { actor: Actor; language: Language; setup: ProviderSetup },
+): Promise<ProviderProfile> {
+  assertRole(input.actor, 'provider');
+  const { setup } = input;
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const user = await lockUser(tx, input.actor.userId);
+    const errors = new FieldErrors();
+    const currency = await checkProviderPlace(tx, errors, setup.countryIdentifier, setup.stateIdentifier);
+    const fieldOf: Record<string, string> = {
+      therapy: 'therapyIdentifiers',
+      modality: 'modalityIdentifiers',
+      specialities: 'specialityIdentifiers',
+    };
+    // Checks the options and, when every field is valid, writes them; else throws every error at once.
+    await replacePreferences(tx, {
+      userId: user.id,
+      role: 'provider',
+      errors,
+      fieldOf: (list) => fieldOf[list] ?? list,
+      update: {
+        therapy: setup.therapyIdentifiers,
+        modality: setup.modalityIdentifiers,
+        specialities: setup.specialityIdentifiers,
+      },
+    });
+
+    await tx
+      .update(users)
+      .set({
+        countryId: setup.countryIdentifier,
+        stateId: setup.stateIdentifier,
+        gender: setup.gender,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    await upsertProviderProfile(tx, user.id, {
+      title: setup.title,
+      officeAddress: setup.officeAddress,
+      zipCode: setup.zipCode,
+      setupCompletedAt: now,
+      updatedAt: now,
+    });
+    if (currency) await dropFeesInOtherCurrencies(tx, user.id, currency);
+  });
+  return loadProviderProfile(deps.db, deps.storage, input.actor.userId, input.language);
+}

@@ -1,0 +1,111 @@
+import { type AccountRef, clearingShard, type Line, splitCommission } from './ledger-math.ts';
+
+/**
+ * The shape of every money movement the product makes, as ledger lines. The services post
+ * these; the property test runs random sequences of them against a naive model.
+ */
+
+const wallet = (userId: string, currencyCode: string): AccountRef => ({ kind: 'client_wallet', currencyCode, userId });
+const earnings = (userId: string, currencyCode: string): AccountRef => ({
+  kind: 'provider_earnings',
+  currencyCode,
+  userId,
+});
+const escrow = (currencyCode: string): AccountRef => ({ kind: 'booking_escrow', currencyCode });
+/** The clearing shard for this posting (see CLEARING_SHARDS). */
+const clearing = (gateway: string, currencyCode: string, reference: string): AccountRef => ({
+  kind: 'gateway_clearing',
+  currencyCode,
+  gateway,
+  shard: clearingShard(reference),
+});
+
+/** Money verified at a gateway lands in a wallet (card or bank transfer top-up). */
+export function topUpLines(input: {
+  userId: string;
+  amountMinor: number;
+  currencyCode: string;
+  gateway: string;
+  reference: string;
+}): Line[] {
+  return [
+    { account: clearing(input.gateway, input.currencyCode, input.reference), amountMinor: -input.amountMinor },
+    { account: wallet(input.userId, input.currencyCode), amountMinor: input.amountMinor },
+  ];
+}
+
+/** A card payment for a booking goes from the gateway straight into escrow. */
+export function cardBookingPaymentLines(input: {
+  amountMinor: number;
+  currencyCode: string;
+  gateway: string;
+  reference: string;
+}): Line[] {
+  return [
+    { account: clearing(input.gateway, input.currencyCode, input.reference), amountMinor: -input.amountMinor },
+    { account: escrow(input.currencyCode), amountMinor: input.amountMinor },
+  ];
+}
+
+/** A booking paid from the wallet: wallet → escrow. */
+export function walletPaymentLines(input: { userId: string; amountMinor: number; currencyCode: string }): Line[] {
+  return [
+    { account: wallet(input.userId, input.currencyCode), amountMinor: -input.amountMinor },
+    { account: escrow(input.currencyCode), amountMinor: input.amountMinor },
+  ];
+}
+
+/** A refund: escrow → wallet. */
+export function refundLines(input: { userId: string; amountMinor: number; currencyCode: string }): Line[] {
+  return [
+    { account: escrow(input.currencyCode), amountMinor: -input.amountMinor },
+    { account: wallet(input.userId, input.currencyCode), amountMinor: input.amountMinor },
+  ];
+}
+
+/** An earning: escrow → provider (net) + platform (commission); zero lines left out. */
+export function earningLines(input: {
+  providerId: string;
+  grossMinor: number;
+  currencyCode: string;
+  rateBps: number;
+}): { lines: Line[]; netMinor: number; commissionMinor: number } {
+  const { commissionMinor, netMinor } = splitCommission(input.grossMinor, input.rateBps);
+  const lines: Line[] = [{ account: escrow(input.currencyCode), amountMinor: -input.grossMinor }];
+  if (netMinor > 0) lines.push({ account: earnings(input.providerId, input.currencyCode), amountMinor: netMinor });
+  if (commissionMinor > 0) {
+    lines.push({
+      account: { kind: 'platform_commission', currencyCode: input.currencyCode },
+      amountMinor: commissionMinor,
+    });
+  }
+  return { lines, netMinor, commissionMinor };
+}
+
+/** A payout leaves through the gateway: earnings → clearing. */
+export function payoutLines(input: {
+  userId: string;
+  amountMinor: number;
+  currencyCode: string;
+  gateway: string;
+  reference: string;
+}): Line[] {
+  return [
+    { account: earnings(input.userId, input.currencyCode), amountMinor: -input.amountMinor },
+    { account: clearing(input.gateway, input.currencyCode, input.reference), amountMinor: input.amountMinor },
+  ];
+}
+
+/** A failed or reversed payout comes back: clearing → earnings. */
+export function payoutReversalLines(input: {
+  userId: string;
+  amountMinor: number;
+  currencyCode: string;
+  gateway: string;
+  reference: string;
+}): Line[] {
+  return [
+    { account: clearing(input.gateway, input.currencyCode, input.reference), amountMinor: -input.amountMinor },
+    { account: earnings(input.userId, input.currencyCode), amountMinor: input.amountMinor },
+  ];
+}

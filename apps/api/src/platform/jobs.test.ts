@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { AppDeps } from './deps.ts';
+import { startJobs } from './jobs.ts';
+
+const deps = {} as AppDeps;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('startJobs', () => {
+  it('runs a job on its interval and never overlaps a slow run with the next', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    let runs = 0;
+    const jobs = startJobs(deps, [
+      {
+        name: 'slow',
+        intervalMs: 5,
+        run: async () => {
+          running++;
+          maxRunning = Math.max(maxRunning, running);
+          await sleep(30);
+          running--;
+          runs++;
+        },
+      },
+    ]);
+    await sleep(120);
+    await jobs.stop();
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(maxRunning).toBe(1);
+  });
+
+  it('keeps running after a failure and reports it', async () => {
+    const errors: string[] = [];
+    let calls = 0;
+    const jobs = startJobs(
+      deps,
+      [
+        {
+          name: 'flaky',
+          intervalMs: 5,
+          run: async () => {
+            calls++;
+            if (calls === 1) throw new Error('boom');
+          },
+        },
+      ],
+      { onError: (job, error) => errors.push(`${job.name}: ${(error as Error).message}`), runAtStart: true },
+    );
+    await sleep(60);
+    await jobs.stop();
+    expect(errors).toEqual(['flaky: boom']);
+    expect(calls).toBeGreaterThan(1);
+  });
+
+  it('stop() waits for the run in progress and schedules nothing more', async () => {
+    let finished = 0;
+    let started = 0;
+    const jobs = startJobs(
+      deps,
+      [
+        {
+          name: 'long',
+          intervalMs: 1,
+          run: async () => {
+            started++;
+            await sleep(40);
+            finished++;
+          },
+        },
+      ],
+      { runAtStart: true },
+    );
+    await sleep(10);
+    await jobs.stop();
+    expect(finished).toBe(started);
+    const after = started;
+    await sleep(30);
+    expect(started).toBe(after);
+  });
+});

@@ -1,0 +1,85 @@
+import { CurrentPasswordSchema } from '@app/shared/schemas/auth';
+import { z } from '@app/shared/zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { localePath } from '../../lib/i18n';
+import { tMessage } from '../../lib/t-message';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { useToast } from '../../ui/toast';
+import { useModalBinding, useModals } from '../shell/modal-manager';
+import { useLocaleData } from '../shell/shell-data';
+import { useDeleteAccount } from './api/delete-account';
+import { PasswordField } from './password-field';
+import { showServerError } from './server-errors';
+import { useSignOut } from './use-sign-out';
+
+export const DELETE_ACCOUNT_MODAL = 'deleteAccount';
+
+const WithPassword = z.object({ password: CurrentPasswordSchema });
+const WithoutPassword = z.object({ password: z.string().optional() });
+
+/** SPEC.md §2 "Delete account" (clients): the password unless the account signed up socially. */
+export function DeleteAccountDialog({ isSocial }: { isSocial: boolean }) {
+  const { t } = useTranslation();
+  const binding = useModalBinding(DELETE_ACCOUNT_MODAL);
+  return (
+    <Dialog {...binding} title={t('accounts.deleteAccount.title')} description={t('accounts.deleteAccount.text')}>
+      <DeleteAccountForm isSocial={isSocial} />
+    </Dialog>
+  );
+}
+
+function DeleteAccountForm({ isSocial }: { isSocial: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const modals = useModals();
+  const { lang } = useLocaleData();
+  const signOut = useSignOut();
+  const remove = useDeleteAccount();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(isSocial ? WithoutPassword : WithPassword),
+    defaultValues: { password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await remove.mutateAsync(isSocial ? {} : { password: values.password });
+      toast.success(answer.message || t('accounts.deleteAccount.deleted'));
+      modals.closeAll();
+      // The server already ended every session of the account.
+      await signOut({ to: localePath(lang, '/'), skipServer: true });
+    } catch (error) {
+      showServerError(error, { setError, fields: ['password'], toast, t });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {isSocial ? (
+        <p className="text-sm text-slate-700">{t('accounts.deleteAccount.social')}</p>
+      ) : (
+        <PasswordField
+          label={t('accounts.deleteAccount.password')}
+          autoComplete="current-password"
+          error={tMessage(t, errors.password?.message)}
+          {...register('password')}
+        />
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => modals.closeAll()}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="danger" loading={remove.isPending}>
+          {t('accounts.deleteAccount.confirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../ui/cn';
+
+export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled password input with a show/hide toggle; its error is announced and linked. */
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
+  { label, error, hint, className, id, ...rest },
+  ref,
+) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  const generated = useId();
+  const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={cn(error ? errorId : null, hint ? hintId : null) || undefined}
+          className={cn(
+            'min-h-10 w-full rounded-lg border bg-white py-2 pr-11 pl-3 text-sm',
+            error ? 'border-red-600' : 'border-slate-300',
+          )}
+          {...rest}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((value) => !value)}
+          aria-label={visible ? t('accounts.password.hide') : t('accounts.password.show')}
+          aria-pressed={visible}
+          aria-controls={inputId}
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          >
+            <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+            <circle cx="12" cy="12" r="3" />
+            {visible ? <path d="M4 4l16 16" /> : null}
+          </svg>
+        </button>
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,32 @@
+import de from '@app/shared/i18n/de.json';
+import en from '@app/shared/i18n/en.json';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactElement } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { ToastProvider } from '../../ui/toast';
+
+/** Renders a component with the app's providers (i18n, a fresh QueryClient, toasts) for component tests. */
+export function renderWithProviders(ui: ReactElement, { language = 'en' }: { language?: 'en' | 'de' } = {}) {
+  const i18n = i18next.createInstance();
+  i18n.use(initReactI18next).init({
+    lng: language,
+    resources: { [language]: { translation: language === 'de' ? de : en } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{ui}</ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+/** A fetch answer for `vi.spyOn(globalThis, 'fetch')`. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { setSession } from '../../api/session';
+import { localePath } from '../../lib/i18n';
+import { useLocaleData } from '../shell/shell-data';
+import { invalidateSession } from './api/invalidate-session';
+
+/**
+ * Ends the session on the server (best effort), forgets it in the browser and drops every cached
+ * query, so nothing of the previous user stays on screen (SPEC.md §4 "Session state resets on logout").
+ */
+export function useSignOut(): (options?: { to?: string; skipServer?: boolean }) => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { lang } = useLocaleData();
+  return useCallback(
+    async ({ to, skipServer } = {}) => {
+      if (!skipServer) await invalidateSession().catch(() => undefined);
+      setSession(null);
+      queryClient.clear();
+      await navigate(to ?? localePath(lang, '/login/'));
+    },
+    [queryClient, navigate, lang],
+  );
+}

@@ -1,0 +1,80 @@
+import { addDays, addMonths, datesOfMonth, isoWeekday } from '@app/shared/slots';
+
+export { addDays, addMonths, datesOfMonth, isoWeekday };
+
+/** The calendar date ("YYYY-MM-DD") of an instant in a zone, read with Intl (no zone library). */
+export function dateInZone(instant: Date | number | string, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Today in a zone. */
+export function todayInZone(zone: string, now: number = Date.now()): string {
+  return dateInZone(now, zone);
+}
+
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+/** Dates as calendar days: formatted at noon UTC with timeZone UTC, so no zone shifts them. */
+function atNoon(date: string): Date {
+  return new Date(`${date}T12:00:00Z`);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { ...options, timeZone: 'UTC' });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** "November 2026" / "November 2026". */
+export function formatMonthTitle(month: string, language: string): string {
+  return formatter(language, { month: 'long', year: 'numeric' }).format(atNoon(`${month}-01`));
+}
+
+/** "Sunday, 22 November 2026" / "Sonntag, 22. November 2026". */
+export function formatLongDate(date: string, language: string): string {
+  return formatter(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(atNoon(date));
+}
+
+/** "Sun 22 Nov" / "So., 22. Nov.". */
+export function formatShortDate(date: string, language: string): string {
+  return formatter(language, { weekday: 'short', day: 'numeric', month: 'short' }).format(atNoon(date));
+}
+
+/** Weekday names, ISO order (1 = Monday … 7 = Sunday), long or short. */
+export function weekdayName(dayOfWeek: number, language: string, width: 'long' | 'short' = 'long'): string {
+  // 2024-01-01 was a Monday.
+  return formatter(language, { weekday: width }).format(atNoon(addDays('2024-01-01', dayOfWeek - 1)));
+}
+
+/**
+ * The weeks of a month for a Monday-first grid: each week has 7 cells, a date or null for the
+ * days of the neighbouring months.
+ */
+export function monthWeeks(month: string): Array<Array<string | null>> {
+  const dates = datesOfMonth(month);
+  const cells: Array<string | null> = Array.from({ length: isoWeekday(dates[0] as string) - 1 }, () => null);
+  cells.push(...dates);
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: Array<Array<string | null>> = [];
+  for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
+  return weeks;
+}
+
+/** An IANA zone for people: "America/New_York" → "America/New York". */
+export function zoneLabel(zone: string): string {
+  return zone.replaceAll('_', ' ');
+}

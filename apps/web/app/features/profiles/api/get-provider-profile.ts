@@ -1,0 +1,15 @@
+import type { ProviderProfile } from '@app/shared/schemas/profiles';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { profileKeys } from './keys';
+
+/** GET /provider: profile, booking fee, setup completeness and preferences of the signed-in provider. */
+export function getProviderProfile(): Promise<ProviderProfile> {
+  return api<ProviderProfile>('/provider');
+}
+
+export const providerProfileQuery = queryOptions({ queryKey: profileKeys.provider, queryFn: getProviderProfile });
+
+export function useProviderProfile(enabled = true) {
+  return useQuery({ ...providerProfileQuery, enabled });
+}

@@ -1,0 +1,23 @@
+import type { BookingFee, GeneralFeeUpdate, ProviderProfile } from '@app/shared/schemas/profiles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { profileKeys } from './keys';
+
+/** POST /provider/booking-fee/general: `fee` in minor units (amount × 100), or isFree. */
+export function setGeneralFee(input: GeneralFeeUpdate): Promise<BookingFee> {
+  return api<BookingFee>('/provider/booking-fee/general', { method: 'POST', body: input });
+}
+
+export function useSetGeneralFee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setGeneralFee,
+    onSuccess: (bookingFee) => {
+      queryClient.setQueryData<ProviderProfile>(profileKeys.provider, (profile) =>
+        profile ? { ...profile, bookingFee } : profile,
+      );
+      // Completeness (the bookingFee setup item) is the server's to tell.
+      return queryClient.invalidateQueries({ queryKey: profileKeys.provider });
+    },
+  });
+}

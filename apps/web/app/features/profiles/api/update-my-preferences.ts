@@ -1,0 +1,24 @@
+import type { Preferences, PreferencesUpdate } from '@app/shared/schemas/profiles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import type { PreferenceOwner } from './get-my-preferences';
+import { profileKeys } from './keys';
+
+/** PUT /client/preferences or /provider/preferences: the lists sent are replaced. */
+export function updateMyPreferences(owner: PreferenceOwner, input: PreferencesUpdate): Promise<Preferences> {
+  return api<Preferences>(`/${owner}/preferences`, { method: 'PUT', body: input });
+}
+
+export function useUpdateMyPreferences(owner: PreferenceOwner) {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  return useMutation({
+    mutationFn: (input: PreferencesUpdate) => updateMyPreferences(owner, input),
+    onSuccess: (preferences) => {
+      queryClient.setQueryData(profileKeys.myPreferences(owner, i18n.language), preferences);
+      // A provider's therapies, modalities and specialities are setup items.
+      if (owner === 'provider') return queryClient.invalidateQueries({ queryKey: profileKeys.provider });
+    },
+  });
+}

@@ -1,0 +1,7 @@
+/** Names of the profiles dialogs in the modal manager (only one dialog is open at a time). */
+export const PROFILE_MODALS = {
+  crop: 'profile-picture-crop',
+  deletePicture: 'profile-picture-delete',
+  avatar: 'avatar-picker',
+  fee: 'provider-fee',
+} as const;

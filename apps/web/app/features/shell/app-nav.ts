@@ -1,0 +1,16 @@
+import type { Role } from '../../api/session';
+
+export interface NavItem {
+  path: string;
+  /** i18n key of the label. */
+  label: string;
+  roles: Role[];
+}
+
+/** The signed-in area's navigation, in order; a screen appears here when it exists. */
+export const APP_NAV: NavItem[] = [
+  { path: '/overview/', label: 'appNav.overview', roles: ['client', 'provider', 'admin'] },
+  { path: '/account/', label: 'appNav.account', roles: ['client', 'provider'] },
+  { path: '/preference/', label: 'appNav.preference', roles: ['client', 'provider'] },
+  { path: '/security/', label: 'appNav.security', roles: ['client', 'provider', 'admin'] },
+];

@@ -1,0 +1,102 @@
+import { COOKIES } from '@app/shared/constants';
+import { cookieString } from '@app/shared/cookies';
+import { type ConsentChoice, consentGrants, serializeConsent } from '@app/shared/schemas/shell';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { useModalBinding, useModals } from './modal-manager';
+import { useLocaleData } from './shell-data';
+
+/** The visitor's consent, from the cookie the server read, updated in place when they choose. */
+export function useConsent() {
+  const { consent } = useLocaleData();
+  const [choice, setChoice] = useState<ConsentChoice>(consent);
+  function save(next: ConsentChoice) {
+    document.cookie = cookieString(COOKIES.consent, serializeConsent(next));
+    setChoice(next);
+  }
+  return { choice, save };
+}
+
+/**
+ * Analytics and advertising scripts exist in the page only after consent (SPEC.md §1, §4):
+ * nothing is rendered, so nothing loads, before the visitor agrees.
+ */
+export function ConsentedScripts({ choice, analyticsScriptUrl }: { choice: ConsentChoice; analyticsScriptUrl: string }) {
+  const grants = consentGrants(choice);
+  return (
+    <>
+      {grants.analytics ? <script async src={analyticsScriptUrl} data-consent="analytics" /> : null}
+      {grants.ads ? <script async src="/scripts/ads.js" data-consent="ads" /> : null}
+    </>
+  );
+}
+
+function ConsentOptions({ onSave }: { onSave(choice: ConsentChoice): void }) {
+  const { t } = useTranslation();
+  const [flags, setFlags] = useState({ analytics: false, ads: false, personalization: false });
+  return (
+    <div className="flex flex-col gap-3">
+      <label className="flex items-center gap-2 text-sm text-slate-600">
+        <input type="checkbox" checked disabled /> {t('consent.essential')}
+      </label>
+      {(['analytics', 'ads', 'personalization'] as const).map((key) => (
+        <label key={key} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name={key}
+            checked={flags[key]}
+            onChange={(event) => setFlags((current) => ({ ...current, [key]: event.target.checked }))}
+          />
+          {t(`consent.${key}`)}
+        </label>
+      ))}
+      <Button onClick={() => onSave({ kind: 'custom', ...flags })}>{t('consent.save')}</Button>
+    </div>
+  );
+}
+
+export function ConsentBanner({ choice, onSave }: { choice: ConsentChoice; onSave(choice: ConsentChoice): void }) {
+  const { t } = useTranslation();
+  const modals = useModals();
+  const binding = useModalBinding('consent');
+
+  function saveAndClose(next: ConsentChoice) {
+    onSave(next);
+    modals.closeAll();
+  }
+
+  return (
+    <>
+      {choice.kind === 'unset' ? (
+        <section
+          aria-labelledby="consent-title"
+          data-testid="consent-banner"
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
+        >
+          <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 md:flex-row md:items-center md:justify-between">
+            <div>
+              <h2 id="consent-title" className="font-semibold">
+                {t('consent.title')}
+              </h2>
+              <p className="text-sm text-slate-700">{t('consent.text')}</p>
+            </div>
+            <div className="flex shrink-0 flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => modals.open('consent')}>
+                {t('consent.customize')}
+              </Button>
+              <Button variant="secondary" onClick={() => onSave({ kind: 'none' })}>
+                {t('consent.reject')}
+              </Button>
+              <Button onClick={() => onSave({ kind: 'all' })}>{t('consent.acceptAll')}</Button>
+            </div>
+          </div>
+        </section>
+      ) : null}
+      <Dialog {...binding} title={t('consent.title')} description={t('consent.text')}>
+        <ConsentOptions onSave={saveAndClose} />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { useModals } from './modal-manager';
+import { useLocaleData } from './shell-data';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { shell } = useLocaleData();
+  const modals = useModals();
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <section aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="mb-3 text-sm font-semibold tracking-wide text-slate-900 uppercase">
+            {t('footer.categories')}
+          </h2>
+          <ul className="space-y-1 text-sm text-slate-700" data-testid="footer-categories">
+            {shell.categories.map((category) => (
+              <li key={category.identifier}>{category.name}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-concerns">
+          <h2 id="footer-concerns" className="mb-3 text-sm font-semibold tracking-wide text-slate-900 uppercase">
+            {t('footer.concerns')}
+          </h2>
+          <ul className="grid grid-cols-2 gap-1 text-sm text-slate-700" data-testid="footer-concerns">
+            {shell.concerns.map((concern) => (
+              <li key={concern.identifier}>{concern.name}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-company">
+          <h2 id="footer-company" className="mb-3 text-sm font-semibold tracking-wide text-slate-900 uppercase">
+            {t('footer.company')}
+          </h2>
+          <button type="button" className="text-sm text-brand-700 underline" onClick={() => modals.open('consent')}>
+            {t('footer.cookieSettings')}
+          </button>
+        </section>
+      </div>
+      <p className="pb-6 text-center text-xs text-slate-600">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+    </footer>
+  );
+}

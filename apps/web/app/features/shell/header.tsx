@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../lib/i18n';
+import { HeaderAccountLinks } from '../auth/header-account-links';
+import { useModals } from './modal-manager';
+import { useLocaleData } from './shell-data';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { lang, countryName, countryCode } = useLocaleData();
+  const modals = useModals();
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <nav
+        aria-label={t('nav.mainNavigation')}
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
+      >
+        <Link to={localePath(lang, '/')} className="text-xl font-bold text-brand-700">
+          {t('nav.brand')}
+        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            onClick={() => modals.open('location')}
+            className="flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50"
+            aria-label={t('location.open', { country: countryName, language: t(`languages.${lang}`) })}
+            data-testid="location-button"
+          >
+            <span aria-hidden="true" className="font-semibold">
+              {countryCode}
+            </span>
+            <span aria-hidden="true" className="text-slate-400">
+              |
+            </span>
+            <span aria-hidden="true">{lang.toUpperCase()}</span>
+          </button>
+          <HeaderAccountLinks />
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { requireSession } from '../features/auth/require-session';
+import { useClientProfile } from '../features/profiles/api/get-client-profile';
+import { useProviderProfile } from '../features/profiles/api/get-provider-profile';
+import { ClientProfileForm } from '../features/profiles/client-profile-form';
+import { EmergencyContactForm } from '../features/profiles/emergency-contact-form';
+import { FeeCard } from '../features/profiles/fee-card';
+import { LoadGate } from '../features/profiles/load-gate';
+import { ProfilePictureCard } from '../features/profiles/profile-picture-card';
+import { ProviderProfileForm } from '../features/profiles/provider-profile-form';
+import { ProviderSetupPanel } from '../features/profiles/setup-panel';
+import type { Route } from './+types/account';
+
+/** /account/: profile update for clients and providers (SPEC.md §2). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const session = await requireSession(request, ['client', 'provider']);
+  return { role: session.role };
+}
+
+const fullName = (first: string | null, last: string | null, fallback: string) =>
+  [first, last].filter(Boolean).join(' ') || fallback;
+
+function ClientAccount() {
+  const profile = useClientProfile();
+  return (
+    <LoadGate query={profile}>
+      {(data) => (
+        <div className="grid items-start gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+          <ProfilePictureCard
+            owner="client"
+            photoUrl={data.photoUrl}
+            avatarIdentifier={data.avatarIdentifier}
+            name={fullName(data.firstName, data.lastName, data.userName ?? data.email)}
+          />
+          <div className="flex min-w-0 flex-col gap-6">
+            <ClientProfileForm profile={data} />
+            <EmergencyContactForm contact={data.emergencyContact} />
+          </div>
+        </div>
+      )}
+    </LoadGate>
+  );
+}
+
+function ProviderAccount() {
+  const profile = useProviderProfile();
+  return (
+    <>
+      <ProviderSetupPanel className="mb-6" />
+      <LoadGate query={profile}>
+        {(data) => (
+          <div className="grid items-start gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+            <div className="flex flex-col gap-6">
+              <ProfilePictureCard
+                owner="provider"
+                photoUrl={data.profileInfo.photo}
+                name={fullName(data.profileInfo.firstName, data.profileInfo.lastName, data.profileInfo.email)}
+              />
+              <FeeCard profile={data} />
+            </div>
+            <ProviderProfileForm profile={data} />
+          </div>
+        )}
+      </LoadGate>
+    </>
+  );
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <title>{`${t('appNav.account')} · ${t('nav.brand')}`}</title>
+      <h1 className="text-2xl font-semibold">{t('profileScreens.account.title')}</h1>
+      <p className="mt-1 mb-6 text-slate-600">{t(`profileScreens.account.intro.${loaderData.role}`)}</p>
+      {loaderData.role === 'client' ? <ClientAccount /> : <ProviderAccount />}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { requireSession } from '../features/auth/require-session';
+import { useSession } from '../features/auth/use-session';
+import { useSignOut } from '../features/auth/use-sign-out';
+import { APP_NAV } from '../features/shell/app-nav';
+import { Header } from '../features/shell/header';
+import { LocationModal } from '../features/shell/location-modal';
+import { useLocaleData } from '../features/shell/shell-data';
+import { localePath } from '../lib/i18n';
+import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
+import type { Route } from './+types/app-layout';
+
+/** The signed-in area renders in the browser only; its data never goes through a server loader. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return requireSession(request);
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-screen items-center justify-center">
+      <Spinner />
+    </div>
+  );
+}
+
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const session = useSession();
+  const signOut = useSignOut();
+  const items = APP_NAV.filter((item) => session && item.roles.includes(session.role));
+
+  return (
+    <>
+      <Header />
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
+        <nav aria-label={t('appNav.label')} className="md:w-56 md:shrink-0">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {items.map((item) => (
+              <li key={item.path}>
+                <NavLink
+                  to={localePath(lang, item.path)}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap',
+                      isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
+                    )
+                  }
+                >
+                  {t(item.label)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                onClick={() => void signOut()}
+                className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
+                {t('appNav.signOut')}
+              </button>
+            </li>
+          </ul>
+        </nav>
+        <main id="main" className="min-w-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
+      <LocationModal />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useRequestPasswordReset } from '../features/auth/api/request-password-reset';
+import { AuthCard, Notice } from '../features/auth/auth-card';
+import { EmailRequestForm } from '../features/auth/email-request-form';
+import { useApiContext } from '../features/auth/use-api-context';
+import { useLocaleData } from '../features/shell/shell-data';
+import { localePath } from '../lib/i18n';
+
+/** Asks for a reset link; the answer is the same for every address. */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const reset = useRequestPasswordReset();
+  const [sent, setSent] = useState<string | null>(null);
+  useApiContext();
+
+  return (
+    <AuthCard
+      title={sent ? t('accounts.forgot.sentTitle') : t('accounts.forgot.title')}
+      intro={sent ? undefined : t('accounts.forgot.intro')}
+      footer={
+        <Link to={localePath(lang, '/login/')} className="font-semibold text-brand-700 underline">
+          {t('accounts.forgot.backToLogin')}
+        </Link>
+      }
+    >
+      <title>{`${t('accounts.forgot.title')} · ${t('nav.brand')}`}</title>
+      {sent ? (
+        <Notice tone="success">{sent}</Notice>
+      ) : (
+        <EmailRequestForm
+          label={t('accounts.forgot.email')}
+          submitLabel={t('accounts.forgot.submit')}
+          pending={reset.isPending}
+          request={reset.mutateAsync}
+          onDone={setSent}
+        />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { useLocaleData } from '../features/shell/shell-data';
+
+export default function Home() {
+  const { t } = useTranslation();
+  const { shell, countryName } = useLocaleData();
+  return (
+    <main id="main">
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('home.heroTitle')}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-700">{t('home.heroText')}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="top-states" className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id="top-states" className="text-2xl font-semibold">
+          {t('home.topStatesTitle', { country: countryName })}
+        </h2>
+        {shell.topStates.length === 0 ? (
+          <p className="mt-3 text-slate-600">{t('home.topStatesEmpty')}</p>
+        ) : (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-3" data-testid="top-states">
+            {shell.topStates.map((state) => (
+              <li key={state.identifier} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <p className="text-lg font-semibold">{state.name}</p>
+                <p className="text-sm text-slate-600">{t('home.providersInState', { count: state.providerCount })}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="categories" className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id="categories" className="text-2xl font-semibold">
+          {t('home.categoriesTitle')}
+        </h2>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {shell.categories.map((category) => (
+            <li key={category.identifier} className="rounded-xl border border-slate-200 bg-white px-4 py-3 font-medium">
+              {category.name}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="how" className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id="how" className="text-2xl font-semibold">
+          {t('home.howTitle')}
+        </h2>
+        <ol className="mt-4 grid gap-4 sm:grid-cols-3">
+          {(['howStep1', 'howStep2', 'howStep3'] as const).map((key, index) => (
+            <li key={key} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <span className="text-sm font-bold text-brand-700">{index + 1}</span>
+              <p className="mt-1">{t(`home.${key}`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </main>
+  );
+}

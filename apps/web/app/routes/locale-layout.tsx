@@ -1,0 +1,103 @@
+import { COOKIES, DEFAULT_COUNTRY, isLanguage, type Language } from '@app/shared/constants';
+import { readCookie } from '@app/shared/cookies';
+import { parseConsent } from '@app/shared/schemas/shell';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteError } from 'react-router';
+import { configureApiClient } from '../api/client';
+import { ModalProvider } from '../features/shell/modal-manager';
+import { NotFoundPage } from '../features/shell/not-found-page';
+import { RouteHistoryProvider } from '../features/shell/route-history';
+import type { LocaleLayoutData } from '../features/shell/shell-data';
+import { ensureCatalog, getI18n, languageOfPath } from '../lib/i18n';
+import '../lib/load-context';
+import { ToastProvider } from '../ui/toast';
+import type { Route } from './+types/locale-layout';
+
+/** The visitor's country: a trusted proxy header, else the one they picked, else Nigeria. */
+function visitorCountry(request: Request, trusted: string | null): string {
+  const picked = readCookie(request.headers.get('cookie'), COOKIES.country);
+  const code = trusted ?? picked ?? DEFAULT_COUNTRY;
+  return /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : DEFAULT_COUNTRY;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs): Promise<LocaleLayoutData> {
+  // Only German has a prefix; /en/ and unknown prefixes are not pages.
+  if (params.lang !== undefined && params.lang !== 'de') {
+    await ensureCatalog('en');
+    throw data(null, { status: 404 });
+  }
+  const lang: Language = params.lang === 'de' ? 'de' : 'en';
+  await ensureCatalog(lang);
+  const { services } = context;
+  const countryCode = visitorCountry(request, services.trustedCountry(request));
+  const shell = await services.publicShell({ language: lang, countryCode });
+  const cookieHeader = request.headers.get('cookie');
+  return {
+    lang,
+    countryCode,
+    countryName: shell.visitorCountry?.name ?? countryCode,
+    operating: shell.visitorCountry?.operating ?? false,
+    ignoreCountryPrompt: readCookie(cookieHeader, COOKIES.ignoreCountryPrompt) === 'true',
+    consent: parseConsent(readCookie(cookieHeader, COOKIES.consent)),
+    analyticsScriptUrl: services.analyticsScriptUrl,
+    shell,
+  };
+}
+
+export function headers(): HeadersInit {
+  // Public pages vary by the visitor's cookies (country, consent); browsers may reuse them briefly.
+  return { 'Cache-Control': 'private, max-age=0, must-revalidate', Vary: 'Cookie' };
+}
+
+/** Navigations inside one language reuse the shell data; a language switch or an explicit revalidation reloads it. */
+export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentParams.lang !== nextParams.lang) return true;
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
+  return false;
+}
+
+export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
+  await ensureCatalog(isLanguage(params.lang) ? params.lang : 'en');
+  return serverLoader();
+}
+
+function Providers({ lang, children }: { lang: Language; children: React.ReactNode }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <I18nextProvider i18n={getI18n(lang)}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <ModalProvider>
+            <RouteHistoryProvider>{children}</RouteHistoryProvider>
+          </ModalProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
+  // Module state, set before any child effect or query runs: every API call carries these headers.
+  if (typeof window !== 'undefined') configureApiClient({ language: loaderData.lang, countryCode: loaderData.countryCode });
+  return (
+    <Providers lang={loaderData.lang}>
+      <Outlet />
+    </Providers>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const lang = languageOfPath(location.pathname);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <I18nextProvider i18n={getI18n(lang)}>
+      <NotFoundPage lang={lang} kind={notFound ? 'notFound' : 'error'} />
+    </I18nextProvider>
+  );
+}

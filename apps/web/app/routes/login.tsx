@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '../features/auth/auth-card';
+import { LoginForm } from '../features/auth/login-form';
+import { safeRedirect } from '../features/auth/require-session';
+import { useApiContext } from '../features/auth/use-api-context';
+import { useLocaleData } from '../features/shell/shell-data';
+import { localePath } from '../lib/i18n';
+
+/** SPEC.md §2 login page: `?redirect=` holds the same-origin path the user was on. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  useApiContext();
+  const target = safeRedirect(params.get('redirect'), localePath(lang, '/overview/'));
+
+  return (
+    <AuthCard
+      title={t('accounts.login.title')}
+      intro={t('accounts.login.intro')}
+      footer={
+        <>
+          {t('accounts.login.noAccount')}{' '}
+          <Link to={localePath(lang, '/signup/')} className="font-semibold text-brand-700 underline">
+            {t('accounts.login.createAccount')}
+          </Link>
+        </>
+      }
+    >
+      <title>{`${t('accounts.login.title')} · ${t('nav.brand')}`}</title>
+      <LoginForm
+        onSignedIn={() => navigate(target, { replace: true })}
+        forgotLink={
+          <Link to={localePath(lang, '/forgot-password/')} className="text-brand-700 underline">
+            {t('accounts.login.forgot')}
+          </Link>
+        }
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { requireSession } from '../features/auth/require-session';
+import { useMyPreferences } from '../features/profiles/api/get-my-preferences';
+import { usePreferenceOptions } from '../features/profiles/api/get-preference-options';
+import { LoadGate } from '../features/profiles/load-gate';
+import { PreferencesForm } from '../features/profiles/preferences-form';
+import type { Route } from './+types/preference';
+
+/** /preference/: the preference lists of SPEC.md §3, for clients and providers. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const session = await requireSession(request, ['client', 'provider']);
+  return { role: session.role as 'client' | 'provider' };
+}
+
+export default function Preference({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const owner = loaderData.role;
+  const options = usePreferenceOptions();
+  const preferences = useMyPreferences(owner);
+  return (
+    <>
+      <title>{`${t('appNav.preference')} · ${t('nav.brand')}`}</title>
+      <h1 className="text-2xl font-semibold">{t('profileScreens.preferences.title')}</h1>
+      <p className="mt-1 mb-6 text-slate-600">{t(`profileScreens.preferences.intro.${owner}`)}</p>
+      <LoadGate query={options}>
+        {(optionData) => (
+          <LoadGate query={preferences}>
+            {(preferenceData) => <PreferencesForm owner={owner} options={optionData} preferences={preferenceData} />}
+          </LoadGate>
+        )}
+      </LoadGate>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from './cn';
+
+export function Spinner({ size = 'md', label }: { size?: 'sm' | 'md'; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span role="status" className="inline-flex items-center">
+      <span
+        aria-hidden="true"
+        className={cn(
+          'animate-spin rounded-full border-2 border-current border-t-transparent',
+          size === 'sm' ? 'h-4 w-4' : 'h-6 w-6',
+        )}
+      />
+      <span className="sr-only">{label ?? t('common.loading')}</span>
+    </span>
+  );
+}

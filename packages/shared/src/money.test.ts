@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { AppErrorLike } from './app-error-like.ts';
+import { currencyForCountry, currencyForCountryOrDefault, minTopUpMinor } from './currency.ts';
+import { formatMoney, groupThousands, parseMajorInput, toMajor, toMinor } from './money.ts';
+
+describe('currency by country', () => {
+  it.each([
+    ['NG', 'NGN'],
+    ['GB', 'GBP'],
+    ['us', 'USD'],
+    ['DE', 'EUR'],
+  ])('%s pays in %s', (country, currency) => {
+    expect(currencyForCountry(country)).toBe(currency);
+  });
+
+  it('refuses an unknown country with CURRENCY_NOT_FOUND', () => {
+    expect(() => currencyForCountry('KE')).toThrow(AppErrorLike);
+    try {
+      currencyForCountry('KE');
+    } catch (error) {
+      expect((error as AppErrorLike).code).toBe('CURRENCY_NOT_FOUND');
+    }
+  });
+
+  it('falls back to NGN for display', () => {
+    expect(currencyForCountryOrDefault('KE')).toBe('NGN');
+    expect(currencyForCountryOrDefault(null)).toBe('NGN');
+  });
+
+  it('sets the minimum top-up at 500 NGN and 5 elsewhere, in minor units', () => {
+    expect(minTopUpMinor('NGN')).toBe(50_000);
+    expect(minTopUpMinor('GBP')).toBe(500);
+    expect(minTopUpMinor('EUR')).toBe(500);
+  });
+});
+
+describe('money', () => {
+  it('sends major amounts times 100 and shows minor divided by 100', () => {
+    expect(toMinor(5000)).toBe(500_000);
+    expect(toMinor(19.99)).toBe(1999);
+    expect(toMajor(500_000)).toBe(5000);
+  });
+
+  it('parses digits and commas only', () => {
+    expect(parseMajorInput('5,000')).toBe(500_000);
+    expect(parseMajorInput(' 12 ')).toBe(1200);
+    expect(parseMajorInput('5.00')).toBeNull();
+    expect(parseMajorInput('-5')).toBeNull();
+    expect(parseMajorInput('')).toBeNull();
+  });
+
+  it('groups thousands while typing', () => {
+    expect(groupThousands('1234567')).toBe('1,234,567');
+    expect(groupThousands('12a3')).toBe('123');
+  });
+
+  it('formats amounts in each currency', () => {
+    expect(formatMoney(500_000, 'NGN')).toBe('₦5,000.00');
+    expect(formatMoney(500, 'GBP')).toBe('£5.00');
+    expect(formatMoney(500, 'USD')).toBe('$5.00');
+    expect(formatMoney(500, 'EUR').replace(/\s/g, ' ')).toBe('5,00 €');
+  });
+});
