@@ -1,6 +1,15 @@
 import { isLanguage } from '@app/shared/constants';
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useParams, useRouteError } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useParams,
+  useRouteError,
+} from 'react-router';
 import './app.css';
 
 export function Layout({ children }: { children: ReactNode }) {

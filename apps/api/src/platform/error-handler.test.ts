@@ -1,7 +1,7 @@
+import { z } from '@app/shared/zod';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { z } from '@app/shared/zod';
 import { AppError, fieldError } from './app-error.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { requestLanguage } from './i18n.ts';
@@ -55,7 +55,10 @@ describe('error handler', () => {
       });
     });
     const res = await app.inject({ url: '/f' });
-    expect(res.json()).toMatchObject({ fieldErrors: { amount: ['Must be at least 5'] }, message: 'Must be at least 5' });
+    expect(res.json()).toMatchObject({
+      fieldErrors: { amount: ['Must be at least 5'] },
+      message: 'Must be at least 5',
+    });
   });
 
   it('never sends internals of an unexpected error', async () => {

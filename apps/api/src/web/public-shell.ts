@@ -1,4 +1,4 @@
-import { PAGE_START_TIMEOUT_MS, TOP_CONCERNS, TOP_STATES, type Language } from '@app/shared/constants';
+import { type Language, PAGE_START_TIMEOUT_MS, TOP_CONCERNS, TOP_STATES } from '@app/shared/constants';
 import type { PublicShellData } from '@app/shared/schemas/shell';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -7,7 +7,13 @@ import { findCountryByCode, listCountries, topProviderStates } from '../modules/
 import { localizedName } from '../platform/localized.ts';
 
 /** Resolves within `ms` or yields the fallback; a failure is logged, never thrown (SPEC.md §8). */
-export async function withFallback<T>(label: string, work: Promise<T>, fallback: T, log: FastifyBaseLogger, ms = PAGE_START_TIMEOUT_MS): Promise<T> {
+export async function withFallback<T>(
+  label: string,
+  work: Promise<T>,
+  fallback: T,
+  log: FastifyBaseLogger,
+  ms = PAGE_START_TIMEOUT_MS,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<T>((resolve) => {
     timer = setTimeout(() => {

@@ -26,14 +26,25 @@ export function trailingSlashRedirect(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [pathname, search] = request.url.split('?', 2) as [string, string | undefined];
-    if (pathname.endsWith('/') || pathname.startsWith('/api') || pathname.startsWith('/__') || pathname.startsWith('/media/')) return;
+    if (
+      pathname.endsWith('/') ||
+      pathname.startsWith('/api') ||
+      pathname.startsWith('/__') ||
+      pathname.startsWith('/media/')
+    )
+      return;
     if (pathname.includes('.') || pathname.endsWith('.data')) return;
     return reply.redirect(`${pathname}/${search ? `?${search}` : ''}`, 301);
   });
 }
 
 /** The React Router request handler inside Fastify (STACK.md "Web inside Fastify"). */
-export async function registerWeb(app: FastifyInstance, deps: AppDeps, build: () => Promise<ServerBuild>, mode: string) {
+export async function registerWeb(
+  app: FastifyInstance,
+  deps: AppDeps,
+  build: () => Promise<ServerBuild>,
+  mode: string,
+) {
   const services = webServices(app, deps);
   const listener = createRequestListener({ build, mode, getLoadContext: () => ({ services }) });
   await app.register(async (rr) => {

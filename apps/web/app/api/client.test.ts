@@ -73,7 +73,9 @@ describe('api client', () => {
   });
 
   it('does not refresh for other 401 codes', async () => {
-    const fetchMock = vi.fn(async () => json(401, { code: 'INVALID_CREDENTIALS', message: 'Email or password is incorrect' }));
+    const fetchMock = vi.fn(async () =>
+      json(401, { code: 'INVALID_CREDENTIALS', message: 'Email or password is incorrect' }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(api('/user/login', { method: 'POST', body: {} })).rejects.toThrow('Email or password is incorrect');
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -118,7 +118,10 @@ async function send(path: string, options: RequestOptions, session: SessionState
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(path, options, getSession());
   if (response.status === 401 && !options.anonymous) {
-    const body = await response.clone().json().catch(() => null);
+    const body = await response
+      .clone()
+      .json()
+      .catch(() => null);
     if ((body as ErrorBody | null)?.code === 'TOKEN_EXPIRED') {
       const renewed = await refreshSession();
       if (renewed) {
@@ -133,7 +136,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const parsed: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
     const body = (parsed ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(response.status, body.code ?? 'HTTP_ERROR', errorMessage(parsed, response.statusText), body.fieldErrors);
+    throw new ApiError(
+      response.status,
+      body.code ?? 'HTTP_ERROR',
+      errorMessage(parsed, response.statusText),
+      body.fieldErrors,
+    );
   }
   return parsed as T;
 }

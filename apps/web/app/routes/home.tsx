@@ -8,7 +8,9 @@ export default function Home() {
     <main id="main">
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('home.heroTitle')}</h1>
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            {t('home.heroTitle')}
+          </h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-700">{t('home.heroText')}</p>
         </div>
       </section>

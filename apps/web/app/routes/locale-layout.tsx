@@ -4,7 +4,14 @@ import { parseConsent } from '@app/shared/schemas/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteError } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  Outlet,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteError,
+} from 'react-router';
 import { configureApiClient } from '../api/client';
 import { ModalProvider } from '../features/shell/modal-manager';
 import { NotFoundPage } from '../features/shell/not-found-page';
@@ -52,7 +59,13 @@ export function headers(): HeadersInit {
 }
 
 /** Navigations inside one language reuse the shell data; a language switch or an explicit revalidation reloads it. */
-export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (currentParams.lang !== nextParams.lang) return true;
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
   return false;
@@ -65,7 +78,8 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
 
 function Providers({ lang, children }: { lang: Language; children: React.ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } }),
   );
   return (
     <I18nextProvider i18n={getI18n(lang)}>
@@ -82,7 +96,8 @@ function Providers({ lang, children }: { lang: Language; children: React.ReactNo
 
 export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
   // Module state, set before any child effect or query runs: every API call carries these headers.
-  if (typeof window !== 'undefined') configureApiClient({ language: loaderData.lang, countryCode: loaderData.countryCode });
+  if (typeof window !== 'undefined')
+    configureApiClient({ language: loaderData.lang, countryCode: loaderData.countryCode });
   return (
     <Providers lang={loaderData.lang}>
       <Outlet />

@@ -10,7 +10,9 @@ export default function Overview() {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const session = useSession();
-  const shortcuts = APP_NAV.filter((item) => item.path !== '/overview/' && session && item.roles.includes(session.role));
+  const shortcuts = APP_NAV.filter(
+    (item) => item.path !== '/overview/' && session && item.roles.includes(session.role),
+  );
   return (
     <>
       <title>{`${t('appNav.overview')} · ${t('nav.brand')}`}</title>

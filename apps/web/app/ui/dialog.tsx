@@ -29,7 +29,10 @@ export function Dialog({ open, onOpenChange, title, description, size = 'sm', ch
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="rounded-md px-2 text-xl leading-none text-slate-600 hover:bg-slate-100" aria-label={t('dialog.close')}>
+            <RadixDialog.Close
+              className="rounded-md px-2 text-xl leading-none text-slate-600 hover:bg-slate-100"
+              aria-label={t('dialog.close')}
+            >
               ×
             </RadixDialog.Close>
           </div>

@@ -1,9 +1,9 @@
+import en from '@app/shared/i18n/en.json';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import en from '@app/shared/i18n/en.json';
 import { SearchableSelect } from './searchable-select';
 
 const i18n = i18next.createInstance();

@@ -23,7 +23,13 @@ export function useConsent() {
  * Analytics and advertising scripts exist in the page only after consent (SPEC.md §1, §4):
  * nothing is rendered, so nothing loads, before the visitor agrees.
  */
-export function ConsentedScripts({ choice, analyticsScriptUrl }: { choice: ConsentChoice; analyticsScriptUrl: string }) {
+export function ConsentedScripts({
+  choice,
+  analyticsScriptUrl,
+}: {
+  choice: ConsentChoice;
+  analyticsScriptUrl: string;
+}) {
   const grants = consentGrants(choice);
   return (
     <>

@@ -38,7 +38,9 @@ export function Footer() {
           </button>
         </section>
       </div>
-      <p className="pb-6 text-center text-xs text-slate-600">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      <p className="pb-6 text-center text-xs text-slate-600">
+        {t('footer.rights', { year: new Date().getFullYear() })}
+      </p>
     </footer>
   );
 }

@@ -68,7 +68,13 @@ export function LocationModal() {
                 key={item}
                 className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
               >
-                <input type="radio" name="language" value={item} checked={language === item} onChange={() => setLanguage(item)} />
+                <input
+                  type="radio"
+                  name="language"
+                  value={item}
+                  checked={language === item}
+                  onChange={() => setLanguage(item)}
+                />
                 {t(`languages.${item}`)}
               </label>
             ))}
