@@ -10,6 +10,7 @@ export default [
       route('verify-email', 'routes/verify-email.tsx'),
       route('forgot-password', 'routes/forgot-password.tsx'),
       route('reset-password', 'routes/reset-password.tsx'),
+      route('providers/:providerId/availability', 'routes/provider-slots.tsx'),
     ]),
     layout('routes/app-layout.tsx', [
       route('overview', 'routes/overview.tsx'),
@@ -17,6 +18,8 @@ export default [
       route('preference', 'routes/preference.tsx'),
       route('onboarding', 'routes/onboarding.tsx'),
       route('security', 'routes/security.tsx'),
+      route('provider-availability', 'routes/provider-availability.tsx'),
+      route('calendar', 'routes/calendar.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -12,5 +12,7 @@ export const APP_NAV: NavItem[] = [
   { path: '/overview/', label: 'appNav.overview', roles: ['client', 'provider', 'admin'] },
   { path: '/account/', label: 'appNav.account', roles: ['client', 'provider'] },
   { path: '/preference/', label: 'appNav.preference', roles: ['client', 'provider'] },
+  { path: '/provider-availability/', label: 'appNav.availability', roles: ['provider'] },
+  { path: '/calendar/', label: 'appNav.calendar', roles: ['provider'] },
   { path: '/security/', label: 'appNav.security', roles: ['client', 'provider', 'admin'] },
 ];

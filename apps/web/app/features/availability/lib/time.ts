@@ -1,4 +1,10 @@
-import { DEFAULT_TIME_RANGE, MAX_RANGES_PER_DAY, minutesToTime, type TimeRange, timeToMinutes } from '@app/shared/slots';
+import {
+  DEFAULT_TIME_RANGE,
+  MAX_RANGES_PER_DAY,
+  minutesToTime,
+  type TimeRange,
+  timeToMinutes,
+} from '@app/shared/slots';
 
 /**
  * The time dropdown (SPEC.md §5, §9): 24 hourly options shown in 12-hour format. A start is one of
@@ -86,7 +92,10 @@ export function withStart(ranges: readonly TimeRange[], index: number, startTime
   const current = next[index];
   if (current && minutes(current.endTime) <= minutes(startTime)) {
     const firstEnd = endOptions(next, index).find((option) => !option.disabled);
-    next[index] = { startTime, endTime: firstEnd?.value ?? minutesToTime(Math.min(minutes(startTime) + 60, DAY_MINUTES)) };
+    next[index] = {
+      startTime,
+      endTime: firstEnd?.value ?? minutesToTime(Math.min(minutes(startTime) + 60, DAY_MINUTES)),
+    };
   }
   return next;
 }

@@ -1,0 +1,16 @@
+import type { CalendarDay } from '@app/shared/schemas/availability';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { availabilityKeys, categoryQuery } from './keys';
+
+/** GET /provider-availability/days/custom?category: the specific dates from today on. */
+export function listCustomDays(category: string | null): Promise<CalendarDay[]> {
+  return api<CalendarDay[]>(`/provider-availability/days/custom${categoryQuery(category)}`);
+}
+
+export const customDaysQuery = (category: string | null) =>
+  queryOptions({ queryKey: availabilityKeys.custom(category), queryFn: () => listCustomDays(category) });
+
+export function useCustomDays(category: string | null, enabled = true) {
+  return useQuery({ ...customDaysQuery(category), enabled });
+}

@@ -1,0 +1,4 @@
+/** Names of the availability dialogs in the modal manager (only one dialog is open at a time). */
+export const AVAILABILITY_MODALS = {
+  specificDate: 'availability-specific-date',
+} as const;

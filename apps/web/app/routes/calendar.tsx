@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { requireSession } from '../features/auth/require-session';
+import { useAvailabilitySettings } from '../features/availability/api/get-settings';
+import { ProviderMonthView } from '../features/availability/components/provider-month-view';
+import { zoneLabel } from '../features/availability/lib/dates';
+import { LoadGate } from '../features/profiles/load-gate';
+import type { Route } from './+types/calendar';
+
+/** /calendar/ (providers only, SPEC.md §2): the provider's month with free, held and booked slots. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['provider']);
+  return null;
+}
+
+export default function CalendarPage() {
+  const { t } = useTranslation();
+  const settings = useAvailabilitySettings();
+  return (
+    <>
+      <title>{`${t('availabilityScreens.calendar.title')} · ${t('nav.brand')}`}</title>
+      <h1 className="text-2xl font-semibold">{t('availabilityScreens.calendar.title')}</h1>
+      <LoadGate query={settings}>
+        {(data) => (
+          <>
+            <p className="mt-1 mb-6 text-slate-600">
+              {t('availabilityScreens.calendar.intro', { zone: zoneLabel(data.timezone) })}
+            </p>
+            <ProviderMonthView settings={data} />
+          </>
+        )}
+      </LoadGate>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { requireSession } from '../features/auth/require-session';
+import { useAvailabilitySettings } from '../features/availability/api/get-settings';
+import { AvailabilityEditor } from '../features/availability/components/availability-editor';
+import { zoneLabel } from '../features/availability/lib/dates';
+import { LoadGate } from '../features/profiles/load-gate';
+import type { Route } from './+types/provider-availability';
+
+/** /provider-availability/ (providers only, SPEC.md §2): weekly hours, specific dates, setup. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['provider']);
+  return null;
+}
+
+export default function ProviderAvailability() {
+  const { t } = useTranslation();
+  const settings = useAvailabilitySettings();
+  return (
+    <>
+      <title>{`${t('availabilityScreens.title')} · ${t('nav.brand')}`}</title>
+      <h1 className="text-2xl font-semibold">{t('availabilityScreens.title')}</h1>
+      <LoadGate query={settings}>
+        {(data) => (
+          <>
+            <p className="mt-1 mb-6 text-slate-600">
+              {t('availabilityScreens.intro', { zone: zoneLabel(data.timezone) })}
+            </p>
+            <AvailabilityEditor settings={data} />
+          </>
+        )}
+      </LoadGate>
+    </>
+  );
+}
