@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
+import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { earningsRoutes } from './modules/earnings/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(walletRoutes);
       await api.register(paymentRoutes);
       await api.register(earningsRoutes);
+      await api.register(bookingRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {
         throw new AppError('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });

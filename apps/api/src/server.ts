@@ -3,8 +3,11 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
+import { bookingJobs } from './modules/bookings/jobs.ts';
+import { paymentJobs } from './modules/payments/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/deps.ts';
+import { startJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from './web/web-plugin.ts';
 
@@ -28,6 +31,8 @@ export async function start(options: StartOptions) {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
+    onPoolError: (error) =>
+      console.error(JSON.stringify({ level: 50, msg: 'idle database connection failed', err: error.message })),
   });
   await database.migrate();
   const seeded = await seedDatabase(database.db, { now: new Date(), demo: true });
@@ -52,8 +57,14 @@ export async function start(options: StartOptions) {
     await registerViteWeb(app, deps);
   }
 
+  // Background work on the database: expiring holds, completing sessions, reconciling payments.
+  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs], {
+    onError: (job, error) => app.log.error({ err: error, job: job.name }, 'background job failed'),
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

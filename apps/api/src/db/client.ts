@@ -35,11 +35,18 @@ export interface OpenDatabaseOptions {
   /** A PGlite snapshot (dumpDataDir) to start from. */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** Called when an idle pooled connection fails (logged by the server). */
+  onPoolError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client can lose its connection (server restart, a dropped test database); pg emits
+    // that on the pool, and an unhandled 'error' would end the process. The pool replaces it.
+    pool.on('error', (error) => {
+      options.onPoolError?.(error);
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useLocaleData } from '../features/shell/shell-data';
+import { localePath } from '../lib/i18n';
 
 export default function Home() {
   const { t } = useTranslation();
-  const { shell, countryName } = useLocaleData();
+  const { shell, countryName, lang } = useLocaleData();
   return (
     <main id="main">
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -12,6 +14,12 @@ export default function Home() {
             {t('home.heroTitle')}
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-700">{t('home.heroText')}</p>
+          <Link
+            to={localePath(lang, '/providers/')}
+            className="mt-8 inline-flex min-h-12 items-center rounded-xl bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800"
+          >
+            {t('nav.findTherapist')}
+          </Link>
         </div>
       </section>
 

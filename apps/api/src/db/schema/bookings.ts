@@ -1,7 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { therapyCategories } from './catalog.ts';
 import { users } from './users.ts';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type BookingParty = 'client' | 'provider';
+export type ParticipantStatus = 'awaiting' | 'acknowledged' | 'rejected';
+export type BookingPaymentMethod = 'wallet' | 'card' | 'free';
+export type RescheduleStatus = 'pending' | 'accepted' | 'rejected' | 'expired';
+export type RefundStatus = 'refunded' | 'none' | 'not_paid';
 
 export const bookingStatus = pgEnum('booking_status', [
   'pending',
@@ -38,13 +59,127 @@ export const bookings = pgTable(
     currencyCode: text('currency_code').notNull().default('NGN'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Bookings module (additive): who created it, the participant's answer, payment, reschedule
+    // state, cancellation outcome, completion, series membership.
+    previousStatus: bookingStatus('previous_status'),
+    createdBy: text('created_by').$type<BookingParty>().notNull().default('client'),
+    participantStatus: text('participant_status').$type<ParticipantStatus>().notNull().default('awaiting'),
+    participantRespondedAt: instant('participant_responded_at'),
+    paidAt: instant('paid_at'),
+    paymentMethod: text('payment_method').$type<BookingPaymentMethod>(),
+    allowRescheduleCompletedBooking: boolean('allow_reschedule_completed_booking').notNull().default(false),
+    remainingClientReschedule: integer('remaining_client_reschedule').notNull().default(2),
+    remainingProviderReschedule: integer('remaining_provider_reschedule').notNull().default(2),
+    rescheduleStatus: text('reschedule_status').$type<RescheduleStatus>(),
+    rescheduleRequestedBy: text('reschedule_requested_by').$type<BookingParty>(),
+    /** The signed slot identifier of a reschedule waiting for approval (re-checked on accept). */
+    rescheduleSlotId: text('reschedule_slot_id'),
+    rescheduleStartsAt: instant('reschedule_starts_at'),
+    rescheduleEndsAt: instant('reschedule_ends_at'),
+    rescheduleNote: text('reschedule_note'),
+    cancelledAt: instant('cancelled_at'),
+    cancelledBy: text('cancelled_by').$type<BookingParty | 'system'>(),
+    cancellationReason: text('cancellation_reason'),
+    refundStatus: text('refund_status').$type<RefundStatus>(),
+    refundMinor: integer('refund_minor'),
+    completedAt: instant('completed_at'),
+    feedbackProvided: boolean('feedback_provided').notNull().default(false),
+    seriesId: uuid('series_id').references((): AnyPgColumn => bookingSeries.id),
+    seriesIndex: integer('series_index'),
   },
   (table) => [
     index('bookings_provider_starts_idx').on(table.providerId, table.startsAt),
     index('bookings_client_created_idx').on(table.clientId, table.createdAt),
+    index('bookings_client_starts_idx').on(table.clientId, table.startsAt),
+    index('bookings_provider_client_idx').on(table.providerId, table.clientId),
+    index('bookings_pending_hold_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'pending'`),
+    index('bookings_pending_draft_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending' AND ${table.startsAt} IS NULL`),
+    index('bookings_confirmed_ends_idx').on(table.endsAt).where(sql`${table.status} = 'confirmed'`),
+    index('bookings_series_idx').on(table.seriesId, table.seriesIndex).where(sql`${table.seriesId} IS NOT NULL`),
     check(
       'bookings_times_ck',
       sql`(${table.startsAt} IS NULL) = (${table.endsAt} IS NULL) AND (${table.startsAt} IS NULL OR ${table.endsAt} > ${table.startsAt})`,
     ),
+    check('bookings_price_ck', sql`${table.priceMinor} >= 0`),
+    check(
+      'bookings_remaining_reschedule_ck',
+      sql`${table.remainingClientReschedule} >= 0 AND ${table.remainingProviderReschedule} >= 0`,
+    ),
+    check('bookings_created_by_ck', sql`${table.createdBy} IN ('client', 'provider')`),
+    check(
+      'bookings_participant_status_ck',
+      sql`${table.participantStatus} IN ('awaiting', 'acknowledged', 'rejected')`,
+    ),
+    check(
+      'bookings_payment_method_ck',
+      sql`${table.paymentMethod} IS NULL OR ${table.paymentMethod} IN ('wallet', 'card', 'free')`,
+    ),
+    check('bookings_paid_ck', sql`(${table.paidAt} IS NULL) = (${table.paymentMethod} IS NULL)`),
+    check(
+      'bookings_reschedule_status_ck',
+      sql`${table.rescheduleStatus} IS NULL OR ${table.rescheduleStatus} IN ('pending', 'accepted', 'rejected', 'expired')`,
+    ),
+    check(
+      'bookings_reschedule_pending_ck',
+      sql`${table.rescheduleStatus} IS DISTINCT FROM 'pending' OR (${table.rescheduleSlotId} IS NOT NULL AND ${table.rescheduleStartsAt} IS NOT NULL AND ${table.rescheduleEndsAt} IS NOT NULL AND ${table.rescheduleRequestedBy} IS NOT NULL)`,
+    ),
+    check(
+      'bookings_refund_status_ck',
+      sql`${table.refundStatus} IS NULL OR ${table.refundStatus} IN ('refunded', 'none', 'not_paid')`,
+    ),
+  ],
+);
+
+/** Weekly recurring sessions booked together (POST /booking/series): all or nothing. */
+export const bookingSeries = pgTable(
+  'booking_series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id),
+    occurrences: integer('occurrences').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('booking_series_client_idx').on(table.clientId),
+    check('booking_series_occurrences_ck', sql`${table.occurrences} BETWEEN 2 AND 52`),
+  ],
+);
+
+/**
+ * What happened to a booking, append-only: the timeline of /booking/{id}/details and a
+ * transactional outbox for emails. An event with `notify_user_id` is written in the same
+ * transaction as the change; it is emailed after commit (or by the notification job) and
+ * marked `notified_at`, so a rolled-back change never sends mail and a crash loses none.
+ */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: events of one transaction share created_at. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    type: text('type').notNull(),
+    actorRole: text('actor_role').$type<BookingParty | 'system'>().notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    notifyUserId: uuid('notify_user_id').references(() => users.id),
+    notifiedAt: instant('notified_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('booking_events_booking_idx').on(table.bookingId, table.createdAt),
+    index('booking_events_booking_seq_idx').on(table.bookingId, table.seq),
+    index('booking_events_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`${table.notifyUserId} IS NOT NULL AND ${table.notifiedAt} IS NULL`),
   ],
 );

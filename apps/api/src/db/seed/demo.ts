@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { seedDemoAvailability } from '../../modules/availability/demo-seed.ts';
+import { seedDemoBookings } from '../../modules/bookings/demo-seed.ts';
 import { seedDemoProfiles } from '../../modules/profiles/demo-seed.ts';
 import { hashPassword } from '../../platform/password.ts';
 import type { Tx } from '../client.ts';
@@ -176,6 +177,7 @@ export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
     providers: DEMO_PROVIDERS,
     client: { email: DEMO_CLIENT.email, userName: 'ada_okafor' },
   });
+  await seedDemoBookings(db, { now, clientEmail: DEMO_CLIENT.email, providerEmail: 'provider@demo.test' });
   return true;
 }
 

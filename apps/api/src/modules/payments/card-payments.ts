@@ -135,8 +135,13 @@ export async function startTopUp(
  * here, any number of times, in any order; the payment is credited at most once.
  * Throws GatewayError when the gateway cannot be asked.
  */
-export async function confirmPayment(deps: AppDeps, reference: string): Promise<PaymentRow | null> {
-  const payment = await findPayment(deps.db, reference);
+export async function confirmPayment(
+  deps: AppDeps,
+  reference: string,
+  /** The row when the caller has just read it (saves a read on the poll and webhook paths). */
+  loaded?: PaymentRow,
+): Promise<PaymentRow | null> {
+  const payment = loaded?.reference === reference ? loaded : await findPayment(deps.db, reference);
   if (!payment || payment.status === 'success' || payment.channel !== 'card') return payment;
   const verification = await gatewayByName(deps, payment.gateway).verifyCharge(reference);
   return applyVerification(deps, payment, verification);
@@ -277,7 +282,7 @@ export async function getPaymentStatus(
   if (!payment || payment.userId !== input.userId) throw new AppError('NOT_FOUND');
   if (payment.status === 'pending') {
     try {
-      payment = (await confirmPayment(deps, payment.reference)) ?? payment;
+      payment = (await confirmPayment(deps, payment.reference, payment)) ?? payment;
     } catch (error) {
       // The gateway cannot be asked right now: the payment simply stays pending.
       if (!(error instanceof GatewayError)) throw error;

@@ -151,7 +151,7 @@ describe('refundToWallet and creditEarning', () => {
 });
 
 describe('the ledger in the database', () => {
-  it('refuses an unbalanced transaction at commit (deferred constraint trigger)', async () => {
+  it('refuses entries that do not balance their transaction (statement trigger)', async () => {
     await expect(
       t.deps.db.transaction(async (tx) => {
         const [created] = await tx
@@ -171,6 +171,25 @@ describe('the ledger in the database', () => {
           balanceAfterMinor: 5,
           createdAt: new Date(),
         });
+      }),
+    ).rejects.toThrow();
+    expect(await auditLedger(t.deps.db)).toEqual({
+      unbalancedTransactions: [],
+      mismatchedAccounts: [],
+      negativeAccounts: [],
+    });
+  });
+
+  it('refuses an entry added later to a transaction that balanced', async () => {
+    const [entry] = await t.deps.db.select().from(ledgerEntries).limit(1);
+    await expect(
+      t.deps.db.insert(ledgerEntries).values({
+        transactionId: entry?.transactionId as string,
+        accountId: entry?.accountId as string,
+        transactionType: entry?.transactionType ?? 'top_up',
+        amountMinor: 1,
+        balanceAfterMinor: 1,
+        createdAt: new Date(),
       }),
     ).rejects.toThrow();
     expect(await auditLedger(t.deps.db)).toEqual({

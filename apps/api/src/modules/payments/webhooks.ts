@@ -53,8 +53,9 @@ export async function handlePaystackWebhook(
 
 /** Our own checkout (a payments row exists), or a bank transfer into a dedicated account. */
 async function onChargeSuccess(deps: AppDeps, reference: string): Promise<void> {
-  if (await findPayment(deps.db, reference)) {
-    await confirmPayment(deps, reference);
+  const payment = await findPayment(deps.db, reference);
+  if (payment) {
+    await confirmPayment(deps, reference, payment);
     return;
   }
   const gateway = gatewayByName(deps, 'paystack');

@@ -1,7 +1,8 @@
 /**
- * The arithmetic of the ledger, free of any database: the service computes new balances with
- * these functions while it holds the account rows locked, and the property test checks them
- * against a naive model over thousands of random sequences.
+ * The rules of the ledger, free of any database: account names, what a valid transaction is,
+ * how balances move and when a posting is refused, and the commission split. The posting
+ * statement in ledger.ts applies the same rules in SQL; the property test runs thousands of
+ * random sequences through these functions and through the database against a naive model.
  */
 
 export const ACCOUNT_KINDS = [

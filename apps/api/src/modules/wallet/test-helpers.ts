@@ -12,7 +12,10 @@ export async function fundWallet(t: TestApp, userId: string, amountMinor: number
       at: t.deps.clock.now(),
       metadata: { channel: 'card' },
       lines: [
-        { account: { kind: 'gateway_clearing', currencyCode, gateway: 'sandbox', shard: 0 }, amountMinor: -amountMinor },
+        {
+          account: { kind: 'gateway_clearing', currencyCode, gateway: 'sandbox', shard: 0 },
+          amountMinor: -amountMinor,
+        },
         { account: { kind: 'client_wallet', currencyCode, userId }, amountMinor },
       ],
     }),

@@ -19,7 +19,10 @@ async function fund(userId: string, amountMinor: number, at: string, currencyCod
       at: new Date(at),
       metadata: { channel },
       lines: [
-        { account: { kind: 'gateway_clearing', currencyCode, gateway: 'sandbox', shard: 0 }, amountMinor: -amountMinor },
+        {
+          account: { kind: 'gateway_clearing', currencyCode, gateway: 'sandbox', shard: 0 },
+          amountMinor: -amountMinor,
+        },
         { account: { kind: 'client_wallet', currencyCode, userId }, amountMinor },
       ],
     }),

@@ -10,9 +10,12 @@ export interface NavItem {
 /** The signed-in area's navigation, in order; a screen appears here when it exists. */
 export const APP_NAV: NavItem[] = [
   { path: '/overview/', label: 'appNav.overview', roles: ['client', 'provider', 'admin'] },
+  { path: '/appointments/', label: 'appNav.appointments', roles: ['client', 'provider'] },
   { path: '/account/', label: 'appNav.account', roles: ['client', 'provider'] },
   { path: '/preference/', label: 'appNav.preference', roles: ['client', 'provider'] },
   { path: '/provider-availability/', label: 'appNav.availability', roles: ['provider'] },
   { path: '/calendar/', label: 'appNav.calendar', roles: ['provider'] },
+  { path: '/wallet/', label: 'appNav.wallet', roles: ['client'] },
+  { path: '/earnings/', label: 'appNav.earnings', roles: ['provider'] },
   { path: '/security/', label: 'appNav.security', roles: ['client', 'provider', 'admin'] },
 ];

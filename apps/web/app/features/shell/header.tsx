@@ -25,6 +25,12 @@ export function Header() {
           {t('nav.brand')}
         </Link>
         <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={localePath(lang, '/providers/')}
+            className="rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3"
+          >
+            {t('nav.findTherapist')}
+          </Link>
           <button
             type="button"
             onClick={() => modals.open('location')}

@@ -1,0 +1,2 @@
+ALTER TABLE "booking_events" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "booking_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "booking_events_booking_seq_idx" ON "booking_events" USING btree ("booking_id","seq");

@@ -1,0 +1,296 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { users } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { fundWallet } from '../wallet/test-helpers.ts';
+import {
+  bookingRow,
+  type Catalog,
+  catalog,
+  createBookingVia,
+  createProvider,
+  emailsTo,
+  eventTypes,
+  listedSlot,
+  payWithWallet,
+  scheduleVia,
+  walletOf,
+} from './test-support.ts';
+
+const START = '2027-03-01T09:00:00Z';
+const clock = fixedClock(START);
+let t: TestApp;
+let ids: Catalog;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
+  ids = await catalog(t);
+});
+afterAll(() => t.close());
+beforeEach(() => clock.set(START));
+
+const post = (url: string, user: TestUser, payload?: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
+const get = (url: string, user: TestUser) => t.app.inject({ url, headers: user.headers });
+
+/** A provider and a client who booked them once (an unscheduled booking makes them "their client"). */
+async function providerWithClient(fee?: number) {
+  const provider = await createProvider(t, { fee });
+  const client = await createTestUser(t, { role: 'client', language: 'de' });
+  const first = await createBookingVia(t, client, provider, ids);
+  return { provider, client, first };
+}
+
+async function appointmentFor(provider: TestUser, client: TestUser, date = '2027-03-04', index = 0) {
+  const slot = await listedSlot(t, provider.id, date, index);
+  const response = await post('/api/appointment', provider, {
+    clientIdentifier: client.id,
+    timeslotIdentifier: slot.identifier,
+    modalityIdentifier: ids.modalityId,
+    therapyIdentifier: ids.therapyId,
+    note: 'Follow-up',
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { appointment: response.json(), slot };
+}
+
+describe('POST /appointment (provider books for a client)', () => {
+  it('holds the slot for the client for 24 h and emails them in their language', async () => {
+    const { provider, client } = await providerWithClient();
+    const { appointment, slot } = await appointmentFor(provider, client);
+    expect(appointment).toMatchObject({
+      status: 'pending',
+      createdBy: 'provider',
+      participantStatus: 'awaiting',
+      startAt: slot.startAt,
+      holdExpiresAt: '2027-03-02T09:00:00.000Z',
+      priceMinor: 500_000,
+      client: { identifier: client.id },
+    });
+    const [mail] = await emailsTo(t, client.email, 'bookings.appointmentRequested');
+    expect(mail?.language).toBe('de');
+    expect(mail?.subject).toBe('Für dich wurde eine Sitzung gebucht');
+  });
+
+  it("refuses someone who never booked the provider, and answers 'Please select a client'", async () => {
+    const provider = await createProvider(t);
+    const stranger = await createTestUser(t, { role: 'client' });
+    const slot = await listedSlot(t, provider.id, '2027-03-04');
+    const payload = {
+      timeslotIdentifier: slot.identifier,
+      modalityIdentifier: ids.modalityId,
+      therapyIdentifier: ids.therapyId,
+    };
+    const refused = await post('/api/appointment', provider, { ...payload, clientIdentifier: stranger.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ clientIdentifier: ['This person is not one of your clients'] });
+    const missing = await post('/api/appointment', provider, payload);
+    expect(missing.json().fieldErrors).toEqual({ clientIdentifier: ['Please select a client'] });
+  });
+
+  it('lets the client acknowledge, then pay; the provider is told', async () => {
+    const { provider, client } = await providerWithClient();
+    const { appointment } = await appointmentFor(provider, client);
+    const seen = await get(`/api/booking/participant/${appointment.identifier}`, client);
+    expect(seen.json().identifier).toBe(appointment.identifier);
+    const acknowledged = await post(`/api/booking/participant/${appointment.identifier}/status`, client, {
+      status: 'acknowledged',
+    });
+    expect(acknowledged.json()).toMatchObject({
+      status: 'pending',
+      participantStatus: 'acknowledged',
+      holdExpiresAt: '2027-03-01T09:15:00.000Z',
+    });
+    expect(await emailsTo(t, provider.email, 'bookings.participantAcknowledged')).toHaveLength(1);
+    await fundWallet(t, client.id, 500_000);
+    const paid = await payWithWallet(t, client, appointment.identifier);
+    expect(paid).toMatchObject({ status: 'confirmed', isPaid: true });
+    const again = await post(`/api/booking/participant/${appointment.identifier}/status`, client, {
+      status: 'rejected',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: 'PARTICIPANT_ALREADY_RESPONDED',
+      message: 'This booking has already been answered',
+    });
+  });
+
+  it('confirms a free appointment when the client acknowledges it', async () => {
+    const { provider, client } = await providerWithClient(0);
+    const { appointment } = await appointmentFor(provider, client);
+    const acknowledged = await post(`/api/booking/participant/${appointment.identifier}/status`, client, {
+      status: 'acknowledged',
+    });
+    expect(acknowledged.json()).toMatchObject({ status: 'confirmed', paymentMethod: 'free' });
+  });
+
+  it('frees the slot when the client rejects the appointment', async () => {
+    const { provider, client } = await providerWithClient();
+    const { appointment, slot } = await appointmentFor(provider, client, '2027-03-04', 3);
+    const rejected = await post(`/api/booking/participant/${appointment.identifier}/status`, client, {
+      status: 'rejected',
+      note: 'Not that day',
+    });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', participantStatus: 'rejected' });
+    expect((await listedSlot(t, provider.id, '2027-03-04', 3)).startAt).toBe(slot.startAt);
+    expect(await emailsTo(t, provider.email, 'bookings.participantRejected')).toHaveLength(1);
+  });
+});
+
+describe('the provider as participant of a client booking', () => {
+  async function paidClientBooking() {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client' });
+    await fundWallet(t, client.id, 500_000);
+    const booking = await createBookingVia(t, client, provider, ids);
+    await scheduleVia(t, client, booking.identifier, (await listedSlot(t, provider.id, '2027-03-05')).identifier);
+    await payWithWallet(t, client, booking.identifier);
+    return { provider, client, booking };
+  }
+
+  it('acknowledges once', async () => {
+    const { provider, client, booking } = await paidClientBooking();
+    const acknowledged = await post(`/api/appointment/participant/${booking.identifier}/acknowledge`, provider);
+    expect(acknowledged.json()).toMatchObject({ status: 'confirmed', participantStatus: 'acknowledged' });
+    expect(await emailsTo(t, client.email, 'bookings.participantAcknowledged')).toHaveLength(1);
+    const twice = await post(`/api/appointment/participant/${booking.identifier}/acknowledge`, provider);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('PARTICIPANT_ALREADY_RESPONDED');
+  });
+
+  it('rejects a paid booking with a full refund and tells the client', async () => {
+    const { provider, client, booking } = await paidClientBooking();
+    const rejected = await post(`/api/appointment/participant/${booking.identifier}/reject-booking`, provider, {
+      note: 'Not my speciality',
+    });
+    expect(rejected.json()).toMatchObject({
+      status: 'rejected',
+      participantStatus: 'rejected',
+      cancellation: { cancelledBy: 'provider', refundStatus: 'refunded', refundMinor: 500_000 },
+    });
+    expect(await walletOf(t, client.id)).toBe(500_000);
+    const [mail] = await emailsTo(t, client.email, 'bookings.bookingRejected');
+    expect(mail?.text).toContain('Reason: Not my speciality');
+    expect(await eventTypes(t, booking.identifier)).toEqual(['created', 'scheduled', 'paid', 'confirmed', 'rejected']);
+  });
+});
+
+describe('lists and details', () => {
+  it('pages the client bookings and filters by status', async () => {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client' });
+    for (let index = 0; index < 3; index++) await createBookingVia(t, client, provider, ids);
+    const cancelled = await createBookingVia(t, client, provider, ids);
+    await post(`/api/booking/${cancelled.identifier}/cancel`, client, { note: 'x' });
+    const first = await get('/api/booking?page=1&perPage=2', client);
+    expect(first.json().meta).toEqual({ page: 1, perPage: 2, total: 4, totalPages: 2 });
+    expect(first.json().data).toHaveLength(2);
+    const filtered = await get('/api/booking?statuses=cancelled', client);
+    expect(filtered.json().data.map((item: { identifier: string }) => item.identifier)).toEqual([cancelled.identifier]);
+    const both = await get('/api/booking?statuses=pending,cancelled', client);
+    expect(both.json().meta.total).toBe(4);
+    const bad = await get('/api/booking?statuses=unknown', client);
+    expect(bad.statusCode).toBe(400);
+    const appointments = await get('/api/appointment?statuses=pending', provider);
+    expect(appointments.json().meta.total).toBe(3);
+  });
+
+  it("lists a provider's sessions with one client, and 404 for someone else's client", async () => {
+    const { provider, client } = await providerWithClient();
+    const other = await createProvider(t);
+    const list = await get(`/api/appointment/client/${client.id}?page=1`, provider);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().meta.total).toBe(1);
+    const notTheirs = await get(`/api/appointment/client/${client.id}`, other);
+    expect(notTheirs.statusCode).toBe(404);
+  });
+
+  it('details carry the timeline and what the caller may do now', async () => {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client' });
+    const booking = await createBookingVia(t, client, provider, ids);
+    await scheduleVia(t, client, booking.identifier, (await listedSlot(t, provider.id, '2027-03-05')).identifier);
+    const details = await get(`/api/booking/${booking.identifier}/details`, client);
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toMatchObject({
+      identifier: booking.identifier,
+      events: [
+        { type: 'created', actor: 'client' },
+        { type: 'scheduled', actor: 'client' },
+      ],
+      cancellationPolicy: { canCancel: true, isRefundable: false },
+      reschedulePolicy: { canReschedule: true, needsApproval: false },
+    });
+    const forProvider = await get(`/api/appointment/${booking.identifier}/details`, provider);
+    expect(forProvider.json().reschedulePolicy.remainingReschedule).toBe(2);
+  });
+});
+
+describe('POST /share-booking', () => {
+  it('emails the booking summary to the address given, with consent', async () => {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client' });
+    const booking = await createBookingVia(t, client, provider, ids);
+    const response = await post('/api/share-booking', client, {
+      bookingIdentifier: booking.identifier,
+      email: 'friend@example.test',
+      consent: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'The booking was sent to friend@example.test' });
+    const [mail] = await emailsTo(t, 'friend@example.test', 'bookings.shared');
+    expect(mail?.text).toContain('With: Test User');
+    expect(await eventTypes(t, booking.identifier)).toContain('shared');
+  });
+
+  it('requires consent and answers 404 for a booking that is not yours', async () => {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client' });
+    const stranger = await createTestUser(t, { role: 'client' });
+    const booking = await createBookingVia(t, client, provider, ids);
+    const noConsent = await post('/api/share-booking', client, {
+      bookingIdentifier: booking.identifier,
+      email: 'other-friend@example.test',
+      consent: false,
+    });
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().fieldErrors).toEqual({ consent: ['Please confirm that you want to share this booking'] });
+    const notYours = await post('/api/share-booking', stranger, {
+      bookingIdentifier: booking.identifier,
+      email: 'other-friend@example.test',
+      consent: true,
+    });
+    expect(notYours.statusCode).toBe(404);
+    expect(await emailsTo(t, 'other-friend@example.test')).toHaveLength(0);
+  });
+});
+
+describe('account deletion', () => {
+  it("cancels the deleted client's future bookings with a full refund", async () => {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client' });
+    await fundWallet(t, client.id, 500_000);
+    const booking = await createBookingVia(t, client, provider, ids);
+    await scheduleVia(t, client, booking.identifier, (await listedSlot(t, provider.id, '2027-03-02')).identifier);
+    await payWithWallet(t, client, booking.identifier);
+    const draft = await createBookingVia(t, client, provider, ids);
+    // A social sign-up deletes without a password.
+    await t.deps.db.update(users).set({ isSocial: true }).where(eq(users.id, client.id));
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user/profile/delete-account',
+      headers: client.headers,
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await bookingRow(t, booking.identifier)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'system',
+      refundStatus: 'refunded',
+    });
+    expect((await bookingRow(t, draft.identifier)).status).toBe('cancelled');
+    expect(await walletOf(t, client.id)).toBe(500_000);
+  });
+});

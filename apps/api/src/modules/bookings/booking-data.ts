@@ -1,0 +1,155 @@
+import type { BookingParty, BookingStatus } from '@app/shared/schemas/bookings';
+import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { bookingEvents, bookings } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import { canTransition } from './rules.ts';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** The side of a booking the signed-in user is on; admins have none here. */
+export function partyOf(actor: Actor): BookingParty {
+  if (actor.role === 'client' || actor.role === 'provider') return actor.role;
+  throw new AppError('FORBIDDEN');
+}
+
+/**
+ * A booking the actor is a party of, as that party (a client reads it as its client, a provider
+ * as its provider); anyone else's is NOT_FOUND. `lock` takes the row FOR UPDATE so concurrent
+ * changes of one booking run one after another.
+ */
+export async function loadOwnBooking(
+  tx: Tx,
+  input: { bookingId: string; actor: Actor; party?: BookingParty; lock?: boolean },
+): Promise<BookingRow> {
+  const party = input.party ?? partyOf(input.actor);
+  if (party !== input.actor.role) throw new AppError('FORBIDDEN');
+  const owner = party === 'client' ? bookings.clientId : bookings.providerId;
+  const query = tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, input.bookingId), eq(owner, input.actor.userId)));
+  const [row] = input.lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/**
+ * Serialises everything that takes or moves a slot of one provider (a transaction-scoped
+ * advisory lock). Without it, transactions racing for overlapping ranges can each wait for the
+ * other inside the exclusion check and deadlock; with it they queue, and each one after the
+ * winner sees the committed winner and answers SLOT_TAKEN at once. Take it before any booking
+ * row lock (see lockOwnBookingForSlot). The exclusion constraint stays the guarantee.
+ */
+export async function lockProviderCalendar(tx: Tx, providerId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`bookings:provider:${providerId}`}, 0))`);
+}
+
+/** loadOwnBooking with lock, taking the provider's calendar lock first (a fixed lock order). */
+export async function lockOwnBookingForSlot(
+  tx: Tx,
+  input: { bookingId: string; actor: Actor; party: BookingParty },
+): Promise<BookingRow> {
+  if (input.party !== input.actor.role) throw new AppError('FORBIDDEN');
+  const owner = input.party === 'client' ? bookings.clientId : bookings.providerId;
+  const [head] = await tx
+    .select({ providerId: bookings.providerId })
+    .from(bookings)
+    .where(and(eq(bookings.id, input.bookingId), eq(owner, input.actor.userId)));
+  if (!head) throw new AppError('NOT_FOUND');
+  await lockProviderCalendar(tx, head.providerId);
+  return loadOwnBooking(tx, { ...input, lock: true });
+}
+
+/** The status columns of a change to `to` (previousStatus moves only when the status does). */
+export function statusChange(
+  row: Pick<BookingRow, 'status' | 'previousStatus'>,
+  to: BookingStatus,
+): { status: BookingStatus; previousStatus: BookingStatus | null } {
+  if (!canTransition(row.status, to)) throw new Error(`booking transition ${row.status} → ${to} is not allowed`);
+  return { status: to, previousStatus: to === row.status ? row.previousStatus : row.status };
+}
+
+/** Money was taken for it: a wallet or card payment (a free booking is confirmed without one). */
+export function isPaidRow(row: Pick<BookingRow, 'paidAt' | 'paymentMethod' | 'priceMinor'>): boolean {
+  return row.paidAt !== null && row.paymentMethod !== 'free' && row.priceMinor > 0;
+}
+
+/**
+ * Marks the provider's lapsed holds expired, so the exclusion constraint stops counting them:
+ * run in the transaction that takes a slot, before it writes. `exceptBookingId` is the booking
+ * taking the slot (its own lapsed hold is renewed, not expired).
+ */
+export async function expireStaleHolds(
+  tx: Tx,
+  input: { providerId: string; now: Date; exceptBookingId?: string },
+): Promise<string[]> {
+  const rows = await tx
+    .update(bookings)
+    .set({ status: 'expired', previousStatus: 'pending', holdExpiresAt: null, updatedAt: input.now })
+    .where(
+      and(
+        eq(bookings.providerId, input.providerId),
+        eq(bookings.status, 'pending'),
+        lte(bookings.holdExpiresAt, input.now),
+        input.exceptBookingId ? ne(bookings.id, input.exceptBookingId) : undefined,
+      ),
+    )
+    .returning({ id: bookings.id });
+  if (rows.length > 0) {
+    await tx.insert(bookingEvents).values(
+      rows.map((row) => ({
+        bookingId: row.id,
+        type: 'expired',
+        actorRole: 'system' as const,
+        data: { reason: 'hold_lapsed' },
+        createdAt: input.now,
+      })),
+    );
+  }
+  return rows.map((row) => row.id);
+}
+
+export interface BookingEventInput {
+  bookingId: string;
+  type: string;
+  actorRole: BookingParty | 'system';
+  actorId?: string | null;
+  data?: Record<string, unknown>;
+  /** The user to email about it (delivered after commit, see notifications.ts). */
+  notifyUserId?: string | null;
+  at: Date;
+}
+
+/** Appends one event to the booking's timeline (and, with notifyUserId, to the email outbox). */
+export async function recordEvent(tx: Tx, event: BookingEventInput): Promise<string> {
+  const [row] = await tx
+    .insert(bookingEvents)
+    .values({
+      bookingId: event.bookingId,
+      type: event.type,
+      actorRole: event.actorRole,
+      actorId: event.actorId ?? null,
+      data: event.data ?? {},
+      notifyUserId: event.notifyUserId ?? null,
+      createdAt: event.at,
+    })
+    .returning({ id: bookingEvents.id });
+  if (!row) throw new Error('booking event insert failed');
+  return row.id;
+}
+
+/** The other party's user id. */
+export function otherPartyId(row: Pick<BookingRow, 'clientId' | 'providerId'>, party: BookingParty): string {
+  return party === 'client' ? row.providerId : row.clientId;
+}
+
+/** Unscheduled drafts and lapsed holds, for the expiry job (partial indexes serve both). */
+export const pendingHoldLapsed = (now: Date) => and(eq(bookings.status, 'pending'), lte(bookings.holdExpiresAt, now));
+export const pendingDraftStale = (cutoff: Date) =>
+  and(
+    eq(bookings.status, 'pending'),
+    isNull(bookings.startsAt),
+    sql`${bookings.createdAt} <= ${cutoff.toISOString()}::timestamptz`,
+  );

@@ -1,0 +1,180 @@
+import type { Language } from '@app/shared/constants';
+import type { Booking, BookingParty } from '@app/shared/schemas/bookings';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { bookings, users } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { creditEarning, refundToWallet } from '../payments/service.ts';
+import { type BookingRow, isPaidRow, loadOwnBooking, recordEvent, statusChange } from './booking-data.ts';
+import { bookingView, personName } from './booking-view.ts';
+import type { BookingEmailTemplate } from './notifications.ts';
+import { deliverBookingNotifications } from './notifications.ts';
+import { viewContext } from './offer.ts';
+import { type CancellationOutcome, cancellationOutcome } from './rules.ts';
+
+export const refundReference = (bookingId: string) => `booking:${bookingId}:refund`;
+export const earningReference = (bookingId: string) => `booking:${bookingId}:earning`;
+
+export interface CloseInput {
+  row: BookingRow;
+  /** Who ends it: a party, or the system (account deletion). */
+  by: BookingParty | 'system';
+  /** The party whose rule applies (a system cancellation refunds like a provider's). */
+  ruleParty: BookingParty;
+  to: 'cancelled' | 'rejected';
+  reason: string | null;
+  now: Date;
+  eventType: string;
+  template: BookingEmailTemplate;
+  notify: BookingParty | null;
+  actorName?: string;
+  /** The participant's answer that ends it (reject-booking, participant rejection). */
+  participantRejected?: boolean;
+}
+
+/**
+ * Ends a pending or confirmed booking with the money rule of DESIGN.md §4: a refund to the
+ * wallet, or (late client cancellation) the provider's earning at once, or nothing for an
+ * unpaid booking. One transaction, the booking row locked by the caller: of ten concurrent
+ * cancellations one refunds, the others find it cancelled. Returns the event to email.
+ */
+export async function closeBooking(tx: Tx, input: CloseInput): Promise<string | null> {
+  const { row, now } = input;
+  const outcome: CancellationOutcome = cancellationOutcome({
+    party: input.ruleParty,
+    status: row.status,
+    priceMinor: row.priceMinor,
+    isPaid: isPaidRow(row),
+    startsAt: row.startsAt,
+    now,
+  });
+  if (!outcome.allowed) throw new AppError(outcome.reason);
+  if (outcome.refundStatus === 'refunded') {
+    await refundToWallet(tx, {
+      userId: row.clientId,
+      amountMinor: outcome.refundMinor,
+      currencyCode: row.currencyCode,
+      reference: refundReference(row.id),
+      bookingId: row.id,
+      at: now,
+    });
+  }
+  if (outcome.providerKeepsEarning) {
+    await creditEarning(tx, {
+      providerId: row.providerId,
+      grossMinor: row.priceMinor,
+      currencyCode: row.currencyCode,
+      reference: earningReference(row.id),
+      bookingId: row.id,
+      at: now,
+    });
+  }
+  await tx
+    .update(bookings)
+    .set({
+      ...statusChange(row, input.to),
+      holdExpiresAt: null,
+      cancelledAt: now,
+      cancelledBy: input.by,
+      cancellationReason: input.reason,
+      refundStatus: outcome.refundStatus,
+      refundMinor: outcome.refundMinor,
+      ...(row.rescheduleStatus === 'pending' ? { rescheduleStatus: 'expired' as const, rescheduleSlotId: null } : {}),
+      ...(input.participantRejected ? { participantStatus: 'rejected' as const, participantRespondedAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(bookings.id, row.id));
+  const notifyUserId = input.notify === 'client' ? row.clientId : input.notify === 'provider' ? row.providerId : null;
+  const eventId = await recordEvent(tx, {
+    bookingId: row.id,
+    type: input.eventType,
+    actorRole: input.by,
+    actorId: input.by === 'client' ? row.clientId : input.by === 'provider' ? row.providerId : null,
+    data: {
+      template: input.template,
+      notifyParty: input.notify,
+      reason: input.reason,
+      refundStatus: outcome.refundStatus,
+      refundMinor: outcome.refundMinor,
+      startAt: row.startsAt?.toISOString() ?? null,
+      ...(input.actorName ? { actorName: input.actorName } : {}),
+    },
+    notifyUserId,
+    at: now,
+  });
+  return notifyUserId ? eventId : null;
+}
+
+/** POST /booking/{id}/cancel (client) and POST /appointment/{id}/cancel (provider): final. */
+export async function cancelBooking(
+  deps: AppDeps,
+  input: { actor: Actor; party: BookingParty; language: Language; bookingId: string; reason: string },
+): Promise<Booking> {
+  const now = deps.clock.now();
+  const eventId = await deps.db.transaction(async (tx) => {
+    const row = await loadOwnBooking(tx, {
+      bookingId: input.bookingId,
+      actor: input.actor,
+      party: input.party,
+      lock: true,
+    });
+    return closeBooking(tx, {
+      row,
+      by: input.party,
+      ruleParty: input.party,
+      to: 'cancelled',
+      reason: input.reason,
+      now,
+      eventType: 'cancelled',
+      template: 'cancelled',
+      notify: input.party === 'client' ? 'provider' : 'client',
+    });
+  });
+  await deliverBookingNotifications(deps, { eventIds: eventId ? [eventId] : [] });
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+}
+
+/**
+ * The bookings part of deleting an account (an auth deletion hook, inside its transaction):
+ * every future or unscheduled pending-or-confirmed booking of the user is cancelled, paid ones
+ * refunded in full to the client. The other party is emailed by the notification job.
+ */
+export function bookingsDeletionHook() {
+  return async (tx: Tx, input: { userId: string; now: Date }): Promise<void> => {
+    const rows = await tx
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          or(eq(bookings.clientId, input.userId), eq(bookings.providerId, input.userId)),
+          inArray(bookings.status, ['pending', 'confirmed']),
+          or(isNull(bookings.startsAt), gt(bookings.startsAt, input.now)),
+        ),
+      )
+      .orderBy(bookings.id)
+      .for('update');
+    if (rows.length === 0) return;
+    const [person] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, input.userId));
+    const actorName = person ? personName(person) : undefined;
+    for (const row of rows) {
+      const deletedIsClient = row.clientId === input.userId;
+      await closeBooking(tx, {
+        row,
+        by: 'system',
+        ruleParty: 'provider',
+        to: 'cancelled',
+        reason: null,
+        now: input.now,
+        eventType: 'cancelled',
+        template: 'cancelled',
+        notify: deletedIsClient ? 'provider' : 'client',
+        actorName,
+      });
+    }
+  };
+}

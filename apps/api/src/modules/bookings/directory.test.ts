@@ -1,0 +1,124 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { testDriver } from '../../../test/test-database.ts';
+import { preferenceOptions } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { type Catalog, catalog, createBookingVia, createProvider, listedSlot, scheduleVia } from './test-support.ts';
+
+/** Runs first in this file's fresh database: these are the only providers. */
+let t: TestApp;
+let ids: Catalog;
+let lagos: TestUser;
+let london: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock: fixedClock('2027-03-01T09:00:00Z') }); // Monday 10:00 in Lagos
+  ids = await catalog(t);
+  lagos = await createProvider(t, { fee: 1_500_000, firstName: 'Ada', lastName: 'Eze' });
+  london = await createProvider(t, {
+    countryCode: 'GB',
+    timezone: 'Europe/London',
+    fee: 6_000,
+    firstName: 'Sarah',
+    lastName: 'Collins',
+  });
+  await createTestUser(t, { role: 'provider', verificationStatus: 'submitted' });
+});
+afterAll(() => t.close());
+
+describe('GET /providers', () => {
+  it('lists approved providers with fee, visitor currency and next free slot', async () => {
+    const response = await t.app.inject({ url: '/api/providers', headers: { 'x-country-code': 'GB' } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.meta).toEqual({ page: 1, perPage: 20, total: 2, totalPages: 1 });
+    const ada = body.data.find((item: { identifier: string }) => item.identifier === lagos.id);
+    expect(ada).toMatchObject({
+      name: 'Ada Eze',
+      countryCode: 'NG',
+      fee: { amount: 1_500_000, isFree: false, currencyCode: 'NGN' },
+      visitorCurrencyCode: 'GBP',
+      // 10:00 Lagos is now: the next start is 11:00 Lagos.
+      nextAvailableAt: '2027-03-01T10:00:00.000Z',
+    });
+    const sarah = body.data.find((item: { identifier: string }) => item.identifier === london.id);
+    expect(sarah).toMatchObject({ fee: { currencyCode: 'GBP' }, nextAvailableAt: '2027-03-01T10:00:00.000Z' });
+  });
+
+  it('skips taken slots and filters by country', async () => {
+    const client = await createTestUser(t, { role: 'client' });
+    const booking = await createBookingVia(t, client, lagos, ids);
+    await scheduleVia(t, client, booking.identifier, (await listedSlot(t, lagos.id, '2027-03-01', 0)).identifier);
+    const response = await t.app.inject({ url: '/api/providers?countryCode=ng' });
+    expect(response.json().data).toHaveLength(1);
+    expect(response.json().data[0]).toMatchObject({
+      identifier: lagos.id,
+      visitorCurrencyCode: 'NGN',
+      nextAvailableAt: '2027-03-01T11:00:00.000Z',
+    });
+  });
+
+  it.runIf(testDriver === 'pglite')('costs the same number of queries for 1 provider as for 12', async () => {
+    const pglite = t.database.pglite;
+    if (!pglite) throw new Error('pglite expected');
+    const count = async (url: string) => {
+      const spy = vi.spyOn(pglite, 'query');
+      const execSpy = vi.spyOn(pglite, 'exec');
+      await t.app.inject({ url });
+      const calls = spy.mock.calls.length + execSpy.mock.calls.length;
+      spy.mockRestore();
+      execSpy.mockRestore();
+      return calls;
+    };
+    for (let index = 0; index < 10; index++) await createProvider(t);
+    const one = await count('/api/providers?perPage=1');
+    const twelve = await count('/api/providers?perPage=12');
+    expect(one).toBeGreaterThan(0);
+    expect(twelve).toBe(one);
+  });
+});
+
+describe('GET /providers/{id}', () => {
+  it('shows what the provider offers from their preferences, with fees', async () => {
+    const [therapyOption] = await t.deps.db
+      .select({ id: preferenceOptions.id })
+      .from(preferenceOptions)
+      .where(and(eq(preferenceOptions.list, 'therapy'), eq(preferenceOptions.key, 'individual-therapy')));
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/provider/preferences',
+      headers: lagos.headers,
+      payload: {
+        modality: [ids.modalityId],
+        therapy: [therapyOption?.id],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const response = await t.app.inject({ url: `/api/providers/${lagos.id}`, headers: { 'x-language': 'de' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      identifier: lagos.id,
+      timezone: 'Africa/Lagos',
+      sessionMinutes: 60,
+      setupType: 'GENERAL',
+      modalities: [{ identifier: ids.modalityId, key: 'video-session', name: 'Videositzung' }],
+      therapies: [
+        {
+          identifier: ids.therapyId,
+          key: 'individual-therapy',
+          name: 'Einzeltherapie',
+          fee: { amount: 1_500_000, isFree: false, currencyCode: 'NGN' },
+        },
+      ],
+      rating: null,
+      reviewCount: 0,
+    });
+  });
+
+  it('answers 404 for a provider who is not approved', async () => {
+    const draft = await createTestUser(t, { role: 'provider', verificationStatus: 'draft' });
+    expect((await t.app.inject({ url: `/api/providers/${draft.id}` })).statusCode).toBe(404);
+  });
+});

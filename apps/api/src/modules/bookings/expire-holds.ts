@@ -1,0 +1,47 @@
+import { inArray } from 'drizzle-orm';
+import { bookingEvents, bookings } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { pendingDraftStale, pendingHoldLapsed } from './booking-data.ts';
+import { DRAFT_TTL_MS } from './rules.ts';
+
+/**
+ * Job: pending bookings whose hold lapsed become expired and free their slot (DESIGN.md §4: 15
+ * minutes to pay; a provider's appointment waits 24 h for the client). Bookings created but
+ * never given a slot expire after a day. Rows are claimed FOR UPDATE SKIP LOCKED, so several
+ * processes can run it, and a booking being paid right now is skipped (its payment decides).
+ */
+export async function expireHolds(deps: Pick<AppDeps, 'db' | 'clock'>, options: { limit?: number } = {}) {
+  const now = deps.clock.now();
+  const limit = options.limit ?? 500;
+  return deps.db.transaction(async (tx) => {
+    const lapsed = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(pendingHoldLapsed(now))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const drafts = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(pendingDraftStale(new Date(now.getTime() - DRAFT_TTL_MS)))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const ids = [...lapsed, ...drafts].map((row) => row.id);
+    if (ids.length === 0) return { expired: 0 };
+    await tx
+      .update(bookings)
+      .set({ status: 'expired', previousStatus: 'pending', holdExpiresAt: null, updatedAt: now })
+      .where(inArray(bookings.id, ids));
+    const draftIds = new Set(drafts.map((row) => row.id));
+    await tx.insert(bookingEvents).values(
+      ids.map((id) => ({
+        bookingId: id,
+        type: 'expired',
+        actorRole: 'system' as const,
+        data: { reason: draftIds.has(id) ? 'never_scheduled' : 'hold_lapsed' },
+        createdAt: now,
+      })),
+    );
+    return { expired: ids.length };
+  });
+}

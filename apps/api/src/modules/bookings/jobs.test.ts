@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { bookings } from '../../db/schema/index.ts';
+import { findUserIdByEmail, seedDemoData } from '../../db/seed/demo.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { auditLedger } from '../wallet/ledger-audit.ts';
+import { fundWallet } from '../wallet/test-helpers.ts';
+import { recordEvent } from './booking-data.ts';
+import { completeSessions } from './complete-sessions.ts';
+import { seedDemoBookings } from './demo-seed.ts';
+import { expireHolds } from './expire-holds.ts';
+import { bookingJobs } from './jobs.ts';
+import { deliverBookingNotifications, unsentNotificationCount } from './notifications.ts';
+import {
+  bookingRow,
+  type Catalog,
+  catalog,
+  createBookingVia,
+  createProvider,
+  earningsOf,
+  emailsTo,
+  escrowOf,
+  eventTypes,
+  listedSlot,
+  payWithWallet,
+  scheduleVia,
+  walletOf,
+} from './test-support.ts';
+
+const START = '2027-03-01T09:00:00Z';
+const clock = fixedClock(START);
+let t: TestApp;
+let ids: Catalog;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
+  ids = await catalog(t);
+});
+afterAll(() => t.close());
+beforeEach(() => clock.set(START));
+
+async function scheduled(provider: TestUser, date: string, index = 0, pay = false) {
+  const client = await createTestUser(t, { role: 'client' });
+  if (pay) await fundWallet(t, client.id, 500_000);
+  const booking = await createBookingVia(t, client, provider, ids);
+  const slot = await listedSlot(t, provider.id, date, index);
+  await scheduleVia(t, client, booking.identifier, slot.identifier);
+  if (pay) await payWithWallet(t, client, booking.identifier);
+  return { client, booking, slot };
+}
+
+describe('bookingJobs', () => {
+  it('exports the three jobs for server.ts', () => {
+    expect(bookingJobs.map((job) => job.name)).toEqual([
+      'expire-booking-holds',
+      'complete-booking-sessions',
+      'send-booking-notifications',
+    ]);
+  });
+});
+
+describe('expireHolds', () => {
+  it('expires lapsed holds and day-old unscheduled bookings, and frees the slot', async () => {
+    const provider = await createProvider(t);
+    const lapsed = await scheduled(provider, '2027-03-02', 0);
+    const draftClient = await createTestUser(t, { role: 'client' });
+    const draft = await createBookingVia(t, draftClient, provider, ids);
+    clock.advance(10 * 60_000);
+    const live = await scheduled(provider, '2027-03-02', 1);
+    clock.advance(6 * 60_000); // the first hold is 16 minutes old, the second 6
+    expect(await expireHolds(t.deps)).toEqual({ expired: 1 });
+    expect(await bookingRow(t, lapsed.booking.identifier)).toMatchObject({
+      status: 'expired',
+      previousStatus: 'pending',
+      holdExpiresAt: null,
+    });
+    expect((await bookingRow(t, live.booking.identifier)).status).toBe('pending');
+    expect((await listedSlot(t, provider.id, '2027-03-02', 0)).startAt).toBe(lapsed.slot.startAt);
+    clock.set('2027-03-02T09:00:01Z');
+    await expireHolds(t.deps);
+    expect(await bookingRow(t, draft.identifier)).toMatchObject({ status: 'expired' });
+    expect(await eventTypes(t, draft.identifier)).toEqual(['created', 'expired']);
+  });
+});
+
+describe('completeSessions', () => {
+  it("completes ended sessions and credits the provider's earning minus commission, once", async () => {
+    const provider = await createProvider(t);
+    const paid = await scheduled(provider, '2027-03-02', 4, true);
+    const free = await createProvider(t, { fee: 0 });
+    const freeBooking = await scheduled(free, '2027-03-02', 4);
+    const future = await scheduled(provider, '2027-03-03', 4, true);
+    const escrowBefore = await escrowOf(t);
+    clock.set('2027-03-02T13:00:00Z'); // the 12:00Z sessions have ended
+    expect(await completeSessions(t.deps)).toEqual({ completed: 2, credited: 1 });
+    expect(await bookingRow(t, paid.booking.identifier)).toMatchObject({
+      status: 'completed',
+      previousStatus: 'confirmed',
+      completedAt: new Date('2027-03-02T13:00:00Z'),
+    });
+    expect((await bookingRow(t, freeBooking.booking.identifier)).status).toBe('completed');
+    expect((await bookingRow(t, future.booking.identifier)).status).toBe('confirmed');
+    expect(await earningsOf(t, provider.id)).toBe(425_000);
+    expect(await escrowOf(t)).toBe(escrowBefore - 500_000);
+    expect(await completeSessions(t.deps)).toEqual({ completed: 0, credited: 0 });
+    expect(await earningsOf(t, provider.id)).toBe(425_000);
+    expect(Object.values(await auditLedger(t.deps.db)).flat()).toEqual([]);
+  });
+
+  it('drops a reschedule request still waiting when the session ends', async () => {
+    const provider = await createProvider(t);
+    const { client, booking } = await scheduled(provider, '2027-03-02', 6, true);
+    const target = await listedSlot(t, provider.id, '2027-03-04', 6);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${booking.identifier}/reschedule`,
+      headers: client.headers,
+      payload: { timeslotIdentifier: target.identifier },
+    });
+    expect((await bookingRow(t, booking.identifier)).rescheduleStatus).toBe('pending');
+    clock.set('2027-03-02T16:00:00Z');
+    await completeSessions(t.deps);
+    expect(await bookingRow(t, booking.identifier)).toMatchObject({
+      status: 'completed',
+      rescheduleStatus: 'expired',
+      rescheduleSlotId: null,
+    });
+  });
+});
+
+describe('deliverBookingNotifications', () => {
+  it('sends a waiting email once, in the recipient language, with the time in their zone', async () => {
+    const provider = await createProvider(t, { language: 'de', timezone: 'Europe/Berlin' });
+    const { client, booking } = await scheduled(provider, '2027-03-05', 0, true);
+    // Written by another module's transaction (as the card payment hook does): no email yet.
+    await recordEvent(t.deps.db, {
+      bookingId: booking.identifier,
+      type: 'cancelled',
+      actorRole: 'client',
+      actorId: client.id,
+      data: { template: 'cancelled', notifyParty: 'provider', reason: 'Krank' },
+      notifyUserId: provider.id,
+      at: clock.now(),
+    });
+    expect(await unsentNotificationCount(t.deps.db)).toBe(1);
+    expect(await deliverBookingNotifications(t.deps)).toBe(1);
+    expect(await deliverBookingNotifications(t.deps)).toBe(0);
+    const [mail] = await emailsTo(t, provider.email, 'bookings.cancelled');
+    expect(mail?.subject).toBe('Sitzung storniert');
+    expect(mail?.text).toContain('Grund: Krank');
+    // Slot 0 of 5 March in the provider's (Berlin) calendar: 09:00 MEZ.
+    expect(mail?.text).toContain('Freitag, 5. März 2027 um 09:00 MEZ');
+  });
+});
+
+describe('demo data', () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await buildTestApp({ clock });
+  });
+  afterAll(() => demo.close());
+
+  it('gives the demo client ₦100,000 and one confirmed upcoming session, idempotently', async () => {
+    const now = new Date('2027-03-01T09:00:00Z');
+    expect(await seedDemoData(demo.deps.db, now)).toBe(true);
+    const clientId = (await findUserIdByEmail(demo.deps.db, 'client@demo.test')) as string;
+    const providerId = (await findUserIdByEmail(demo.deps.db, 'provider@demo.test')) as string;
+    await seedDemoBookings(demo.deps.db, { now, clientEmail: 'client@demo.test', providerEmail: 'provider@demo.test' });
+    expect(await walletOf(demo, clientId)).toBe(10_000_000);
+    const rows = await demo.deps.db.select().from(bookings).where(eq(bookings.clientId, clientId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      providerId,
+      status: 'confirmed',
+      paymentMethod: 'wallet',
+      priceMinor: 1_500_000,
+      startsAt: new Date('2027-03-04T09:00:00Z'), // Thursday 10:00 in Lagos
+    });
+    expect(Object.values(await auditLedger(demo.deps.db)).flat()).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+import type { Language } from '@app/shared/constants';
+import type {
+  Booking,
+  BookingDetails,
+  BookingListQuery,
+  BookingPage,
+  BookingParty,
+  BookingSeries,
+  BookingStatus,
+} from '@app/shared/schemas/bookings';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { bookingEvents, bookings } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { loadOwnBooking } from './booking-data.ts';
+import { bookingListOrder, bookingView, bookingViews } from './booking-view.ts';
+import { viewContext } from './offer.ts';
+import { cancellationPolicyOf, reschedulePolicyOf } from './policies.ts';
+
+async function page(
+  deps: AppDeps,
+  where: SQL | undefined,
+  query: BookingListQuery,
+  language: Language,
+): Promise<BookingPage> {
+  const [counted] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(bookings).where(where);
+  const total = counted?.total ?? 0;
+  const data = await bookingViews(
+    deps.db,
+    { where, orderBy: bookingListOrder, limit: query.perPage, offset: (query.page - 1) * query.perPage },
+    viewContext(deps, language),
+  );
+  return {
+    data,
+    meta: { page: query.page, perPage: query.perPage, total, totalPages: Math.ceil(total / query.perPage) },
+  };
+}
+
+const statusFilter = (statuses: BookingStatus[]) =>
+  statuses.length > 0 ? inArray(bookings.status, statuses) : undefined;
+
+/** GET /booking?page&statuses: the client's own bookings, newest appointment first. */
+export function listBookings(
+  deps: AppDeps,
+  input: { actor: Actor; language: Language; query: BookingListQuery },
+): Promise<BookingPage> {
+  return page(
+    deps,
+    and(eq(bookings.clientId, input.actor.userId), statusFilter(input.query.statuses)),
+    input.query,
+    input.language,
+  );
+}
+
+/** GET /appointment?statuses&page: the provider's own appointments. */
+export function listAppointments(
+  deps: AppDeps,
+  input: { actor: Actor; language: Language; query: BookingListQuery },
+): Promise<BookingPage> {
+  return page(
+    deps,
+    and(eq(bookings.providerId, input.actor.userId), statusFilter(input.query.statuses)),
+    input.query,
+    input.language,
+  );
+}
+
+/**
+ * GET /appointment/client/{id}?page: the provider's sessions with one of their clients. Someone
+ * who never booked this provider is not their client: NOT_FOUND.
+ */
+export async function listClientAppointments(
+  deps: AppDeps,
+  input: { actor: Actor; language: Language; clientId: string; query: BookingListQuery },
+): Promise<BookingPage> {
+  const where = and(
+    eq(bookings.providerId, input.actor.userId),
+    eq(bookings.clientId, input.clientId),
+    statusFilter(input.query.statuses),
+  );
+  const result = await page(deps, where, input.query, input.language);
+  if (result.meta.total === 0) {
+    const [any] = await deps.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.providerId, input.actor.userId), eq(bookings.clientId, input.clientId)))
+      .limit(1);
+    if (!any) throw new AppError('NOT_FOUND');
+  }
+  return result;
+}
+
+/** GET /booking/{id} and /appointment/{id}: one booking of the caller's, as that party. */
+export async function getBooking(
+  deps: AppDeps,
+  input: { actor: Actor; party: BookingParty; language: Language; bookingId: string },
+): Promise<Booking> {
+  await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor, party: input.party });
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+}
+
+/** GET /booking/{id}/details: the booking, its timeline and what the caller may do now. */
+export async function getBookingDetails(
+  deps: AppDeps,
+  input: { actor: Actor; party: BookingParty; language: Language; bookingId: string },
+): Promise<BookingDetails> {
+  const row = await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor, party: input.party });
+  const now = deps.clock.now();
+  const [view, events] = await Promise.all([
+    bookingView(deps.db, row.id, viewContext(deps, input.language)),
+    deps.db
+      .select({
+        type: bookingEvents.type,
+        actorRole: bookingEvents.actorRole,
+        data: bookingEvents.data,
+        createdAt: bookingEvents.createdAt,
+      })
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, row.id))
+      .orderBy(asc(bookingEvents.seq)),
+  ]);
+  const visible = (data: Record<string, unknown>) => {
+    const { template: _template, notifyParty: _notifyParty, actorName: _actorName, ...rest } = data;
+    return rest;
+  };
+  return {
+    ...view,
+    events: events.map((event) => ({
+      type: event.type,
+      actor: event.actorRole,
+      at: event.createdAt.toISOString(),
+      data: visible(event.data),
+    })),
+    cancellationPolicy: cancellationPolicyOf(row, input.party, now),
+    reschedulePolicy: reschedulePolicyOf(row, input.party, now),
+  };
+}
+
+/** GET /booking/{id}/series: every booking of the series this one belongs to (or just it). */
+export async function getBookingSeries(
+  deps: AppDeps,
+  input: { actor: Actor; party: BookingParty; language: Language; bookingId: string },
+): Promise<BookingSeries> {
+  const row = await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor, party: input.party });
+  const context = viewContext(deps, input.language);
+  if (!row.seriesId) {
+    return { identifier: null, occurrences: 1, bookings: [await bookingView(deps.db, row.id, context)] };
+  }
+  const owner = input.party === 'client' ? bookings.clientId : bookings.providerId;
+  const list = await bookingViews(
+    deps.db,
+    {
+      where: and(eq(bookings.seriesId, row.seriesId), eq(owner, input.actor.userId)),
+      orderBy: [asc(bookings.seriesIndex)],
+    },
+    context,
+  );
+  return { identifier: row.seriesId, occurrences: list[0]?.series?.occurrences ?? list.length, bookings: list };
+}

@@ -1,0 +1,205 @@
+import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
+import {
+  addDays,
+  bookingWindow,
+  type DayRule,
+  generateSlots,
+  type Interval,
+  isValidTimeZone,
+  overlappingBusy,
+  zonedDate,
+} from '@app/shared/slots';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  availabilityCategorySettings,
+  availabilityDateOverrides,
+  availabilitySettings,
+  availabilityWeeklyDays,
+  bookings,
+} from '../../db/schema/index.ts';
+
+/** Searched a fortnight at a time, so a provider with a free slot tomorrow costs one step. */
+const STEP_DAYS = 14;
+
+export interface CalendarOwner {
+  providerId: string;
+  timezone: string;
+}
+
+interface CalendarRules {
+  weekly: Map<number, DayRule>;
+  overrides: Map<string, DayRule>;
+}
+
+/**
+ * The first free slot from now of each provider (across their calendars, inside the public
+ * booking window), for a whole page of providers with four queries: settings, weekly patterns,
+ * specific dates and busy time, all `provider_id = ANY(...)`. The slots are then computed in
+ * memory exactly as the availability module does (same shared functions).
+ */
+export async function nextFreeSlots(db: Tx, owners: CalendarOwner[], now: Date): Promise<Map<string, Date | null>> {
+  const result = new Map<string, Date | null>();
+  if (owners.length === 0) return result;
+  const ids = owners.map((owner) => owner.providerId);
+  const nowMs = now.getTime();
+  const windows = new Map(
+    owners.map((owner) => {
+      const zone = isValidTimeZone(owner.timezone) ? owner.timezone : 'UTC';
+      return [owner.providerId, { zone, window: bookingWindow(nowMs, zone) }];
+    }),
+  );
+  const lastEndMs = Math.max(...[...windows.values()].map((entry) => entry.window.endMs));
+  const firstDate = addDays(zonedDate(nowMs, 'UTC'), -1);
+  const lastDate = addDays(zonedDate(lastEndMs, 'UTC'), 1);
+
+  const [settings, categorySettings, weekly, overrides, busy] = await Promise.all([
+    db
+      .select({
+        providerId: availabilitySettings.providerId,
+        setupType: availabilitySettings.setupType,
+        sessionMinutes: availabilitySettings.sessionMinutes,
+      })
+      .from(availabilitySettings)
+      .where(inArray(availabilitySettings.providerId, ids)),
+    db
+      .select({
+        providerId: availabilityCategorySettings.providerId,
+        categoryId: availabilityCategorySettings.categoryId,
+        sessionMinutes: availabilityCategorySettings.sessionMinutes,
+      })
+      .from(availabilityCategorySettings)
+      .where(inArray(availabilityCategorySettings.providerId, ids)),
+    db
+      .select({
+        providerId: availabilityWeeklyDays.providerId,
+        categoryId: availabilityWeeklyDays.categoryId,
+        dayOfWeek: availabilityWeeklyDays.dayOfWeek,
+        isAvailable: availabilityWeeklyDays.isAvailable,
+        intervals: availabilityWeeklyDays.intervals,
+      })
+      .from(availabilityWeeklyDays)
+      .where(inArray(availabilityWeeklyDays.providerId, ids)),
+    db
+      .select({
+        providerId: availabilityDateOverrides.providerId,
+        categoryId: availabilityDateOverrides.categoryId,
+        date: availabilityDateOverrides.date,
+        isAvailable: availabilityDateOverrides.isAvailable,
+        intervals: availabilityDateOverrides.intervals,
+      })
+      .from(availabilityDateOverrides)
+      .where(
+        and(
+          inArray(availabilityDateOverrides.providerId, ids),
+          gte(availabilityDateOverrides.date, firstDate),
+          lte(availabilityDateOverrides.date, lastDate),
+        ),
+      ),
+    db
+      .select({ providerId: bookings.providerId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.providerId, ids),
+          inArray(bookings.status, ['pending', 'confirmed']),
+          isNotNull(bookings.startsAt),
+          sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${now.toISOString()}::timestamptz, ${new Date(lastEndMs + 24 * 3600_000).toISOString()}::timestamptz, '[)')`,
+          or(
+            eq(bookings.status, 'confirmed'),
+            isNull(bookings.holdExpiresAt),
+            sql`${bookings.holdExpiresAt} > ${now.toISOString()}::timestamptz`,
+          ),
+        ),
+      )
+      .orderBy(asc(bookings.startsAt)),
+  ]);
+
+  const key = (providerId: string, categoryId: string | null) => `${providerId}|${categoryId ?? ''}`;
+  const calendars = new Map<string, CalendarRules>();
+  const rulesOf = (providerId: string, categoryId: string | null) => {
+    const k = key(providerId, categoryId);
+    let rules = calendars.get(k);
+    if (!rules) {
+      rules = { weekly: new Map(), overrides: new Map() };
+      calendars.set(k, rules);
+    }
+    return rules;
+  };
+  for (const row of weekly) {
+    rulesOf(row.providerId, row.categoryId).weekly.set(row.dayOfWeek, {
+      isAvailable: row.isAvailable,
+      intervals: row.intervals,
+    });
+  }
+  for (const row of overrides) {
+    rulesOf(row.providerId, row.categoryId).overrides.set(row.date, {
+      isAvailable: row.isAvailable,
+      intervals: row.intervals,
+    });
+  }
+  const settingsOf = new Map(settings.map((row) => [row.providerId, row]));
+  const categoryMinutes = new Map(
+    categorySettings.map((row) => [key(row.providerId, row.categoryId), row.sessionMinutes]),
+  );
+  const busyOf = new Map<string, Interval[]>();
+  for (const row of busy) {
+    if (!row.startsAt || !row.endsAt) continue;
+    const list = busyOf.get(row.providerId) ?? [];
+    list.push({ startMs: row.startsAt.getTime(), endMs: row.endsAt.getTime() });
+    busyOf.set(row.providerId, list);
+  }
+
+  for (const owner of owners) {
+    const { zone, window } = windows.get(owner.providerId) as { zone: string; window: { endMs: number } };
+    const setting = settingsOf.get(owner.providerId);
+    const setupType = setting?.setupType ?? 'GENERAL';
+    const general = setting?.sessionMinutes ?? DEFAULT_SESSION_MINUTES;
+    const categories =
+      setupType === 'GENERAL'
+        ? [null]
+        : [
+            ...new Set(
+              [...calendars.keys()]
+                .filter((k) => k.startsWith(`${owner.providerId}|`))
+                .map((k) => k.slice(owner.providerId.length + 1))
+                .filter(Boolean),
+            ),
+          ];
+    let best: number | null = null;
+    for (const categoryId of categories) {
+      const rules = calendars.get(key(owner.providerId, categoryId));
+      if (!rules) continue;
+      const sessionMinutes = categoryId ? (categoryMinutes.get(key(owner.providerId, categoryId)) ?? general) : general;
+      const found = firstFree(zone, sessionMinutes, rules, busyOf.get(owner.providerId) ?? [], nowMs, window.endMs);
+      if (found !== null && (best === null || found < best)) best = found;
+    }
+    result.set(owner.providerId, best === null ? null : new Date(best));
+  }
+  return result;
+}
+
+function firstFree(
+  zone: string,
+  sessionMinutes: number,
+  rules: CalendarRules,
+  busy: Interval[],
+  nowMs: number,
+  endMs: number,
+): number | null {
+  const stepMs = STEP_DAYS * 24 * 3600_000;
+  for (let fromMs = nowMs + 1; fromMs < endMs; fromMs += stepMs) {
+    const slots = generateSlots({
+      zone,
+      sessionMinutes,
+      fromMs,
+      toMs: Math.min(endMs, fromMs + stepMs),
+      weekly: rules.weekly,
+      overrides: rules.overrides,
+    });
+    const taken = overlappingBusy(slots, busy);
+    const index = taken.indexOf(-1);
+    if (index >= 0) return (slots[index] as Interval).startMs;
+  }
+  return null;
+}

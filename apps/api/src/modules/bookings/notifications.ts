@@ -1,0 +1,237 @@
+import { isLanguage, type Language } from '@app/shared/constants';
+import { type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
+import { formatMoney } from '@app/shared/money';
+import { isValidTimeZone } from '@app/shared/slots';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { bookingEvents, bookings, preferenceOptions, therapyCategories, users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { translate } from '../../platform/i18n.ts';
+import { localizedName } from '../../platform/localized.ts';
+import { personName } from './booking-view.ts';
+
+/**
+ * Booking emails. Services append an event with `notifyUserId` in the transaction of the change
+ * (booking_events is the outbox); after commit they call deliverBookingNotifications for those
+ * events, and the notification job sends whatever is left (events written inside another
+ * module's transaction, such as a card payment confirming a booking, or a failed send).
+ * Each event is claimed once (at most one email per event).
+ */
+
+export type BookingEmailTemplate =
+  | 'bookingConfirmed'
+  | 'appointmentRequested'
+  | 'participantAcknowledged'
+  | 'participantRejected'
+  | 'bookingRejected'
+  | 'rescheduled'
+  | 'rescheduleRequested'
+  | 'rescheduleAccepted'
+  | 'rescheduleRejected'
+  | 'cancelled';
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Tuesday, 2 March 2027, 10:00 WAT" in the reader's language and zone. */
+export function formatWhen(at: Date | string | null, language: Language, timezone: string): string | null {
+  if (!at) return null;
+  const zone = isValidTimeZone(timezone) ? timezone : 'UTC';
+  const key = `${language}|${zone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: zone,
+      timeZoneName: 'short',
+    });
+    if (formats.size > 1000) formats.clear();
+    formats.set(key, format);
+  }
+  return format.format(new Date(at));
+}
+
+export function appointmentsLink(config: AppDeps['config'], language: Language): string {
+  const base = (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  return `${base}${language === 'de' ? '/de' : ''}/appointments/`;
+}
+
+export interface BookingEmail {
+  to: string;
+  language: Language;
+  firstName: string | null;
+  template: BookingEmailTemplate | 'shared';
+  /** Lines under the intro: already translated. */
+  details: string[];
+  params: Record<string, unknown>;
+  link: string;
+}
+
+/** Sends one booking email in the recipient's language (words under emails.bookings). */
+export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: BookingEmail): Promise<void> {
+  const t = (key: string, params: Record<string, unknown> = {}) =>
+    translate(email.language, `emails.bookings.${key}`, { ...email.params, ...params });
+  const greeting = email.firstName ? t('greeting', { name: email.firstName }) : t('greetingNoName');
+  const intro = t(`${email.template}.intro`);
+  const action = t('action');
+  const signature = t('signature');
+  const text = [greeting, intro, email.details.join('\n'), `${action}: ${email.link}`, signature]
+    .filter(Boolean)
+    .join('\n\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    email.details.length > 0 ? `<p>${email.details.map(escapeHtml).join('<br>')}</p>` : '',
+    `<p><a href="${escapeHtml(email.link)}">${escapeHtml(action)}</a></p>`,
+    `<p>${escapeHtml(signature)}</p>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  await deps.mailer.send({
+    to: email.to,
+    subject: t(`${email.template}.subject`),
+    text,
+    html,
+    language: email.language,
+    template: `bookings.${email.template}`,
+  });
+}
+
+const recipient = alias(users, 'recipient');
+const actor = alias(users, 'actor');
+const modality = alias(preferenceOptions, 'modality');
+
+const claimable = and(isNotNull(bookingEvents.notifyUserId), isNull(bookingEvents.notifiedAt));
+
+/** Claims events to email (marks them notified) and returns their ids: at most once per event. */
+async function claim(db: Tx, input: { eventIds?: string[]; limit: number; now: Date }): Promise<string[]> {
+  const candidates = db
+    .select({ id: bookingEvents.id })
+    .from(bookingEvents)
+    .where(and(claimable, input.eventIds ? inArray(bookingEvents.id, input.eventIds) : undefined))
+    .orderBy(asc(bookingEvents.seq))
+    .limit(input.limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(bookingEvents)
+    .set({ notifiedAt: input.now })
+    .where(and(inArray(bookingEvents.id, candidates), claimable))
+    .returning({ id: bookingEvents.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Emails the given events (or, without ids, the oldest unsent ones). A failed send is logged
+ * and not retried: the booking change itself stands and the timeline shows it.
+ */
+export async function deliverBookingNotifications(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>,
+  input: { eventIds?: string[]; limit?: number; log?: { error(object: unknown, message?: string): void } } = {},
+): Promise<number> {
+  if (input.eventIds && input.eventIds.length === 0) return 0;
+  const ids = await claim(deps.db, { eventIds: input.eventIds, limit: input.limit ?? 100, now: deps.clock.now() });
+  if (ids.length === 0) return 0;
+  const rows = await deps.db
+    .select({
+      event: bookingEvents,
+      booking: {
+        id: bookings.id,
+        startsAt: bookings.startsAt,
+        priceMinor: bookings.priceMinor,
+        currencyCode: bookings.currencyCode,
+        note: bookings.note,
+      },
+      recipient: {
+        email: recipient.email,
+        firstName: recipient.firstName,
+        language: recipient.language,
+        timezone: recipient.timezone,
+        deletedAt: recipient.deletedAt,
+      },
+      actor: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email, deletedAt: actor.deletedAt },
+      therapy: { nameEn: therapyCategories.nameEn, nameDe: therapyCategories.nameDe },
+      modality: { nameEn: modality.nameEn, nameDe: modality.nameDe },
+    })
+    .from(bookingEvents)
+    .innerJoin(bookings, eq(bookings.id, bookingEvents.bookingId))
+    .innerJoin(recipient, eq(recipient.id, bookingEvents.notifyUserId))
+    .leftJoin(actor, eq(actor.id, bookingEvents.actorId))
+    .leftJoin(therapyCategories, eq(therapyCategories.id, bookings.therapyCategoryId))
+    .leftJoin(modality, and(eq(modality.list, 'modality'), eq(modality.key, bookings.modalityKey)))
+    .where(inArray(bookingEvents.id, ids))
+    .orderBy(asc(bookingEvents.seq));
+  let sent = 0;
+  for (const row of rows) {
+    if (row.recipient.deletedAt) continue;
+    const data = row.event.data as Record<string, unknown>;
+    const template = data.template as BookingEmailTemplate | undefined;
+    if (!template) continue;
+    const language: Language = isLanguage(row.recipient.language) ? row.recipient.language : 'en';
+    const t = (key: string, params: Record<string, unknown> = {}) =>
+      translate(language, `emails.bookings.${key}`, params);
+    const when = (at: unknown) => formatWhen(typeof at === 'string' ? at : null, language, row.recipient.timezone);
+    const name =
+      (typeof data.actorName === 'string' && data.actorName) ||
+      (row.actor?.email ? personName(row.actor) : '') ||
+      'TherapyHub';
+    const startAt = typeof data.startAt === 'string' ? data.startAt : (row.booking.startsAt?.toISOString() ?? null);
+    const details = [
+      t('when', { when: when(startAt) ?? t('unscheduled') }),
+      row.therapy?.nameEn ? t('therapy', { therapy: localizedName(row.therapy, language) }) : null,
+      row.modality?.nameEn ? t('modality', { modality: localizedName(row.modality, language) }) : null,
+      typeof data.previousStartAt === 'string' ? t('previous', { when: when(data.previousStartAt) }) : null,
+      typeof data.proposedStartAt === 'string' ? t('proposed', { when: when(data.proposedStartAt) }) : null,
+      typeof data.reason === 'string' && data.reason ? t('reason', { reason: data.reason }) : null,
+      data.refundStatus === 'refunded' && data.notifyParty === 'client'
+        ? t('refunded', {
+            amount: formatMoney(
+              Number(data.refundMinor ?? 0),
+              (row.booking.currencyCode as CurrencyCode) ?? DEFAULT_CURRENCY,
+              language,
+            ),
+          })
+        : null,
+      data.refundStatus === 'none' && data.notifyParty === 'client' ? t('noRefund') : null,
+    ].filter((line): line is string => Boolean(line));
+    try {
+      await sendBookingEmail(deps, {
+        to: row.recipient.email,
+        language,
+        firstName: row.recipient.firstName,
+        template,
+        details,
+        params: { name },
+        link: appointmentsLink(deps.config, language),
+      });
+      sent++;
+    } catch (error) {
+      (input.log ?? console).error({ err: error, eventId: row.event.id }, 'booking email could not be sent');
+    }
+  }
+  return sent;
+}
+
+/** The events of the last change that wait for an email (for delivery right after commit). */
+export function unsentEventsOf(eventIds: Array<string | null | undefined>): string[] {
+  return eventIds.filter((id): id is string => typeof id === 'string');
+}
+
+/** Counts events still waiting for an email (tests, operations). */
+export async function unsentNotificationCount(db: Tx): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(bookingEvents).where(claimable);
+  return row?.count ?? 0;
+}

@@ -1,0 +1,162 @@
+import type { Language } from '@app/shared/constants';
+import type { Booking } from '@app/shared/schemas/bookings';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { type BookingRow, loadOwnBooking, recordEvent, statusChange } from './booking-data.ts';
+import { bookingView } from './booking-view.ts';
+import { closeBooking } from './cancel-booking.ts';
+import { deliverBookingNotifications } from './notifications.ts';
+import { viewContext } from './offer.ts';
+import { holdExpiry } from './rules.ts';
+
+/**
+ * The participant is the party who did not create the booking: the provider for a client's
+ * booking, the client for a session the provider booked (POST /appointment). The participant
+ * acknowledges or rejects it once; rejecting ends it (a paid booking is refunded in full).
+ */
+function assertAwaiting(row: BookingRow, participant: 'client' | 'provider', now: Date): void {
+  if (row.createdBy === participant) throw new AppError('CONFLICT');
+  if (row.participantStatus !== 'awaiting') throw new AppError('PARTICIPANT_ALREADY_RESPONDED');
+  if (row.status !== 'pending' && row.status !== 'confirmed') throw new AppError('PARTICIPANT_ALREADY_RESPONDED');
+  if (row.startsAt && row.startsAt.getTime() <= now.getTime()) throw new AppError('BOOKING_EXPIRED');
+}
+
+function acknowledgedEvent(row: BookingRow, participant: 'client' | 'provider', now: Date) {
+  const creator = participant === 'client' ? 'provider' : 'client';
+  return {
+    bookingId: row.id,
+    type: 'acknowledged',
+    actorRole: participant,
+    actorId: participant === 'client' ? row.clientId : row.providerId,
+    data: { template: 'participantAcknowledged', notifyParty: creator, startAt: row.startsAt?.toISOString() ?? null },
+    notifyUserId: creator === 'client' ? row.clientId : row.providerId,
+    at: now,
+  };
+}
+
+/** POST /appointment/participant/{id}/acknowledge: the provider confirms a client's booking. */
+export async function acknowledgeAsProvider(
+  deps: AppDeps,
+  input: { actor: Actor; language: Language; bookingId: string },
+): Promise<Booking> {
+  const now = deps.clock.now();
+  const eventId = await deps.db.transaction(async (tx) => {
+    const row = await loadOwnBooking(tx, {
+      bookingId: input.bookingId,
+      actor: input.actor,
+      party: 'provider',
+      lock: true,
+    });
+    assertAwaiting(row, 'provider', now);
+    await tx
+      .update(bookings)
+      .set({ participantStatus: 'acknowledged', participantRespondedAt: now, updatedAt: now })
+      .where(eq(bookings.id, row.id));
+    return recordEvent(tx, acknowledgedEvent(row, 'provider', now));
+  });
+  await deliverBookingNotifications(deps, { eventIds: [eventId] });
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+}
+
+/** POST /appointment/participant/{id}/reject-booking: the provider declines a client's booking (full refund). */
+export async function rejectAsProvider(
+  deps: AppDeps,
+  input: { actor: Actor; language: Language; bookingId: string; note: string | null },
+): Promise<Booking> {
+  const now = deps.clock.now();
+  const eventId = await deps.db.transaction(async (tx) => {
+    const row = await loadOwnBooking(tx, {
+      bookingId: input.bookingId,
+      actor: input.actor,
+      party: 'provider',
+      lock: true,
+    });
+    assertAwaiting(row, 'provider', now);
+    return closeBooking(tx, {
+      row,
+      by: 'provider',
+      ruleParty: 'provider',
+      to: 'rejected',
+      reason: input.note,
+      now,
+      eventType: 'rejected',
+      template: 'bookingRejected',
+      notify: 'client',
+      participantRejected: true,
+    });
+  });
+  await deliverBookingNotifications(deps, { eventIds: eventId ? [eventId] : [] });
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+}
+
+/** GET /booking/participant/{id}: the client's view of a session (typically one the provider booked). */
+export async function getParticipantBooking(
+  deps: AppDeps,
+  input: { actor: Actor; language: Language; bookingId: string },
+): Promise<Booking> {
+  await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor, party: 'client' });
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+}
+
+/**
+ * POST /booking/participant/{id}/status: the client answers a session the provider booked.
+ * Acknowledged: a free one is confirmed; a priced one waits for payment with a fresh 15-minute
+ * hold. Rejected: it ends and the slot is free again.
+ */
+export async function answerAsClient(
+  deps: AppDeps,
+  input: {
+    actor: Actor;
+    language: Language;
+    bookingId: string;
+    status: 'acknowledged' | 'rejected';
+    note: string | null;
+  },
+): Promise<Booking> {
+  const now = deps.clock.now();
+  const eventIds = await deps.db.transaction(async (tx) => {
+    const row = await loadOwnBooking(tx, {
+      bookingId: input.bookingId,
+      actor: input.actor,
+      party: 'client',
+      lock: true,
+    });
+    assertAwaiting(row, 'client', now);
+    if (input.status === 'rejected') {
+      const eventId = await closeBooking(tx, {
+        row,
+        by: 'client',
+        ruleParty: 'provider',
+        to: 'rejected',
+        reason: input.note,
+        now,
+        eventType: 'participant_rejected',
+        template: 'participantRejected',
+        notify: 'provider',
+        participantRejected: true,
+      });
+      return eventId ? [eventId] : [];
+    }
+    const free = row.priceMinor === 0;
+    await tx
+      .update(bookings)
+      .set({
+        participantStatus: 'acknowledged',
+        participantRespondedAt: now,
+        ...(row.status === 'pending' && free
+          ? { ...statusChange(row, 'confirmed'), paidAt: now, paymentMethod: 'free' as const, holdExpiresAt: null }
+          : {}),
+        ...(row.status === 'pending' && !free && row.startsAt
+          ? { holdExpiresAt: holdExpiry({ now, startsAt: row.startsAt, awaitingParticipant: false }) }
+          : {}),
+        updatedAt: now,
+      })
+      .where(eq(bookings.id, row.id));
+    return [await recordEvent(tx, acknowledgedEvent(row, 'client', now))];
+  });
+  await deliverBookingNotifications(deps, { eventIds });
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+}

@@ -1,0 +1,75 @@
+import {
+  type BookingParty,
+  type CancellationPolicy,
+  NO_REFUND_WINDOW_HOURS,
+  RESCHEDULE_APPROVAL_WINDOW_HOURS,
+  type ReschedulePolicy,
+} from '@app/shared/schemas/bookings';
+import type { Tx } from '../../db/client.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import { type BookingRow, isPaidRow, loadOwnBooking, partyOf } from './booking-data.ts';
+import { cancellationOutcome, NO_REFUND_WINDOW_MS, remainingFor, rescheduleOutcome } from './rules.ts';
+
+/** What the rules allow the caller now: cancel, and what the client would get back. */
+export function cancellationPolicyOf(row: BookingRow, party: BookingParty, now: Date): CancellationPolicy {
+  const outcome = cancellationOutcome({
+    party,
+    status: row.status,
+    priceMinor: row.priceMinor,
+    isPaid: isPaidRow(row),
+    startsAt: row.startsAt,
+    now,
+  });
+  return {
+    bookingIdentifier: row.id,
+    canCancel: outcome.allowed,
+    reason: outcome.allowed ? null : outcome.reason,
+    isRefundable: outcome.allowed && outcome.refundStatus === 'refunded',
+    refundAmount: outcome.allowed ? outcome.refundMinor : 0,
+    currencyCode: row.currencyCode,
+    noRefundWindowHours: NO_REFUND_WINDOW_HOURS,
+    refundableUntil: row.startsAt ? new Date(row.startsAt.getTime() - NO_REFUND_WINDOW_MS).toISOString() : null,
+  };
+}
+
+/** What the rules allow the caller now: reschedule, with or without the other party's approval. */
+export function reschedulePolicyOf(row: BookingRow, party: BookingParty, now: Date): ReschedulePolicy {
+  const outcome = rescheduleOutcome({
+    party,
+    status: row.status,
+    isPaid: isPaidRow(row) || row.paymentMethod === 'free',
+    startsAt: row.startsAt,
+    now,
+    remaining: remainingFor(party, row),
+    allowRescheduleCompletedBooking: row.allowRescheduleCompletedBooking,
+    pendingRequestBy: row.rescheduleStatus === 'pending' ? row.rescheduleRequestedBy : null,
+  });
+  return {
+    bookingIdentifier: row.id,
+    canReschedule: outcome.allowed,
+    reason: outcome.allowed ? null : outcome.reason,
+    needsApproval: outcome.allowed && outcome.mode === 'request',
+    remainingReschedule: remainingFor(party, row),
+    remainingClientReschedule: row.remainingClientReschedule,
+    remainingProviderReschedule: row.remainingProviderReschedule,
+    approvalWindowHours: RESCHEDULE_APPROVAL_WINDOW_HOURS,
+  };
+}
+
+/** GET /appointment/policy/{id}/cancellation (either party, for the caller's side). */
+export async function getCancellationPolicy(
+  db: Tx,
+  input: { actor: Actor; bookingId: string; now: Date },
+): Promise<CancellationPolicy> {
+  const row = await loadOwnBooking(db, { bookingId: input.bookingId, actor: input.actor });
+  return cancellationPolicyOf(row, partyOf(input.actor), input.now);
+}
+
+/** GET /appointment/policy/{id}/reschedule (either party, for the caller's side). */
+export async function getReschedulePolicy(
+  db: Tx,
+  input: { actor: Actor; bookingId: string; now: Date },
+): Promise<ReschedulePolicy> {
+  const row = await loadOwnBooking(db, { bookingId: input.bookingId, actor: input.actor });
+  return reschedulePolicyOf(row, partyOf(input.actor), input.now);
+}

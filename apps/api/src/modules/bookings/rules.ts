@@ -1,0 +1,172 @@
+import type { ErrorCode } from '@app/shared/errors';
+import {
+  type BookingParty,
+  type BookingStatus,
+  HOLD_MINUTES,
+  NO_REFUND_WINDOW_HOURS,
+  RESCHEDULE_APPROVAL_WINDOW_HOURS,
+} from '@app/shared/schemas/bookings';
+import { addDays, timeToMinutes, toZoned, zonedInstant } from '@app/shared/slots';
+
+/**
+ * The booking rules as pure functions of instants (DESIGN.md §4). Time zones never enter:
+ * "48 hours before the appointment" is 48 real hours, whatever the clocks on the wall do.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+export const NO_REFUND_WINDOW_MS = NO_REFUND_WINDOW_HOURS * HOUR_MS;
+export const RESCHEDULE_APPROVAL_WINDOW_MS = RESCHEDULE_APPROVAL_WINDOW_HOURS * HOUR_MS;
+export const HOLD_MS = HOLD_MINUTES * 60 * 1000;
+/** How long a session a provider booked waits for the client's answer (never past its start). */
+export const PARTICIPANT_HOLD_MS = 24 * HOUR_MS;
+/** A booking created but never given a slot is dropped after this long. */
+export const DRAFT_TTL_MS = 24 * HOUR_MS;
+
+/**
+ * Which status may follow which. `pending → pending` and `confirmed → confirmed` are slot
+ * changes (schedule, reschedule). Completed, cancelled and rejected are final. Expired is final
+ * for people; only a card payment that arrives after the hold lapsed may still confirm it, when
+ * its slot is still free (the payment hook re-takes it under the exclusion constraint).
+ */
+export const TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
+  pending: ['pending', 'confirmed', 'cancelled', 'rejected', 'expired'],
+  confirmed: ['confirmed', 'completed', 'cancelled', 'rejected'],
+  completed: [],
+  cancelled: [],
+  rejected: [],
+  expired: ['confirmed'],
+};
+
+export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** No one can change it any more (cancellation is final). */
+export function isFinal(status: BookingStatus): boolean {
+  return status === 'completed' || status === 'cancelled' || status === 'rejected' || status === 'expired';
+}
+
+/** Strictly more than 48 hours ahead: a client cancelling then is refunded in full. */
+export function isOutsideNoRefundWindow(startsAt: Date, now: Date): boolean {
+  return startsAt.getTime() - now.getTime() > NO_REFUND_WINDOW_MS;
+}
+
+export interface CancellationInput {
+  party: BookingParty;
+  status: BookingStatus;
+  priceMinor: number;
+  /** Money was taken for it (wallet or card; a free booking is not "paid"). */
+  isPaid: boolean;
+  startsAt: Date | null;
+  now: Date;
+}
+
+export type CancellationOutcome =
+  | { allowed: false; reason: ErrorCode }
+  | {
+      allowed: true;
+      /** refunded: the full price back to the wallet; none: kept; not_paid: nothing was paid. */
+      refundStatus: 'refunded' | 'none' | 'not_paid';
+      refundMinor: number;
+      /** The provider is credited the earning at once (a late client cancellation). */
+      providerKeepsEarning: boolean;
+    };
+
+/**
+ * Client cancels more than 48 h ahead: full refund at once; within 48 h: no refund and the
+ * provider keeps the earning. Provider cancels: always a full refund. Unpaid (pending or
+ * free): simply cancelled. A session that has started can no longer be cancelled.
+ */
+export function cancellationOutcome(input: CancellationInput): CancellationOutcome {
+  if (input.status !== 'pending' && input.status !== 'confirmed') {
+    return { allowed: false, reason: 'BOOKING_NOT_CANCELLABLE' };
+  }
+  if (input.startsAt && input.startsAt.getTime() <= input.now.getTime()) {
+    return { allowed: false, reason: 'BOOKING_NOT_CANCELLABLE' };
+  }
+  if (!input.isPaid || input.priceMinor === 0) {
+    return { allowed: true, refundStatus: 'not_paid', refundMinor: 0, providerKeepsEarning: false };
+  }
+  const refundable =
+    input.party === 'provider' || (input.startsAt !== null && isOutsideNoRefundWindow(input.startsAt, input.now));
+  return refundable
+    ? { allowed: true, refundStatus: 'refunded', refundMinor: input.priceMinor, providerKeepsEarning: false }
+    : { allowed: true, refundStatus: 'none', refundMinor: 0, providerKeepsEarning: true };
+}
+
+/** Within 48 hours (inclusive) of a confirmed appointment a reschedule needs the other party's approval. */
+export function rescheduleNeedsApproval(input: {
+  status: BookingStatus;
+  startsAt: Date | null;
+  now: Date;
+  allowRescheduleCompletedBooking: boolean;
+}): boolean {
+  if (input.status !== 'confirmed' || !input.startsAt || input.allowRescheduleCompletedBooking) return false;
+  return input.startsAt.getTime() - input.now.getTime() <= RESCHEDULE_APPROVAL_WINDOW_MS;
+}
+
+export interface RescheduleInput {
+  party: BookingParty;
+  status: BookingStatus;
+  isPaid: boolean;
+  startsAt: Date | null;
+  now: Date;
+  /** The acting party's remaining reschedules. */
+  remaining: number;
+  allowRescheduleCompletedBooking: boolean;
+  /** Who asked for the reschedule still waiting for an answer, if one is. */
+  pendingRequestBy: BookingParty | null;
+}
+
+export type RescheduleOutcome =
+  | { allowed: false; reason: ErrorCode }
+  /** move: an unpaid pending booking just takes the new slot (no count, hold renewed). */
+  | { allowed: true; mode: 'move' | 'immediate' | 'request' };
+
+export function rescheduleOutcome(input: RescheduleInput): RescheduleOutcome {
+  if (input.status === 'pending' && !input.isPaid) {
+    if (input.startsAt && input.startsAt.getTime() <= input.now.getTime()) {
+      return { allowed: false, reason: 'BOOKING_NOT_RESCHEDULABLE' };
+    }
+    return { allowed: true, mode: 'move' };
+  }
+  if (input.status !== 'confirmed' || !input.startsAt || input.startsAt.getTime() <= input.now.getTime()) {
+    return { allowed: false, reason: 'BOOKING_NOT_RESCHEDULABLE' };
+  }
+  if (input.pendingRequestBy && input.pendingRequestBy !== input.party) {
+    return { allowed: false, reason: 'RESCHEDULE_PENDING' };
+  }
+  if (input.remaining <= 0) return { allowed: false, reason: 'RESCHEDULE_LIMIT_REACHED' };
+  return { allowed: true, mode: rescheduleNeedsApproval(input) ? 'request' : 'immediate' };
+}
+
+/** When a newly taken slot's hold ends: 15 minutes for a client paying, 24 h (or the start) for a participant. */
+export function holdExpiry(input: { now: Date; startsAt: Date; awaitingParticipant: boolean }): Date {
+  const nowMs = input.now.getTime();
+  if (!input.awaitingParticipant) return new Date(nowMs + HOLD_MS);
+  return new Date(Math.min(nowMs + PARTICIPANT_HOLD_MS, input.startsAt.getTime()));
+}
+
+/** Whose booking it is from the actor's side, and which count that party spends. */
+export function remainingFor(
+  party: BookingParty,
+  row: { remainingClientReschedule: number; remainingProviderReschedule: number },
+): number {
+  return party === 'client' ? row.remainingClientReschedule : row.remainingProviderReschedule;
+}
+
+export function otherParty(party: BookingParty): BookingParty {
+  return party === 'client' ? 'provider' : 'client';
+}
+
+/**
+ * The starts of a weekly series: the first session's wall-clock time in the provider's zone,
+ * every 7 days (so a session at 10:00 stays at 10:00 across a DST change).
+ */
+export function weeklyStarts(firstStartMs: number, occurrences: number, zone: string): number[] {
+  const first = toZoned(firstStartMs, zone);
+  const minutes = timeToMinutes(first.time) ?? 0;
+  return Array.from({ length: occurrences }, (_, index) =>
+    index === 0 ? firstStartMs : zonedInstant(addDays(first.date, 7 * index), minutes, zone, 'earlier'),
+  );
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { Language } from '@app/shared/constants';
+import type { BookingSeries, CreateSeriesBody } from '@app/shared/schemas/bookings';
+import { zonedDate } from '@app/shared/slots';
+import { eq } from 'drizzle-orm';
+import { bookingSeries, bookings, users } from '../../db/schema/index.ts';
+import { AppError, fieldError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { decodeSlotId, encodeSlotId } from '../availability/slot-id.ts';
+import { lockProviderCalendar, recordEvent } from './booking-data.ts';
+import { getBookingSeries } from './list-bookings.ts';
+import { deliverBookingNotifications } from './notifications.ts';
+import { resolveOffer } from './offer.ts';
+import { holdExpiry, weeklyStarts } from './rules.ts';
+import { takeSlot, withSlotRace } from './take-slot.ts';
+
+/**
+ * POST /booking/series: weekly sessions at the first slot's wall-clock time (provider's zone).
+ * Every occurrence is checked like a single booking, in one transaction: one unavailable week
+ * fails the whole series (SERIES_SLOT_UNAVAILABLE names its date) and nothing is written.
+ * Paid series hold every slot for 15 minutes and each booking is paid like a single one; a
+ * free series is confirmed at once.
+ */
+export async function createSeries(
+  deps: AppDeps,
+  input: { actor: Actor; language: Language; body: CreateSeriesBody },
+): Promise<BookingSeries> {
+  if (input.actor.role !== 'client') throw new AppError('FORBIDDEN');
+  const { body } = input;
+  const secret = deps.config.APP_SECRET;
+  const now = deps.clock.now();
+  const result = await withSlotRace(() =>
+    deps.db.transaction(async (tx) => {
+      await lockProviderCalendar(tx, body.providerIdentifier);
+      const offer = await resolveOffer(tx, {
+        providerId: body.providerIdentifier,
+        therapyIdentifier: body.therapyIdentifier,
+        modalityIdentifier: body.modalityIdentifier,
+      });
+      const ref = decodeSlotId(secret, body.timeslotIdentifier);
+      if (!ref || ref.providerId !== offer.providerId)
+        throw fieldError('timeslotIdentifier', 'availability.slotInvalid');
+      const [provider] = await tx
+        .select({ timezone: users.timezone })
+        .from(users)
+        .where(eq(users.id, offer.providerId));
+      const zone = provider?.timezone ?? 'UTC';
+      const [series] = await tx
+        .insert(bookingSeries)
+        .values({
+          clientId: input.actor.userId,
+          providerId: offer.providerId,
+          occurrences: body.occurrences,
+          createdAt: now,
+        })
+        .returning({ id: bookingSeries.id });
+      if (!series) throw new Error('series insert failed');
+      const free = offer.priceMinor === 0;
+      const eventIds: string[] = [];
+      let firstBookingId: string | undefined;
+      const starts = weeklyStarts(ref.startMs, body.occurrences, zone);
+      for (const [index, startMs] of starts.entries()) {
+        const bookingId = randomUUID();
+        await tx.insert(bookings).values({
+          id: bookingId,
+          clientId: input.actor.userId,
+          providerId: offer.providerId,
+          therapyCategoryId: offer.therapyCategoryId,
+          modalityKey: offer.modalityKey,
+          note: body.note ?? null,
+          priceMinor: offer.priceMinor,
+          currencyCode: offer.currencyCode,
+          createdBy: 'client',
+          seriesId: series.id,
+          seriesIndex: index,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const slotId =
+          index === 0
+            ? body.timeslotIdentifier
+            : encodeSlotId(secret, { ...ref, startMs: Math.round(startMs / 60_000) * 60_000 });
+        const slot = await takeSlot(tx, {
+          secret,
+          providerId: offer.providerId,
+          bookingId,
+          categoryId: offer.therapyCategoryId,
+          slotId,
+          now,
+        }).catch((error: unknown) => {
+          if (index > 0 && error instanceof AppError && error.status !== 404) {
+            throw new AppError('SERIES_SLOT_UNAVAILABLE', { date: zonedDate(startMs, zone) });
+          }
+          throw error;
+        });
+        await tx
+          .update(bookings)
+          .set({
+            startsAt: slot.startsAt,
+            endsAt: slot.endsAt,
+            ...(free
+              ? {
+                  status: 'confirmed' as const,
+                  previousStatus: 'pending' as const,
+                  paidAt: now,
+                  paymentMethod: 'free' as const,
+                }
+              : { holdExpiresAt: holdExpiry({ now, startsAt: slot.startsAt, awaitingParticipant: false }) }),
+          })
+          .where(eq(bookings.id, bookingId));
+        await recordEvent(tx, {
+          bookingId,
+          type: 'scheduled',
+          actorRole: 'client',
+          actorId: input.actor.userId,
+          data: { seriesId: series.id, index, startAt: slot.startsAt.toISOString() },
+          at: now,
+        });
+        if (free) {
+          // One email for the whole series: the first session's, naming how many follow.
+          const notify = index === 0;
+          const eventId = await recordEvent(tx, {
+            bookingId,
+            type: 'confirmed',
+            actorRole: 'client',
+            actorId: input.actor.userId,
+            data: notify
+              ? { template: 'bookingConfirmed', notifyParty: 'provider', startAt: slot.startsAt.toISOString() }
+              : { startAt: slot.startsAt.toISOString() },
+            notifyUserId: notify ? offer.providerId : null,
+            at: now,
+          });
+          if (notify) eventIds.push(eventId);
+        }
+        firstBookingId ??= bookingId;
+      }
+      if (!firstBookingId) throw new Error('series without bookings');
+      return { firstBookingId, eventIds };
+    }),
+  );
+  await deliverBookingNotifications(deps, { eventIds: result.eventIds });
+  return getBookingSeries(deps, {
+    actor: input.actor,
+    party: 'client',
+    language: input.language,
+    bookingId: result.firstBookingId,
+  });
+}

@@ -1,0 +1,89 @@
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { loadBusy } from '../availability/calendar-data.ts';
+import { decodeSlotId } from '../availability/slot-id.ts';
+import { type BookableSlot, isSlotConflictError, resolveBookableSlot } from '../availability/slots-service.ts';
+import { expireStaleHolds } from './booking-data.ts';
+
+export interface TakeSlotInput {
+  secret: string;
+  providerId: string;
+  /** The booking that will occupy the slot (its own current slot does not block the new one). */
+  bookingId: string;
+  /** The booking's therapy category: the calendar of a BY_CATEGORY provider. */
+  categoryId: string | null;
+  slotId: string;
+  now: Date;
+  /** The booker's zone, for the end of the bookable window. */
+  timezone?: string;
+}
+
+/**
+ * Checks a timeslotIdentifier inside the transaction that will write it: lapsed holds of the
+ * provider are expired first (the exclusion constraint still counts them), then availability
+ * resolves the slot. A slot another booking holds is SLOT_TAKEN; one no longer offered
+ * (past, outside the window, removed from the calendar) stays SLOT_UNAVAILABLE.
+ */
+export async function takeSlot(tx: Tx, input: TakeSlotInput): Promise<BookableSlot> {
+  await expireStaleHolds(tx, { providerId: input.providerId, now: input.now, exceptBookingId: input.bookingId });
+  try {
+    return await resolveBookableSlot(tx, {
+      providerId: input.providerId,
+      slotId: input.slotId,
+      now: input.now,
+      secret: input.secret,
+      categoryId: input.categoryId,
+      ignoreBookingId: input.bookingId,
+      timezone: input.timezone,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'SLOT_UNAVAILABLE' && (await isTaken(tx, input))) {
+      throw new AppError('SLOT_TAKEN');
+    }
+    throw error;
+  }
+}
+
+async function isTaken(tx: Tx, input: TakeSlotInput): Promise<boolean> {
+  const ref = decodeSlotId(input.secret, input.slotId);
+  if (!ref || ref.startMs <= input.now.getTime()) return false;
+  const busy = await loadBusy(tx, {
+    providerId: input.providerId,
+    fromMs: ref.startMs,
+    toMs: ref.startMs + ref.durationMinutes * 60_000,
+    now: input.now,
+    ignoreBookingId: input.bookingId,
+  });
+  return busy.length > 0;
+}
+
+/** A deadlock or serialization failure: the transaction was rolled back and may simply run again. */
+export function isTransientConflict(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code } = current as { code?: unknown };
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
+const SLOT_RACE_ATTEMPTS = 5;
+
+/**
+ * Runs a transaction that writes a slot and turns a lost race (the bookings_no_overlap
+ * exclusion, SQLSTATE 23P01) into 409 SLOT_TAKEN; the transaction is rolled back and nothing
+ * of it stays. Two transactions writing overlapping ranges at the same moment can each wait
+ * for the other inside the exclusion check: PostgreSQL then aborts one with a deadlock
+ * (40P01). That one runs again from the start and now sees the winner (SLOT_TAKEN) or, had the
+ * winner failed, takes the slot.
+ */
+export async function withSlotRace<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (isSlotConflictError(error)) throw new AppError('SLOT_TAKEN');
+      if (attempt < SLOT_RACE_ATTEMPTS && isTransientConflict(error)) continue;
+      throw error;
+    }
+  }
+}

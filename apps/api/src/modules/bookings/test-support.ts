@@ -1,0 +1,162 @@
+import type { Booking } from '@app/shared/schemas/bookings';
+import { and, asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { type CreateTestUserOptions, createTestUser, type TestUser } from '../../../test/factories.ts';
+import { bookingEvents, bookings, emails, preferenceOptions, therapyCategories } from '../../db/schema/index.ts';
+import { accountBalance } from '../wallet/ledger.ts';
+
+/** Test helpers of the bookings module (not used by the app). */
+
+export interface Catalog {
+  therapyId: string;
+  otherTherapyId: string;
+  modalityId: string;
+  otherModalityId: string;
+}
+
+export async function catalog(t: TestApp): Promise<Catalog> {
+  const categories = await t.deps.db
+    .select({ id: therapyCategories.id, key: therapyCategories.key })
+    .from(therapyCategories)
+    .orderBy(asc(therapyCategories.position));
+  const modalities = await t.deps.db
+    .select({ id: preferenceOptions.id, key: preferenceOptions.key })
+    .from(preferenceOptions)
+    .where(eq(preferenceOptions.list, 'modality'))
+    .orderBy(asc(preferenceOptions.position));
+  const category = (key: string) => categories.find((row) => row.key === key)?.id as string;
+  const modality = (key: string) => modalities.find((row) => row.key === key)?.id as string;
+  return {
+    therapyId: category('individual-therapy'),
+    otherTherapyId: category('couples-therapy'),
+    modalityId: modality('video-session'),
+    otherModalityId: modality('in-person'),
+  };
+}
+
+export interface ProviderSetup extends CreateTestUserOptions {
+  /** General fee in minor units; 0 = free; null = none set. */
+  fee?: number | null;
+  /** Weekdays 1-7 working 09:00-17:00 (default Monday to Friday). */
+  days?: number[];
+}
+
+/** An approved provider with a general fee and a weekly calendar, set through the API. */
+export async function createProvider(t: TestApp, setup: ProviderSetup = {}): Promise<TestUser> {
+  const provider = await createTestUser(t, { role: 'provider', ...setup });
+  const days = setup.days ?? [1, 2, 3, 4, 5];
+  const saved = await t.app.inject({
+    method: 'POST',
+    url: '/api/provider-availability/days/recurring',
+    headers: provider.headers,
+    payload: {
+      days: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) =>
+        days.includes(dayOfWeek)
+          ? { dayOfWeek, isAvailable: true, timeslotIntervals: [{ startTime: '09:00', endTime: '17:00' }] }
+          : { dayOfWeek, isAvailable: false },
+      ),
+    },
+  });
+  expect(saved.statusCode).toBe(200);
+  const fee = setup.fee === undefined ? 500_000 : setup.fee;
+  if (fee !== null) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/provider/booking-fee/general',
+      headers: provider.headers,
+      payload: fee === 0 ? { isFree: true } : { fee, isFree: false },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+  return provider;
+}
+
+export interface ListedSlot {
+  identifier: string;
+  startAt: string;
+  endAt: string;
+}
+
+/** A free slot as the public calendar lists it (a date in the provider's zone by default). */
+export async function listedSlot(t: TestApp, providerId: string, date: string, index = 0): Promise<ListedSlot> {
+  const response = await t.app.inject({ url: `/api/providers-availability/${providerId}/timeslot/${date}` });
+  expect(response.statusCode).toBe(200);
+  const slot = response.json().days[0].timeSlot[index];
+  if (!slot) throw new Error(`no slot ${index} on ${date} for ${providerId}`);
+  return slot;
+}
+
+export async function createBookingVia(
+  t: TestApp,
+  client: TestUser,
+  provider: TestUser,
+  ids: Catalog,
+  extra: Record<string, unknown> = {},
+): Promise<Booking> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/booking',
+    headers: client.headers,
+    payload: {
+      providerIdentifier: provider.id,
+      modalityIdentifier: ids.modalityId,
+      therapyIdentifier: ids.therapyId,
+      note: 'First session',
+      ...extra,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+export async function scheduleVia(t: TestApp, client: TestUser, bookingId: string, slotId: string): Promise<Booking> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/booking/${bookingId}/schedule`,
+    headers: client.headers,
+    payload: { timeslotIdentifier: slotId },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+export async function payWithWallet(t: TestApp, client: TestUser, bookingId: string): Promise<Booking> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/payment/booking/${bookingId}`,
+    headers: client.headers,
+    payload: { method: 'wallet' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+export async function bookingRow(t: TestApp, bookingId: string) {
+  const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!row) throw new Error(`booking ${bookingId} not found`);
+  return row;
+}
+
+export async function eventTypes(t: TestApp, bookingId: string): Promise<string[]> {
+  const rows = await t.deps.db
+    .select({ type: bookingEvents.type })
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, bookingId))
+    .orderBy(asc(bookingEvents.seq));
+  return rows.map((row) => row.type);
+}
+
+export async function emailsTo(t: TestApp, address: string, template?: string) {
+  return t.deps.db
+    .select()
+    .from(emails)
+    .where(and(eq(emails.to, address.toLowerCase()), template ? eq(emails.template, template) : undefined));
+}
+
+export const walletOf = (t: TestApp, userId: string, currencyCode = 'NGN') =>
+  accountBalance(t.deps.db, { kind: 'client_wallet', currencyCode, userId });
+export const escrowOf = (t: TestApp, currencyCode = 'NGN') =>
+  accountBalance(t.deps.db, { kind: 'booking_escrow', currencyCode });
+export const earningsOf = (t: TestApp, userId: string, currencyCode = 'NGN') =>
+  accountBalance(t.deps.db, { kind: 'provider_earnings', currencyCode, userId });

@@ -1,0 +1,31 @@
+import type { BookingPage, BookingStatus } from '@app/shared/schemas/bookings';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { type BookingRole, bookingKeys } from './keys';
+
+export interface BookingListParams {
+  role: BookingRole;
+  statuses: readonly BookingStatus[];
+  page: number;
+}
+
+/** GET /booking?page&statuses (client's bookings) or GET /appointment?statuses&page (provider's). */
+export function listBookings({ role, statuses, page }: BookingListParams): Promise<BookingPage> {
+  const query = new URLSearchParams({ page: String(page), perPage: '10' });
+  if (statuses.length > 0) query.set('statuses', statuses.join(','));
+  return api<BookingPage>(`/${role === 'client' ? 'booking' : 'appointment'}?${query}`);
+}
+
+/** Lists: 60 s stale, one retry (SPEC.md §9). */
+export const bookingListQuery = (params: BookingListParams) =>
+  queryOptions({
+    queryKey: bookingKeys.list(params.role, params.statuses, params.page),
+    queryFn: () => listBookings(params),
+    staleTime: 60_000,
+    retry: 1,
+    placeholderData: keepPreviousData,
+  });
+
+export function useBookingList(params: BookingListParams) {
+  return useQuery(bookingListQuery(params));
+}

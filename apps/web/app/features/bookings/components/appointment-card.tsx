@@ -1,0 +1,62 @@
+import type { Booking } from '@app/shared/schemas/bookings';
+import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '../../directory/components/person-avatar';
+import type { BookingRole } from '../api/keys';
+import { priceText, shortDateOf, timeRangeOf } from '../lib/format';
+import { BookingActions } from './booking-actions';
+import { StatusBadge } from './status-badge';
+
+/** One booking in /appointments/: who, when (viewer's zone), what, status, price and the actions. */
+export function AppointmentCard({
+  booking,
+  party: role,
+  zone,
+  now,
+}: {
+  booking: Booking;
+  party: BookingRole;
+  zone: string;
+  now: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const other = role === 'client' ? booking.provider : booking.client;
+  const headingId = `booking-${booking.identifier}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="appointment-card"
+    >
+      <div className="flex flex-wrap items-start gap-4">
+        <PersonAvatar name={other.name} photo={other.photo} size="sm" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={headingId} className="text-base font-semibold text-slate-900">
+              {other.name}
+            </h2>
+            <StatusBadge booking={booking} />
+          </div>
+          <p className="text-sm text-slate-600">
+            {[booking.therapyCategory?.name, booking.modality?.name].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+        <div className="basis-full pl-14 text-sm sm:basis-auto sm:pl-0 sm:text-right">
+          {booking.startAt ? (
+            <>
+              <p className="font-semibold text-slate-900">{shortDateOf(booking.startAt, zone, i18n.language)}</p>
+              <p className="text-slate-700 tabular-nums">{timeRangeOf(booking.startAt, booking.endAt, zone)}</p>
+            </>
+          ) : (
+            <p className="text-slate-600">{t('bookingScreens.facts.notScheduled')}</p>
+          )}
+          <p className="text-slate-600">
+            {booking.priceMinor === 0 ? t('bookingScreens.free') : priceText(booking.priceMinor, booking.currencyCode)}
+          </p>
+        </div>
+      </div>
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        <BookingActions booking={booking} party={role} now={now} showDetailsLink />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Booking } from '@app/shared/schemas/bookings';
+import { useModals } from '../../shell/modal-manager';
+import type { BookingRole } from '../api/keys';
+import { BOOKING_MODALS } from '../modals';
+import { CancelDialog } from './cancel-dialog';
+import { MessageDialog } from './message-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
+import { ScheduleDialog } from './schedule-dialog';
+
+/** The booking dialogs of a page; each reads its booking from the modal manager's props. */
+export function BookingDialogs({ party: role }: { party: BookingRole }) {
+  const modals = useModals();
+  const bookingFor = (name: string) =>
+    modals.isOpen(name) ? ((modals.current?.props.booking as Booking | undefined) ?? null) : null;
+  return (
+    <>
+      <CancelDialog booking={bookingFor(BOOKING_MODALS.cancel)} party={role} />
+      <RescheduleDialog booking={bookingFor(BOOKING_MODALS.reschedule)} party={role} />
+      <MessageDialog booking={bookingFor(BOOKING_MODALS.message)} party={role} />
+      {role === 'client' ? <ScheduleDialog booking={bookingFor(BOOKING_MODALS.schedule)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import { type Booking, type CancelBookingBody, CancelBookingBodySchema } from '@app/shared/schemas/bookings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { tMessage } from '../../../lib/t-message';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toast';
+import { showServerError } from '../../auth/server-errors';
+import { InlineError } from '../../availability/components/inline-error';
+import { useModalBinding, useModals } from '../../shell/modal-manager';
+import { useCancelBooking } from '../api/cancel-booking';
+import { useCancellationPolicy } from '../api/get-cancellation-policy';
+import type { BookingRole } from '../api/keys';
+import { priceText } from '../lib/format';
+import { cancelOutcome } from '../lib/rules';
+import { BOOKING_MODALS } from '../modals';
+import { NoteField } from './note-field';
+import { PolicyLink } from './policy-link';
+import { SuccessView } from './success-view';
+
+export interface CancelDialogProps {
+  /** The booking to cancel (from the modal's props); null while closed. */
+  booking: Booking | null;
+  party: BookingRole;
+}
+
+/**
+ * Cancel booking (SPEC.md §2, §4, §5), client and provider versions: a required reason; the
+ * client is told that cancelling within 48 hours gives no refund and what they would get back
+ * now; the provider that the client is refunded in full. Cancellation is final. The success view
+ * depends on whether it was a pending request or on the refund, and says who is notified.
+ */
+export function CancelDialog({ booking, party: role }: CancelDialogProps) {
+  const { t } = useTranslation();
+  const binding = useModalBinding(BOOKING_MODALS.cancel);
+  const modals = useModals();
+  const [done, setDone] = useState<Booking | null>(null);
+  const open = binding.open && booking !== null;
+
+  useEffect(() => {
+    if (open) setDone(null);
+  }, [open]);
+
+  return (
+    <Dialog
+      {...binding}
+      open={open}
+      title={t(role === 'client' ? 'bookingScreens.cancel.titleClient' : 'bookingScreens.cancel.titleProvider')}
+      size="md"
+    >
+      {booking && done ? (
+        <CancelSuccess booking={done} party={role} onClose={modals.closeAll} />
+      ) : booking ? (
+        <CancelForm booking={booking} party={role} onCancelled={setDone} onKeep={modals.closeAll} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function CancelForm({
+  booking,
+  party: role,
+  onCancelled,
+  onKeep,
+}: {
+  booking: Booking;
+  party: BookingRole;
+  onCancelled(booking: Booking): void;
+  onKeep(): void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const policy = useCancellationPolicy(booking.identifier);
+  const cancel = useCancelBooking();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<{ note: string }, unknown, CancelBookingBody>({
+    resolver: zodResolver(CancelBookingBodySchema),
+    defaultValues: { note: '' },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      onCancelled(await cancel.mutateAsync({ role, bookingId: booking.identifier, body }));
+    } catch (error) {
+      showServerError(error, { setError, fields: ['note'], toast, t });
+    }
+  });
+
+  const data = policy.data;
+  const amount = data ? priceText(data.refundAmount, data.currencyCode) : '';
+  const paid = booking.isPaid && booking.priceMinor > 0;
+  let outcome: string | null = null;
+  if (data?.canCancel) {
+    if (role === 'client') {
+      outcome = data.isRefundable
+        ? t('bookingScreens.cancel.clientRefund', { amount })
+        : paid
+          ? t('bookingScreens.cancel.clientNoRefund')
+          : t('bookingScreens.cancel.nothingPaid');
+    } else {
+      outcome = data.isRefundable
+        ? t('bookingScreens.cancel.providerRefund', { amount })
+        : t('bookingScreens.cancel.nothingPaid');
+    }
+  }
+  const note = watch('note') ?? '';
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {role === 'client' ? (
+        <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {t('bookingScreens.cancel.windowWarning')}
+        </p>
+      ) : null}
+      {policy.isPending ? (
+        <div className="flex justify-center py-2 text-brand-700">
+          <Spinner size="sm" />
+        </div>
+      ) : policy.isError ? (
+        <InlineError error={policy.error} onRetry={() => policy.refetch()} retrying={policy.isRefetching} />
+      ) : data && !data.canCancel ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+          {data.reason ? t(`errors.${data.reason}`) : t('errors.BOOKING_NOT_CANCELLABLE')}
+        </p>
+      ) : outcome ? (
+        <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="cancel-outcome">
+          {outcome}
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-700">{t('bookingScreens.cancel.final')}</p>
+      <NoteField
+        label={t('bookingScreens.cancel.reason')}
+        length={note.length}
+        error={tMessage(t, errors.note?.message)}
+        required
+        {...register('note')}
+      />
+      <PolicyLink party={role} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onKeep}>
+          {t('bookingScreens.cancel.keep')}
+        </Button>
+        <Button type="submit" variant="danger" loading={cancel.isPending} disabled={data ? !data.canCancel : false}>
+          {t('bookingScreens.cancel.confirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CancelSuccess({ booking, party: role, onClose }: { booking: Booking; party: BookingRole; onClose(): void }) {
+  const { t } = useTranslation();
+  const outcome = cancelOutcome(booking);
+  const amount = priceText(booking.cancellation?.refundMinor ?? 0, booking.currencyCode);
+  const title =
+    outcome === 'refunded'
+      ? t(
+          role === 'client'
+            ? 'bookingScreens.cancel.done.refundedClient'
+            : 'bookingScreens.cancel.done.refundedProvider',
+          {
+            amount,
+          },
+        )
+      : t(`bookingScreens.cancel.done.${outcome}`);
+  return (
+    <SuccessView title={title} actionLabel={t('bookingScreens.close')} onAction={onClose}>
+      <p>{t(role === 'client' ? 'bookingScreens.notified.therapist' : 'bookingScreens.notified.client')}</p>
+    </SuccessView>
+  );
+}

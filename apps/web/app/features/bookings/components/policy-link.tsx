@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../../lib/i18n';
+import type { BookingRole } from '../api/keys';
+import { useLang } from '../lib/use-lang';
+
+/** The cancellation policy of the viewer's role (SPEC.md §6: role-specific policy link). */
+export function PolicyLink({ party: role }: { party: BookingRole }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <Link
+      to={localePath(lang, role === 'client' ? '/policy/client-cancellation/' : '/policy/provider-cancellation/')}
+      className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+    >
+      {t(role === 'client' ? 'bookingScreens.policy.clientLink' : 'bookingScreens.policy.providerLink')}
+    </Link>
+  );
+}

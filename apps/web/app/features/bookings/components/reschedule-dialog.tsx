@@ -1,0 +1,182 @@
+import type { Booking } from '@app/shared/schemas/bookings';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { localePath } from '../../../lib/i18n';
+import { Dialog } from '../../../ui/dialog';
+import { Spinner } from '../../../ui/spinner';
+import { InlineError } from '../../availability/components/inline-error';
+import { useViewerZone } from '../../availability/lib/viewer-zone';
+import { useModalBinding, useModals } from '../../shell/modal-manager';
+import { useReschedulePolicy } from '../api/get-reschedule-policy';
+import type { BookingRole } from '../api/keys';
+import { useRescheduleBooking } from '../api/reschedule-booking';
+import { longDateOf, timeRangeOf } from '../lib/format';
+import { remainingReschedules, rescheduleLimitReached } from '../lib/rules';
+import { useLang } from '../lib/use-lang';
+import { BOOKING_MODALS } from '../modals';
+import { PolicyLink } from './policy-link';
+import { ScheduleForm } from './schedule-form';
+import { SuccessView } from './success-view';
+
+export interface RescheduleDialogProps {
+  booking: Booking | null;
+  party: BookingRole;
+}
+
+/**
+ * Reschedule appointment (SPEC.md §2, §4), client and provider versions: the calendar, the
+ * party's remaining reschedules ('Rescheduling limit reached' at 0 disables it), a notice when
+ * the other party must approve (within 48 hours). Success: 'APPOINTMENT RESCHEDULED
+ * SUCCESSFULLY', or the must-confirm message while the request is pending. A pending unpaid
+ * booking goes on to /payment/{bookingId}/.
+ */
+export function RescheduleDialog({ booking, party: role }: RescheduleDialogProps) {
+  const { t } = useTranslation();
+  const binding = useModalBinding(BOOKING_MODALS.reschedule);
+  const modals = useModals();
+  const [done, setDone] = useState<Booking | null>(null);
+  const open = binding.open && booking !== null;
+
+  useEffect(() => {
+    if (open) setDone(null);
+  }, [open]);
+
+  return (
+    <Dialog
+      {...binding}
+      open={open}
+      title={t(role === 'client' ? 'bookingScreens.reschedule.titleClient' : 'bookingScreens.reschedule.titleProvider')}
+      size="lg"
+    >
+      {booking && done ? (
+        <RescheduleSuccess booking={done} party={role} onClose={modals.closeAll} />
+      ) : booking ? (
+        <RescheduleForm booking={booking} party={role} onDone={setDone} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function RescheduleForm({
+  booking,
+  party: role,
+  onDone,
+}: {
+  booking: Booking;
+  party: BookingRole;
+  onDone(booking: Booking): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const modals = useModals();
+  const zone = useViewerZone();
+  const headingId = useId();
+  const policy = useReschedulePolicy(booking.identifier);
+  const reschedule = useRescheduleBooking();
+
+  const remaining = policy.data?.remainingReschedule ?? remainingReschedules(booking, role);
+  const limitReached = rescheduleLimitReached(booking, role) || policy.data?.reason === 'RESCHEDULE_LIMIT_REACHED';
+  const blockedReason =
+    policy.data && !policy.data.canReschedule && policy.data.reason !== 'RESCHEDULE_LIMIT_REACHED'
+      ? policy.data.reason
+      : null;
+  const counted = booking.status === 'confirmed';
+  const other = role === 'client' ? 'therapist' : 'client';
+
+  async function submit(body: { timeslotIdentifier: string; note?: string | null }) {
+    const answer = await reschedule.mutateAsync({ role, bookingId: booking.identifier, body });
+    if (answer.status === 'pending' && !answer.isPaid && answer.priceMinor > 0 && role === 'client') {
+      modals.closeAll();
+      navigate(localePath(lang, `/payment/${answer.identifier}/`));
+      return;
+    }
+    onDone(answer);
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {booking.startAt && zone ? (
+        <p className="text-sm text-slate-700">
+          {t('bookingScreens.reschedule.current', {
+            date: longDateOf(booking.startAt, zone, i18n.language),
+            time: timeRangeOf(booking.startAt, booking.endAt, zone),
+          })}
+        </p>
+      ) : null}
+      {policy.isPending ? (
+        <div className="flex justify-center py-2 text-brand-700">
+          <Spinner size="sm" />
+        </div>
+      ) : policy.isError ? (
+        <InlineError error={policy.error} onRetry={() => policy.refetch()} retrying={policy.isRefetching} />
+      ) : null}
+      {counted ? (
+        <p className="text-sm text-slate-700" data-testid="reschedule-remaining">
+          {t('bookingScreens.reschedule.remaining', { count: remaining })}
+        </p>
+      ) : null}
+      {limitReached ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {t('bookingScreens.reschedule.limitReached')}
+        </p>
+      ) : blockedReason ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+          {t(`errors.${blockedReason}`)}
+        </p>
+      ) : policy.data?.needsApproval ? (
+        <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {t(`bookingScreens.reschedule.needsApproval.${other}`)}
+        </p>
+      ) : null}
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {t('bookingScreens.reschedule.pickNew')}
+      </h3>
+      <ScheduleForm
+        booking={booking}
+        labelledBy={headingId}
+        submit={submit}
+        submitLabel={t('bookingScreens.reschedule.submit')}
+        noteLabel={t('bookingScreens.reschedule.note')}
+        disabled={limitReached || blockedReason !== null}
+      >
+        <PolicyLink party={role} />
+      </ScheduleForm>
+    </div>
+  );
+}
+
+function RescheduleSuccess({
+  booking,
+  party: role,
+  onClose,
+}: {
+  booking: Booking;
+  party: BookingRole;
+  onClose(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const zone = useViewerZone();
+  const pending = booking.rescheduleInfo.status === 'pending';
+  const other = role === 'client' ? 'therapist' : 'client';
+  const shown = pending ? booking.rescheduleInfo.proposedStartAt : booking.startAt;
+  const shownEnd = pending ? booking.rescheduleInfo.proposedEndAt : booking.endAt;
+  return (
+    <SuccessView
+      title={pending ? t(`bookingScreens.reschedule.mustConfirm.${other}`) : t('bookingScreens.reschedule.success')}
+      actionLabel={t('bookingScreens.close')}
+      onAction={onClose}
+    >
+      {shown && zone ? (
+        <p>
+          {t(pending ? 'bookingScreens.reschedule.proposedTime' : 'bookingScreens.reschedule.newTime', {
+            date: longDateOf(shown, zone, i18n.language),
+            time: timeRangeOf(shown, shownEnd, zone),
+          })}
+        </p>
+      ) : null}
+      <p>{t(`bookingScreens.notified.${other}`)}</p>
+    </SuccessView>
+  );
+}

@@ -1,0 +1,110 @@
+import de from '@app/shared/i18n/de.json';
+import en from '@app/shared/i18n/en.json';
+import type { Booking } from '@app/shared/schemas/bookings';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import { type ReactNode, useEffect } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createRoutesStub } from 'react-router';
+import { ToastProvider } from '../../ui/toast';
+import { ModalProvider, useModals } from '../shell/modal-manager';
+
+export { mockApi } from '../profiles/test-utils';
+
+function i18nFor(language: 'en' | 'de') {
+  const i18n = i18next.createInstance();
+  i18n.use(initReactI18next).init({
+    lng: language,
+    resources: { [language]: { translation: language === 'de' ? de : en } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return i18n;
+}
+
+function OpenOnMount({ name, props }: { name?: string; props?: Record<string, unknown> }) {
+  const modals = useModals();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once, on mount.
+  useEffect(() => {
+    if (name) modals.open(name, props);
+  }, []);
+  return null;
+}
+
+/**
+ * Renders inside a memory router with i18n, a fresh QueryClient (no retries), toasts and the
+ * modal manager; `openModal` opens a dialog by name with props on mount.
+ */
+export function renderBooking(
+  ui: ReactNode,
+  options: { language?: 'en' | 'de'; openModal?: { name: string; props?: Record<string, unknown> } } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const Stub = createRoutesStub([
+    {
+      path: '*',
+      Component: () => (
+        <>
+          <OpenOnMount name={options.openModal?.name} props={options.openModal?.props} />
+          {ui}
+        </>
+      ),
+    },
+  ]);
+  const result = render(
+    <I18nextProvider i18n={i18nFor(options.language ?? 'en')}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <ModalProvider>
+            <Stub initialEntries={['/appointments/']} />
+          </ModalProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+export const PROVIDER_ID = '6f1c2b9e-3f57-4c1e-9a53-0d2f1b7a8c11';
+export const CLIENT_ID = '0b7c8a1e-1d2f-4c3b-9a8e-5f6d7c8b9a01';
+export const BOOKING_ID = '2a9d6c1e-8b7f-4e3d-a2c1-b0f9e8d7c6b5';
+
+/** A confirmed, paid booking of ₦15,000 a week ahead; override what a test needs. */
+export function makeBooking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    identifier: BOOKING_ID,
+    status: 'confirmed',
+    previousStatus: 'pending',
+    provider: { identifier: PROVIDER_ID, name: 'Chiamaka Eze', photo: null },
+    client: { identifier: CLIENT_ID, name: 'Ada Okafor', photo: null },
+    therapyCategory: { identifier: '9f0e1d2c-3b4a-4958-8776-655443322110', name: 'Individual Therapy' },
+    modality: { identifier: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', key: 'video-session', name: 'Video Session' },
+    startAt: '2027-03-17T08:00:00.000Z',
+    endAt: '2027-03-17T09:00:00.000Z',
+    holdExpiresAt: null,
+    priceMinor: 1_500_000,
+    currencyCode: 'NGN',
+    isPaid: true,
+    paymentMethod: 'wallet',
+    note: 'Stress at work',
+    createdBy: 'client',
+    participantStatus: 'acknowledged',
+    allowRescheduleCompletedBooking: false,
+    rescheduleInfo: {
+      status: null,
+      remainingClientReschedule: 2,
+      remainingProviderReschedule: 2,
+      requestedBy: null,
+      proposedStartAt: null,
+      proposedEndAt: null,
+      note: null,
+    },
+    cancellation: null,
+    feedbackProvided: false,
+    series: null,
+    createdAt: '2027-03-01T09:00:00.000Z',
+    updatedAt: '2027-03-01T09:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,6 @@
+/** Query keys of the public therapist directory. */
+export const directoryKeys = {
+  all: ['directory'] as const,
+  list: (countryCode: string | null, page: number) => ['directory', 'list', countryCode, page] as const,
+  provider: (id: string) => ['directory', 'provider', id] as const,
+};

@@ -1,0 +1,94 @@
+import type { DirectoryProvider } from '@app/shared/schemas/bookings';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../../lib/i18n';
+import { cn } from '../../../ui/cn';
+import { priceText, shortDateOf, timeOf } from '../../bookings/lib/format';
+import { useLang } from '../../bookings/lib/use-lang';
+import { PersonAvatar } from './person-avatar';
+
+export function displayName(provider: Pick<DirectoryProvider, 'name' | 'title'>): string {
+  return provider.title ? `${provider.title} ${provider.name}` : provider.name;
+}
+
+export function FeeText({ fee }: { fee: DirectoryProvider['fee'] }) {
+  const { t } = useTranslation();
+  if (!fee) return <>{t('bookingScreens.directory.feeNotSet')}</>;
+  if (fee.isFree) return <>{t('bookingScreens.free')}</>;
+  return <>{t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode) })}</>;
+}
+
+/** "Next available: Mon 23 Nov, 9:00 AM" in the viewer's zone (nothing until the zone is known). */
+export function NextSlotText({ at, zone }: { at: string | null; zone: string | null }) {
+  const { t, i18n } = useTranslation();
+  if (!at) return <>{t('bookingScreens.directory.noSlots')}</>;
+  if (!zone) return <>{t('bookingScreens.directory.nextAvailableLabel')}</>;
+  return (
+    <>
+      {t('bookingScreens.directory.nextAvailable', {
+        date: shortDateOf(at, zone, i18n.language),
+        time: timeOf(at, zone),
+      })}
+    </>
+  );
+}
+
+const linkButton =
+  'inline-flex min-h-10 flex-1 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold transition-colors';
+
+/** A therapist in the directory: photo, name, headline, fee in their currency, next free slot. */
+export function ProviderCard({ provider, zone }: { provider: DirectoryProvider; zone: string | null }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const name = displayName(provider);
+  const headingId = `provider-${provider.identifier}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md"
+      data-testid="provider-card"
+    >
+      <div className="flex items-start gap-4">
+        <PersonAvatar name={provider.name} photo={provider.photo} />
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            <Link to={localePath(lang, `/providers/${provider.identifier}/`)} className="hover:text-brand-700">
+              {name}
+            </Link>
+          </h2>
+          {provider.headline ? <p className="text-sm text-slate-600">{provider.headline}</p> : null}
+        </div>
+      </div>
+      <dl className="mt-4 flex flex-col gap-1.5 text-sm">
+        <div className="flex gap-2">
+          <dt className="sr-only">{t('bookingScreens.directory.fee')}</dt>
+          <dd className="font-semibold text-slate-900">
+            <FeeText fee={provider.fee} />
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="sr-only">{t('bookingScreens.directory.nextSlot')}</dt>
+          <dd className={cn(provider.nextAvailableAt ? 'text-brand-800' : 'text-slate-600')}>
+            <NextSlotText at={provider.nextAvailableAt} zone={zone} />
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-5 flex gap-2 pt-1">
+        <Link
+          to={localePath(lang, `/providers/${provider.identifier}/`)}
+          className={cn(linkButton, 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50')}
+          aria-label={t('bookingScreens.directory.viewProfileOf', { name })}
+        >
+          {t('bookingScreens.directory.viewProfile')}
+        </Link>
+        <Link
+          to={`${localePath(lang, '/booking/')}?provider=${provider.identifier}`}
+          className={cn(linkButton, 'bg-brand-700 text-white hover:bg-brand-800')}
+          aria-label={t('bookingScreens.directory.bookWith', { name })}
+        >
+          {t('bookingScreens.directory.book')}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,4 @@
+/** Names of the earnings dialogs in the modal manager (only one dialog is open at a time). */
+export const EARNINGS_MODALS = {
+  payout: 'earnings-payout',
+} as const;

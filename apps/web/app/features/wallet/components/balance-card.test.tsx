@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '../test-utils';
+import { BalanceCard } from './balance-card';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('BalanceCard', () => {
+  it("shows the balance in the owner's currency", async () => {
+    mockApi({ 'GET /api/wallet/balance': [200, { balance: 1_250_050, currency: 'NGN' }] });
+    renderWithProviders(<BalanceCard language="en" onTopUp={vi.fn()} />);
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦12,500.50');
+  });
+
+  it('formats euros the German way, also on the English page', async () => {
+    mockApi({ 'GET /api/wallet/balance': [200, { balance: 123_456, currency: 'EUR' }] });
+    renderWithProviders(<BalanceCard language="en" onTopUp={vi.fn()} />);
+    expect((await screen.findByTestId('wallet-balance')).textContent?.replace(/\s/g, ' ')).toBe('1.234,56 €');
+  });
+
+  it("says 'Failed to load' when the balance call fails, and tries again on request", async () => {
+    let answer: [number, unknown] = [500, { code: 'INTERNAL', message: 'Something went wrong' }];
+    mockApi({ 'GET /api/wallet/balance': () => answer });
+    renderWithProviders(<BalanceCard language="en" onTopUp={vi.fn()} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load');
+    answer = [200, { balance: 50_000, currency: 'GBP' }];
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('£500.00');
+  });
+
+  it('opens the top-up from its button', async () => {
+    mockApi({ 'GET /api/wallet/balance': [200, { balance: 0, currency: 'NGN' }] });
+    const onTopUp = vi.fn();
+    renderWithProviders(<BalanceCard language="en" onTopUp={onTopUp} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Top up wallet' }));
+    expect(onTopUp).toHaveBeenCalled();
+  });
+});

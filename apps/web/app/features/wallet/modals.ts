@@ -1,0 +1,4 @@
+/** Names of the wallet dialogs in the modal manager (only one dialog is open at a time). */
+export const WALLET_MODALS = {
+  topUp: 'wallet-top-up',
+} as const;

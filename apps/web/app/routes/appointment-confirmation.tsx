@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { requireSession } from '../features/auth/require-session';
+import { useSession } from '../features/auth/use-session';
+import { useViewerZone } from '../features/availability/lib/viewer-zone';
+import { useBooking } from '../features/bookings/api/get-booking';
+import { BookingFacts } from '../features/bookings/components/booking-facts';
+import { StatusBadge } from '../features/bookings/components/status-badge';
+import { bookingRoleOf } from '../features/bookings/lib/role';
+import { LoadGate } from '../features/profiles/load-gate';
+import { useLocaleData } from '../features/shell/shell-data';
+import { localePath } from '../lib/i18n';
+import { Spinner } from '../ui/spinner';
+import type { Route } from './+types/appointment-confirmation';
+
+/** /appointment/confirmation/{id}/: the booking is confirmed (or received), with its facts and who is notified. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['client', 'provider']);
+  return null;
+}
+
+export default function AppointmentConfirmation({ params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const role = bookingRoleOf(useSession()?.role);
+  const zone = useViewerZone();
+  const booking = useBooking(role, params.bookingId);
+
+  return (
+    <>
+      <title>{`${t('bookingScreens.confirmation.title')} · ${t('nav.brand')}`}</title>
+      <LoadGate query={booking}>
+        {(data) => {
+          const confirmed = data.status === 'confirmed';
+          return (
+            <div className="mx-auto max-w-2xl">
+              <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
+                <span
+                  aria-hidden="true"
+                  className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full text-3xl font-bold ${
+                    confirmed ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'
+                  }`}
+                >
+                  {confirmed ? '✓' : '…'}
+                </span>
+                <h1 className="mt-4 text-2xl font-semibold">
+                  {confirmed ? t('bookingScreens.confirmation.title') : t('bookingScreens.confirmation.received')}
+                </h1>
+                <p className="mt-2 text-slate-700">
+                  {t(role === 'client' ? 'bookingScreens.notified.therapist' : 'bookingScreens.notified.client')}
+                </p>
+                <div className="mt-2 flex justify-center">
+                  <StatusBadge booking={data} />
+                </div>
+              </div>
+              <section
+                aria-labelledby="confirmation-details"
+                className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+              >
+                <h2 id="confirmation-details" className="mb-4 text-lg font-semibold">
+                  {t('bookingScreens.confirmation.details')}
+                </h2>
+                {zone ? <BookingFacts booking={data} party={role} zone={zone} /> : <Spinner />}
+              </section>
+              <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+                <Link
+                  to={localePath(lang, '/appointments/')}
+                  className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                >
+                  {t('bookingScreens.confirmation.toAppointments')}
+                </Link>
+                {role === 'client' ? (
+                  <Link
+                    to={localePath(lang, '/providers/')}
+                    className="inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+                  >
+                    {t('bookingScreens.confirmation.bookAnother')}
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+          );
+        }}
+      </LoadGate>
+    </>
+  );
+}

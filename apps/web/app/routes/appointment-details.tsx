@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../api/client';
+import { requireSession } from '../features/auth/require-session';
+import { useViewerZone } from '../features/availability/lib/viewer-zone';
+import { useBookingDetails } from '../features/bookings/api/get-booking-details';
+import { BookingActions } from '../features/bookings/components/booking-actions';
+import { BookingDialogs } from '../features/bookings/components/booking-dialogs';
+import { BookingFacts } from '../features/bookings/components/booking-facts';
+import { BookingHistory } from '../features/bookings/components/booking-history';
+import { PolicyLink } from '../features/bookings/components/policy-link';
+import { StatusBadge } from '../features/bookings/components/status-badge';
+import { priceText } from '../features/bookings/lib/format';
+import { useBookingRole } from '../features/bookings/lib/role';
+import { PersonAvatar } from '../features/directory/components/person-avatar';
+import { LoadGate } from '../features/profiles/load-gate';
+import { NotFoundPage } from '../features/shell/not-found-page';
+import { useLocaleData } from '../features/shell/shell-data';
+import { localePath } from '../lib/i18n';
+import { Spinner } from '../ui/spinner';
+import type { Route } from './+types/appointment-details';
+
+/** /appointments/{id}/: one booking with its facts, reschedule counts, cancellation, history and actions. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['client', 'provider']);
+  return null;
+}
+
+export default function AppointmentDetails({ params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const role = useBookingRole();
+  const zone = useViewerZone();
+  const details = useBookingDetails(role, params.bookingId);
+  const [now] = useState(() => Date.now());
+
+  if (details.isError && details.error instanceof ApiError && details.error.status === 404) {
+    return <NotFoundPage lang={lang} />;
+  }
+
+  return (
+    <>
+      <title>{`${t('bookingScreens.details.title')} · ${t('nav.brand')}`}</title>
+      <Link
+        to={localePath(lang, '/appointments/')}
+        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
+        ← {t('bookingScreens.details.back')}
+      </Link>
+      <LoadGate query={details}>
+        {(booking) => {
+          const other = role === 'client' ? booking.provider : booking.client;
+          const cancellation = booking.cancellation;
+          return (
+            <div className="mt-4 flex flex-col gap-6">
+              <div className="flex flex-wrap items-center gap-4">
+                <PersonAvatar name={other.name} photo={other.photo} />
+                <div>
+                  <h1 className="text-2xl font-semibold">
+                    {t(
+                      role === 'client' ? 'bookingScreens.details.withTherapist' : 'bookingScreens.details.withClient',
+                      {
+                        name: other.name,
+                      },
+                    )}
+                  </h1>
+                  <StatusBadge booking={booking} />
+                </div>
+              </div>
+              <section
+                aria-labelledby="details-facts"
+                className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+              >
+                <h2 id="details-facts" className="mb-4 text-lg font-semibold">
+                  {t('bookingScreens.details.title')}
+                </h2>
+                {zone ? <BookingFacts booking={booking} party={role} zone={zone} /> : <Spinner />}
+                <div className="mt-6 border-t border-slate-100 pt-5">
+                  <BookingActions booking={booking} party={role} now={now} />
+                </div>
+              </section>
+              {booking.status === 'confirmed' || booking.status === 'pending' ? (
+                <section
+                  aria-labelledby="details-rules"
+                  className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+                >
+                  <h2 id="details-rules" className="mb-3 text-lg font-semibold">
+                    {t('bookingScreens.details.rules')}
+                  </h2>
+                  <ul className="flex flex-col gap-1.5 text-sm text-slate-700">
+                    <li>
+                      {t('bookingScreens.details.remainingClient', {
+                        count: booking.rescheduleInfo.remainingClientReschedule,
+                      })}
+                    </li>
+                    <li>
+                      {t('bookingScreens.details.remainingProvider', {
+                        count: booking.rescheduleInfo.remainingProviderReschedule,
+                      })}
+                    </li>
+                    {role === 'client' && booking.isPaid ? (
+                      <li>
+                        {booking.cancellationPolicy.isRefundable
+                          ? t('bookingScreens.cancel.clientRefund', {
+                              amount: priceText(
+                                booking.cancellationPolicy.refundAmount,
+                                booking.cancellationPolicy.currencyCode,
+                              ),
+                            })
+                          : t('bookingScreens.cancel.clientNoRefund')}
+                      </li>
+                    ) : null}
+                  </ul>
+                  <div className="mt-3">
+                    <PolicyLink party={role} />
+                  </div>
+                </section>
+              ) : null}
+              {cancellation ? (
+                <section
+                  aria-labelledby="details-cancellation"
+                  className="rounded-2xl border border-red-100 bg-red-50/50 p-5 sm:p-6"
+                >
+                  <h2 id="details-cancellation" className="mb-3 text-lg font-semibold">
+                    {t('bookingScreens.details.cancellation')}
+                  </h2>
+                  <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+                    <dt className="font-medium text-slate-600">{t('bookingScreens.details.cancelledBy')}</dt>
+                    <dd>{t(`bookingScreens.actors.${cancellation.cancelledBy}`)}</dd>
+                    {cancellation.reason ? (
+                      <>
+                        <dt className="font-medium text-slate-600">{t('bookingScreens.message.cancelReason')}</dt>
+                        <dd className="whitespace-pre-line">{cancellation.reason}</dd>
+                      </>
+                    ) : null}
+                    <dt className="font-medium text-slate-600">{t('bookingScreens.details.refund')}</dt>
+                    <dd>
+                      {cancellation.refundStatus === 'refunded'
+                        ? t('bookingScreens.details.refunded', {
+                            amount: priceText(cancellation.refundMinor, booking.currencyCode),
+                          })
+                        : t(`bookingScreens.details.refundStatus.${cancellation.refundStatus}`)}
+                    </dd>
+                  </dl>
+                </section>
+              ) : null}
+              {zone && booking.events.length > 0 ? (
+                <section
+                  aria-labelledby="details-history"
+                  className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+                >
+                  <h2 id="details-history" className="mb-4 text-lg font-semibold">
+                    {t('bookingScreens.details.history')}
+                  </h2>
+                  <BookingHistory events={booking.events} zone={zone} />
+                </section>
+              ) : null}
+            </div>
+          );
+        }}
+      </LoadGate>
+      <BookingDialogs party={role} />
+    </>
+  );
+}

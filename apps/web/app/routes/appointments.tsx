@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { requireSession } from '../features/auth/require-session';
+import { useViewerZone } from '../features/availability/lib/viewer-zone';
+import { useBookingList } from '../features/bookings/api/list-bookings';
+import { AppointmentCard } from '../features/bookings/components/appointment-card';
+import { BookingDialogs } from '../features/bookings/components/booking-dialogs';
+import { useBookingRole } from '../features/bookings/lib/role';
+import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '../features/bookings/lib/rules';
+import { useLocaleData } from '../features/shell/shell-data';
+import { localePath } from '../lib/i18n';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
+import type { Route } from './+types/appointments';
+
+/**
+ * /appointments/ (SPEC.md §2): the client's bookings (GET /booking) or the provider's
+ * appointments (GET /appointment), filtered by status, with the reschedule, cancel and message
+ * dialogs. Lists stay fresh for 60 s with one retry (SPEC.md §9).
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['client', 'provider']);
+  return null;
+}
+
+export default function Appointments() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const role = useBookingRole();
+  const zone = useViewerZone();
+  const [params, setParams] = useSearchParams();
+  const filterParam = params.get('status');
+  const filter: StatusFilter = isStatusFilter(filterParam) ? filterParam : 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useBookingList({ role, statuses: STATUS_FILTERS[filter], page });
+  const [now] = useState(() => Date.now());
+
+  function update(next: { status?: StatusFilter; page?: number }) {
+    const search = new URLSearchParams(params);
+    if (next.status !== undefined) {
+      if (next.status === 'all') search.delete('status');
+      else search.set('status', next.status);
+      search.delete('page');
+    }
+    if (next.page !== undefined) search.set('page', String(next.page));
+    setParams(search, { preventScrollReset: true });
+  }
+
+  const meta = list.data?.meta;
+  return (
+    <>
+      <title>{`${t('bookingScreens.appointments.title')} · ${t('nav.brand')}`}</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{t('bookingScreens.appointments.title')}</h1>
+          <p className="mt-1 text-slate-600">{t(`bookingScreens.appointments.intro.${role}`)}</p>
+        </div>
+        {role === 'client' ? (
+          <Link
+            to={localePath(lang, '/providers/')}
+            className="inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            {t('bookingScreens.appointments.book')}
+          </Link>
+        ) : null}
+      </div>
+      <fieldset className="mt-5">
+        <legend className="sr-only">{t('bookingScreens.appointments.filterLabel')}</legend>
+        <div className="flex flex-wrap gap-2">
+          {(Object.keys(STATUS_FILTERS) as StatusFilter[]).map((key) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={filter === key}
+              onClick={() => update({ status: key })}
+              className={cn(
+                'rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
+                filter === key
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-700 hover:border-brand-600 hover:bg-brand-50',
+              )}
+            >
+              {t(`bookingScreens.appointments.filters.${key}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-5">
+        {list.isPending || !zone ? (
+          <div className="flex justify-center py-16 text-brand-700">
+            <Spinner />
+          </div>
+        ) : list.isError ? (
+          <div className="flex flex-col items-center gap-3 py-12 text-center">
+            <p role="alert" className="text-slate-700">
+              {t('common.failedToLoad')}
+            </p>
+            <Button variant="secondary" onClick={() => list.refetch()} loading={list.isRefetching}>
+              {t('bookingScreens.retry')}
+            </Button>
+          </div>
+        ) : list.data.data.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+            {t(
+              filter === 'all'
+                ? `bookingScreens.appointments.empty.${role}`
+                : 'bookingScreens.appointments.emptyFilter',
+            )}
+          </p>
+        ) : (
+          <>
+            <ul
+              className={cn('flex flex-col gap-4', list.isPlaceholderData && 'opacity-60')}
+              aria-busy={list.isFetching}
+            >
+              {list.data.data.map((booking) => (
+                <li key={booking.identifier}>
+                  <AppointmentCard booking={booking} party={role} zone={zone} now={now} />
+                </li>
+              ))}
+            </ul>
+            {meta && meta.totalPages > 1 ? (
+              <nav
+                aria-label={t('bookingScreens.pagination.label')}
+                className="mt-6 flex items-center justify-center gap-3"
+              >
+                <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
+                  {t('bookingScreens.pagination.previous')}
+                </Button>
+                <span className="text-sm text-slate-700">
+                  {t('bookingScreens.pagination.status', { page, total: meta.totalPages })}
+                </span>
+                <Button
+                  variant="secondary"
+                  disabled={page >= meta.totalPages}
+                  onClick={() => update({ page: page + 1 })}
+                >
+                  {t('bookingScreens.pagination.next')}
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </div>
+      <BookingDialogs party={role} />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { requireSession } from '../features/auth/require-session';
+import { useBooking } from '../features/bookings/api/get-booking';
+import { useScheduleBooking } from '../features/bookings/api/schedule-booking';
+import { BookingSteps } from '../features/bookings/components/booking-steps';
+import { ProviderSummary } from '../features/bookings/components/provider-summary';
+import { ScheduleForm } from '../features/bookings/components/schedule-form';
+import { priceText } from '../features/bookings/lib/format';
+import { LoadGate } from '../features/profiles/load-gate';
+import { useLocaleData } from '../features/shell/shell-data';
+import { PendingPayment } from '../features/wallet/components/pending-payment';
+import { localePath } from '../lib/i18n';
+import type { Route } from './+types/booking-schedule';
+
+/**
+ * /booking/{id}/schedule/ (clients): booking step 2 — the calendar and slot picker → POST
+ * /booking/{id}/schedule. A priced booking goes on to /payment/{bookingId}/; a free one is
+ * confirmed at once and goes to the confirmation.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['client']);
+  return null;
+}
+
+export default function BookingSchedule({ params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const navigate = useNavigate();
+  const booking = useBooking('client', params.bookingId);
+  const schedule = useScheduleBooking();
+
+  // A booking that already has its time is past this step.
+  const data = booking.data;
+  useEffect(() => {
+    if (data && (data.status !== 'pending' || data.startAt !== null)) {
+      navigate(localePath(lang, `/booking/${data.identifier}/summary/`), { replace: true });
+    }
+  }, [data, lang, navigate]);
+
+  return (
+    <>
+      <title>{`${t('bookingScreens.schedule.title')} · ${t('nav.brand')}`}</title>
+      <h1 className="mb-4 text-2xl font-semibold">{t('bookingScreens.book.title')}</h1>
+      <BookingSteps current={2} />
+      <LoadGate query={booking}>
+        {(current) => (
+          <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+            <section
+              aria-labelledby="schedule-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+            >
+              <h2 id="schedule-heading" className="mb-4 text-lg font-semibold">
+                {t('bookingScreens.schedule.title')}
+              </h2>
+              <ScheduleForm
+                booking={current}
+                labelledBy="schedule-heading"
+                initialNote={current.note ?? ''}
+                submitLabel={t(
+                  current.priceMinor > 0 ? 'bookingScreens.schedule.submitPay' : 'bookingScreens.schedule.submit',
+                )}
+                noteLabel={t('bookingScreens.schedule.note')}
+                submit={async (body) => {
+                  const answer = await schedule.mutateAsync({ bookingId: current.identifier, body });
+                  navigate(
+                    localePath(
+                      lang,
+                      answer.status === 'pending' && answer.priceMinor > 0
+                        ? `/payment/${answer.identifier}/`
+                        : `/appointment/confirmation/${answer.identifier}/`,
+                    ),
+                  );
+                }}
+              />
+            </section>
+            {schedule.isPending && current.priceMinor === 0 ? (
+              <PendingPayment kind="free" onRefresh={() => window.location.reload()} />
+            ) : null}
+            <ProviderSummary name={current.provider.name} photo={current.provider.photo}>
+              <dl className="grid gap-2 text-sm">
+                <div>
+                  <dt className="text-slate-600">{t('bookingScreens.facts.therapy')}</dt>
+                  <dd className="font-medium">{current.therapyCategory?.name ?? '—'}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600">{t('bookingScreens.facts.modality')}</dt>
+                  <dd className="font-medium">{current.modality?.name ?? '—'}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600">{t('bookingScreens.facts.price')}</dt>
+                  <dd className="font-medium">
+                    {current.priceMinor === 0
+                      ? t('bookingScreens.free')
+                      : priceText(current.priceMinor, current.currencyCode)}
+                  </dd>
+                </div>
+              </dl>
+              <p className="text-xs text-slate-600">{t('bookingScreens.schedule.holdHint')}</p>
+            </ProviderSummary>
+          </div>
+        )}
+      </LoadGate>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../api/client';
+import { requireSession } from '../features/auth/require-session';
+import { BookingForm } from '../features/bookings/components/booking-form';
+import { BookingSteps } from '../features/bookings/components/booking-steps';
+import { ProviderSummary } from '../features/bookings/components/provider-summary';
+import { useProvider } from '../features/directory/api/get-provider';
+import { FeeText } from '../features/directory/components/provider-card';
+import { LoadGate } from '../features/profiles/load-gate';
+import { useLocaleData } from '../features/shell/shell-data';
+import { localePath } from '../lib/i18n';
+import type { Route } from './+types/booking';
+
+/** /booking/?provider={id} (clients): booking step 1 — modality, therapy and note → POST /booking. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['client']);
+  return null;
+}
+
+export default function BookingPage() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const providerId = params.get('provider');
+  const provider = useProvider(providerId);
+  const title = `${t('bookingScreens.book.title')} · ${t('nav.brand')}`;
+
+  const missing =
+    !providerId || (provider.isError && provider.error instanceof ApiError && provider.error.status < 500);
+  if (missing) {
+    return (
+      <>
+        <title>{title}</title>
+        <h1 className="text-2xl font-semibold">{t('bookingScreens.book.title')}</h1>
+        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+          <p className="text-slate-700">{t('bookingScreens.book.chooseTherapist')}</p>
+          <Link
+            to={localePath(lang, '/providers/')}
+            className="mt-4 inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            {t('nav.findTherapist')}
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <title>{title}</title>
+      <h1 className="mb-4 text-2xl font-semibold">{t('bookingScreens.book.title')}</h1>
+      <BookingSteps current={1} />
+      <LoadGate query={provider}>
+        {(data) => (
+          <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+            <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+              <BookingForm
+                provider={data}
+                onCreated={(booking) => navigate(localePath(lang, `/booking/${booking.identifier}/schedule/`))}
+              />
+            </div>
+            <ProviderSummary name={data.name} title={data.title} photo={data.photo} headline={data.headline}>
+              <p className="text-sm text-slate-700">
+                <span className="font-semibold text-slate-900">
+                  <FeeText fee={data.fee} />
+                </span>
+                <span className="block text-slate-600">
+                  {t('bookingScreens.facts.minutes', { count: data.sessionMinutes })}
+                </span>
+              </p>
+            </ProviderSummary>
+          </div>
+        )}
+      </LoadGate>
+    </>
+  );
+}

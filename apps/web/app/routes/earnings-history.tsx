@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { requireSession } from '../features/auth/require-session';
+import { EarningsHistory } from '../features/earnings/components/earnings-history';
+import { useLocaleData } from '../features/shell/shell-data';
+import { localePath } from '../lib/i18n';
+import type { Route } from './+types/earnings-history';
+
+/** /earnings/history/ (providers, SPEC.md §2): every earning and payout, page by page. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['provider']);
+  return null;
+}
+
+const PER_PAGE = 20;
+
+export default function EarningsHistoryPage() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const [searchParams] = useSearchParams();
+  const requested = Number(searchParams.get('page'));
+  const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  const historyPath = localePath(lang, '/earnings/history/');
+
+  return (
+    <>
+      <title>{`${t('earningsScreens.history.title')} · ${t('nav.brand')}`}</title>
+      <Link
+        to={localePath(lang, '/earnings/')}
+        className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:underline"
+      >
+        ‹ {t('earningsScreens.history.back')}
+      </Link>
+      <h1 className="mt-3 text-2xl font-semibold">{t('earningsScreens.history.title')}</h1>
+      <p className="mt-1 mb-6 text-slate-600">{t('earningsScreens.history.intro')}</p>
+      <section
+        aria-label={t('earningsScreens.history.title')}
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <EarningsHistory
+          page={page}
+          perPage={PER_PAGE}
+          language={lang}
+          pageHref={(next) => (next > 1 ? `${historyPath}?page=${next}` : historyPath)}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useUserInfo } from '../features/auth/api/get-user-info';
+import { requireSession } from '../features/auth/require-session';
+import { useBankAccount } from '../features/earnings/api/get-bank-account';
+import { useEarningsSummary } from '../features/earnings/api/get-earnings-summary';
+import { BankAccountForm } from '../features/earnings/components/bank-account-form';
+import { EarningsHistory } from '../features/earnings/components/earnings-history';
+import { EarningsSummary } from '../features/earnings/components/earnings-summary';
+import { PayoutDialog } from '../features/earnings/components/payout-dialog';
+import { EARNINGS_MODALS } from '../features/earnings/modals';
+import { LoadGate } from '../features/profiles/load-gate';
+import { useModals } from '../features/shell/modal-manager';
+import { useLocaleData } from '../features/shell/shell-data';
+import { asCurrency } from '../features/wallet/lib/currency';
+import { localePath } from '../lib/i18n';
+import { Spinner } from '../ui/spinner';
+import type { Route } from './+types/earnings';
+
+/** /earnings/ (providers, SPEC.md §2): what can be paid out, payouts, the payout bank account. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['provider']);
+  return null;
+}
+
+const RECENT = 5;
+
+export default function EarningsPage() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const modals = useModals();
+  const summary = useEarningsSummary();
+  const bankAccount = useBankAccount();
+  const user = useUserInfo();
+
+  return (
+    <>
+      <title>{`${t('earningsScreens.title')} · ${t('nav.brand')}`}</title>
+      <h1 className="text-2xl font-semibold">{t('earningsScreens.title')}</h1>
+      <p className="mt-1 mb-6 text-slate-600">{t('earningsScreens.intro')}</p>
+      <LoadGate query={summary}>
+        {(data) => (
+          <>
+            <EarningsSummary
+              summary={data}
+              language={lang}
+              hasBankAccount={Boolean(bankAccount.data)}
+              onPayout={() => modals.open(EARNINGS_MODALS.payout)}
+            />
+            <PayoutDialog currency={asCurrency(data.currency)} available={data.available} language={lang} />
+          </>
+        )}
+      </LoadGate>
+      <div className="mt-6 grid items-start gap-6 xl:grid-cols-2">
+        <section
+          aria-labelledby="bank-account-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="bank-account-heading" className="text-lg font-semibold">
+            {t('earningsScreens.bank.heading')}
+          </h2>
+          <p className="mt-1 mb-5 text-sm text-slate-600">{t('earningsScreens.bank.intro')}</p>
+          {user.isPending ? (
+            <div className="flex justify-center py-10 text-brand-700">
+              <Spinner />
+            </div>
+          ) : (
+            <LoadGate query={bankAccount}>
+              {(account) => (
+                <BankAccountForm
+                  key={account?.updatedAt ?? 'new'}
+                  countryCode={user.data?.country?.code}
+                  account={account}
+                  language={lang}
+                />
+              )}
+            </LoadGate>
+          )}
+        </section>
+        <section
+          aria-labelledby="earnings-recent-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="earnings-recent-heading" className="text-lg font-semibold">
+              {t('earningsScreens.history.recent')}
+            </h2>
+            <Link
+              to={localePath(lang, '/earnings/history/')}
+              className="rounded text-sm font-semibold text-brand-700 hover:underline"
+            >
+              {t('earningsScreens.history.viewAll')} ›
+            </Link>
+          </div>
+          <EarningsHistory page={1} perPage={RECENT} language={lang} />
+        </section>
+      </div>
+    </>
+  );
+}

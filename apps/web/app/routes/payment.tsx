@@ -1,0 +1,250 @@
+import type { Booking } from '@app/shared/schemas/bookings';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { requireSession } from '../features/auth/require-session';
+import { showServerError } from '../features/auth/server-errors';
+import { useViewerZone } from '../features/availability/lib/viewer-zone';
+import { useBooking } from '../features/bookings/api/get-booking';
+import { isCardAnswer, usePayBooking } from '../features/bookings/api/pay-booking';
+import { BookingFacts } from '../features/bookings/components/booking-facts';
+import { BookingSteps } from '../features/bookings/components/booking-steps';
+import { type PaymentOutcome, PaymentReturn } from '../features/bookings/components/payment-return';
+import { priceText, timeOf } from '../features/bookings/lib/format';
+import { LoadGate } from '../features/profiles/load-gate';
+import { useLocaleData } from '../features/shell/shell-data';
+import { useWalletBalance } from '../features/wallet/api/get-wallet-balance';
+import { PendingPayment } from '../features/wallet/components/pending-payment';
+import { localePath } from '../lib/i18n';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
+import { useToast } from '../ui/toast';
+import type { Route } from './+types/payment';
+
+/**
+ * /payment/{bookingId}/ (clients): pay a scheduled booking from the wallet (balance shown; too
+ * little says so) or by card (sandbox/Paystack checkout, back here with ?reference=, the status
+ * polled under the pending-payment overlay) → /appointment/confirmation/{id}/.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['client']);
+  return null;
+}
+
+export default function PaymentPage({ params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const reference = search.get('reference') ?? search.get('trxref');
+  const booking = useBooking('client', params.bookingId);
+  const [refunded, setRefunded] = useState(false);
+
+  const onFinished = useCallback(
+    (outcome: PaymentOutcome) => {
+      if (outcome.kind === 'confirmed') {
+        navigate(localePath(lang, `/appointment/confirmation/${outcome.booking.identifier}/`), { replace: true });
+        return;
+      }
+      if (outcome.kind === 'refunded') setRefunded(true);
+      setSearch({}, { replace: true });
+    },
+    [lang, navigate, setSearch],
+  );
+
+  return (
+    <>
+      <title>{`${t('bookingScreens.payment.title')} · ${t('nav.brand')}`}</title>
+      <h1 className="mb-4 text-2xl font-semibold">{t('bookingScreens.payment.title')}</h1>
+      <BookingSteps current={3} />
+      {reference ? <PaymentReturn bookingId={params.bookingId} reference={reference} onFinished={onFinished} /> : null}
+      {refunded ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {t('bookingScreens.payment.slotLostRefunded')}
+        </p>
+      ) : null}
+      <LoadGate query={booking}>{(data) => <PaymentBody booking={data} busy={reference !== null} />}</LoadGate>
+    </>
+  );
+}
+
+function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const navigate = useNavigate();
+  const zone = useViewerZone();
+  const toast = useToast();
+  const balance = useWalletBalance();
+  const pay = usePayBooking();
+  const [method, setMethod] = useState<'wallet' | 'card' | null>(null);
+  const [now] = useState(() => Date.now());
+
+  const paidAlready = booking.status === 'confirmed' || booking.isPaid;
+  useEffect(() => {
+    if (paidAlready && !busy) {
+      navigate(localePath(lang, `/appointment/confirmation/${booking.identifier}/`), { replace: true });
+    }
+  }, [paidAlready, busy, booking.identifier, lang, navigate]);
+
+  const payable =
+    booking.status === 'pending' &&
+    booking.startAt !== null &&
+    new Date(booking.startAt).getTime() > now &&
+    booking.priceMinor > 0;
+  const price = priceText(booking.priceMinor, booking.currencyCode);
+
+  async function payWith(chosen: 'wallet' | 'card') {
+    setMethod(chosen);
+    try {
+      const answer = await pay.mutateAsync({
+        bookingId: booking.identifier,
+        body:
+          chosen === 'card'
+            ? { method: 'card', callbackUrl: localePath(lang, `/payment/${booking.identifier}/`) }
+            : { method: 'wallet' },
+      });
+      if (isCardAnswer(answer)) {
+        window.location.assign(answer.metadata.authorizationUrl);
+        return;
+      }
+      toast.success(t('wallet.paymentSuccessful'));
+      navigate(localePath(lang, `/appointment/confirmation/${answer.identifier}/`));
+    } catch (error) {
+      showServerError(error, { toast, t });
+      void balance.refetch();
+      setMethod(null);
+    }
+  }
+
+  if (paidAlready) {
+    return (
+      <div className="flex justify-center py-10 text-brand-700">
+        <Spinner />
+      </div>
+    );
+  }
+
+  const wallet = balance.data;
+  const sameCurrency = wallet ? wallet.currency === booking.currencyCode : true;
+  const enough = wallet ? sameCurrency && wallet.balance >= booking.priceMinor : false;
+  const holdActive = booking.holdExpiresAt !== null && new Date(booking.holdExpiresAt).getTime() > now;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      {pay.isPending ? <PendingPayment kind="paid" onRefresh={() => window.location.reload()} /> : null}
+      <div className="flex flex-col gap-4">
+        {!payable ? (
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <p role="alert" className="text-slate-800">
+              {booking.status === 'pending' && booking.startAt === null
+                ? t('bookingScreens.payment.noTime')
+                : t('bookingScreens.payment.notPayable')}
+            </p>
+            <Link
+              to={localePath(lang, '/appointments/')}
+              className="mt-4 inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              {t('bookingScreens.confirmation.toAppointments')}
+            </Link>
+          </div>
+        ) : (
+          <>
+            {zone && booking.holdExpiresAt ? (
+              <p
+                className={cn(
+                  'rounded-xl px-4 py-3 text-sm',
+                  holdActive ? 'bg-brand-50 text-brand-800' : 'bg-amber-50 text-amber-900',
+                )}
+              >
+                {holdActive
+                  ? t('bookingScreens.payment.held', { time: timeOf(booking.holdExpiresAt, zone) })
+                  : t('bookingScreens.payment.holdEnded')}
+              </p>
+            ) : null}
+            <section
+              aria-labelledby="pay-wallet"
+              className={cn(
+                'rounded-2xl border bg-white p-5 shadow-sm sm:p-6',
+                method === 'wallet' ? 'border-brand-700' : 'border-slate-200',
+              )}
+            >
+              <h2 id="pay-wallet" className="text-lg font-semibold">
+                {t('bookingScreens.payment.wallet')}
+              </h2>
+              <p className="mt-1 text-sm text-slate-700" data-testid="wallet-balance">
+                {balance.isPending ? (
+                  <Spinner size="sm" />
+                ) : balance.isError ? (
+                  <span role="alert">{t('common.failedToLoad')}</span>
+                ) : wallet ? (
+                  t('bookingScreens.payment.balance', { amount: priceText(wallet.balance, wallet.currency) })
+                ) : null}
+              </p>
+              {wallet && !sameCurrency ? (
+                <p role="alert" className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                  {t('bookingScreens.payment.otherCurrency', { wallet: wallet.currency, price: booking.currencyCode })}
+                </p>
+              ) : wallet && !enough ? (
+                <p role="alert" className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                  {t('bookingScreens.payment.insufficient')}{' '}
+                  <Link
+                    to={localePath(lang, '/wallet/')}
+                    className="font-semibold text-brand-800 underline underline-offset-2"
+                  >
+                    {t('bookingScreens.payment.topUp')}
+                  </Link>
+                </p>
+              ) : null}
+              <Button
+                className="mt-4 w-full sm:w-auto"
+                onClick={() => void payWith('wallet')}
+                loading={pay.isPending && method === 'wallet'}
+                disabled={!enough || pay.isPending || busy}
+              >
+                {t('bookingScreens.payment.payWallet', { amount: price })}
+              </Button>
+            </section>
+            <section
+              aria-labelledby="pay-card"
+              className={cn(
+                'rounded-2xl border bg-white p-5 shadow-sm sm:p-6',
+                method === 'card' ? 'border-brand-700' : 'border-slate-200',
+              )}
+            >
+              <h2 id="pay-card" className="text-lg font-semibold">
+                {t('bookingScreens.payment.card')}
+              </h2>
+              <p className="mt-1 text-sm text-slate-700">{t('bookingScreens.payment.cardHint')}</p>
+              <Button
+                variant="secondary"
+                className="mt-4 w-full sm:w-auto"
+                onClick={() => void payWith('card')}
+                loading={pay.isPending && method === 'card'}
+                disabled={pay.isPending || busy}
+              >
+                {t('bookingScreens.payment.payCard', { amount: price })}
+              </Button>
+            </section>
+          </>
+        )}
+      </div>
+      <aside
+        aria-labelledby="payment-summary"
+        className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="payment-summary" className="mb-4 font-semibold">
+          {t('bookingScreens.payment.summary')}
+        </h2>
+        {zone ? <BookingFacts booking={booking} party="client" zone={zone} stacked /> : <Spinner />}
+        <p className="mt-4 flex justify-between border-t border-slate-100 pt-4 font-semibold">
+          <span>{t('bookingScreens.payment.total')}</span>
+          <span>{price}</span>
+        </p>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { PolicyPage } from '../features/bookings/components/policy-page';
+
+/** /policy/client-cancellation/ (public). */
+export default function ClientCancellationPolicy() {
+  return <PolicyPage party="client" />;
+}

@@ -1,0 +1,6 @@
+import { PolicyPage } from '../features/bookings/components/policy-page';
+
+/** /policy/provider-cancellation/ (public). */
+export default function ProviderCancellationPolicy() {
+  return <PolicyPage party="provider" />;
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { requireSession } from '../features/auth/require-session';
+import { useLocaleData } from '../features/shell/shell-data';
+import { TransactionDetail } from '../features/wallet/components/transaction-detail';
+import { localePath } from '../lib/i18n';
+import type { Route } from './+types/wallet-transaction';
+
+/** /wallet/transactions/{id}/ (clients): one statement entry and the payment behind it. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['client']);
+  return null;
+}
+
+export default function WalletTransactionPage({ params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  return (
+    <>
+      <title>{`${t('walletScreens.detail.title')} · ${t('nav.brand')}`}</title>
+      <Link
+        to={localePath(lang, '/wallet/')}
+        className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:underline"
+      >
+        ‹ {t('walletScreens.detail.back')}
+      </Link>
+      <h1 className="mt-3 mb-6 text-2xl font-semibold">{t('walletScreens.detail.title')}</h1>
+      <TransactionDetail id={params.transactionId} language={lang} />
+    </>
+  );
+}

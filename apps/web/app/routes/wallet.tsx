@@ -1,0 +1,77 @@
+import { currencyForCountryOrDefault } from '@app/shared/currency';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useUserInfo } from '../features/auth/api/get-user-info';
+import { requireSession } from '../features/auth/require-session';
+import { useModals } from '../features/shell/modal-manager';
+import { useLocaleData } from '../features/shell/shell-data';
+import { useWalletBalance } from '../features/wallet/api/get-wallet-balance';
+import { BalanceCard } from '../features/wallet/components/balance-card';
+import { TopUpDialog } from '../features/wallet/components/top-up-dialog';
+import { TopUpReturn } from '../features/wallet/components/top-up-return';
+import { WalletStats } from '../features/wallet/components/wallet-stats';
+import { WalletTransactions } from '../features/wallet/components/wallet-transactions';
+import { asCurrency } from '../features/wallet/lib/currency';
+import { filtersFromSearch, searchFromFilters } from '../features/wallet/lib/search-filters';
+import { WALLET_MODALS } from '../features/wallet/modals';
+import { localePath } from '../lib/i18n';
+import type { Route } from './+types/wallet';
+
+/** /wallet/ (clients, SPEC.md §2): balance, stats, statement, top-up by card or bank transfer. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['client']);
+  return null;
+}
+
+export default function WalletPage() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const modals = useModals();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const balance = useWalletBalance();
+  const user = useUserInfo();
+  const walletPath = localePath(lang, '/wallet/');
+  const filters = filtersFromSearch(searchParams);
+  // The card checkout comes back with ?reference= (and Paystack's ?trxref=).
+  const reference = searchParams.get('reference') ?? searchParams.get('trxref');
+  const currency = balance.data
+    ? asCurrency(balance.data.currency)
+    : currencyForCountryOrDefault(user.data?.country?.code);
+
+  const onReturnFinished = useCallback(() => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('reference');
+        next.delete('trxref');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams]);
+
+  return (
+    <>
+      <title>{`${t('walletScreens.title')} · ${t('nav.brand')}`}</title>
+      <h1 className="text-2xl font-semibold">{t('walletScreens.title')}</h1>
+      <p className="mt-1 mb-6 text-slate-600">{t('walletScreens.intro')}</p>
+      <div className="grid items-stretch gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]">
+        <BalanceCard language={lang} onTopUp={() => modals.open(WALLET_MODALS.topUp)} />
+        <WalletStats language={lang} />
+      </div>
+      <div className="mt-6">
+        <WalletTransactions
+          language={lang}
+          filters={filters}
+          onFilters={(next) => navigate(`${walletPath}${searchFromFilters({ ...next, page: 1 })}`)}
+          pageHref={(page) => `${walletPath}${searchFromFilters({ ...filters, page })}`}
+          detailHref={(item) => localePath(lang, `/wallet/transactions/${item.identifier}/`)}
+        />
+      </div>
+      <TopUpDialog currency={currency} callbackUrl={walletPath} accountPath={localePath(lang, '/account/')} />
+      {reference ? <TopUpReturn key={reference} reference={reference} onFinished={onReturnFinished} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,331 @@
+/**
+ * Bookings benchmark: how many sessions per second clients can book and pay from their wallets,
+ * beside `pgbench -N` on the same server in the same run; and how fast the API answers a crowd
+ * racing for one slot.
+ *
+ *   npx tsx bench/bookings.ts                 (npm run bench:bookings)
+ *
+ * Uses DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) only to reach the server:
+ * it creates a fresh database, migrates and seeds it, runs, and drops it again; pgbench gets its
+ * own scratch database (pgbench -i, then -N -c 4 -T 10), also dropped.
+ *
+ * One "booking" is the whole client journey through the services, as the routes call them:
+ * createBooking (provider, therapy, modality, fee), scheduleBooking (expire lapsed holds, resolve
+ * the signed slot against the calendar and busy time, take it under the exclusion constraint,
+ * 15-minute hold) and payBooking with the wallet (lock, ledger posting wallet → escrow, confirm,
+ * outbox event, the provider's email). Every booking gets its own free slot.
+ * Goal: bookings per second ≥ 30% of pgbench -N tps.
+ *
+ * The race: rounds of 50 concurrent scheduleBooking calls for one slot (exactly one must win,
+ * 49 answer SLOT_TAKEN); reported as answers per second.
+ */
+import { execFileSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { addDays, isoWeekday, zonedDate, zonedInstant } from '@app/shared/slots';
+import pg from 'pg';
+import { type Config, parseEnv } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
+import { encodeSlotId } from '../apps/api/src/modules/availability/slot-id.ts';
+import { createBooking } from '../apps/api/src/modules/bookings/create-booking.ts';
+import { payBooking } from '../apps/api/src/modules/bookings/pay-booking.ts';
+import { scheduleBooking } from '../apps/api/src/modules/bookings/schedule-booking.ts';
+import { postTransaction } from '../apps/api/src/modules/wallet/ledger.ts';
+import { auditLedger } from '../apps/api/src/modules/wallet/ledger-audit.ts';
+import { topUpLines } from '../apps/api/src/modules/wallet/postings.ts';
+import { AppError } from '../apps/api/src/platform/app-error.ts';
+import type { Actor } from '../apps/api/src/platform/auth-guard.ts';
+import { systemClock } from '../apps/api/src/platform/clock.ts';
+import type { AppDeps } from '../apps/api/src/platform/deps.ts';
+import { createMailer } from '../apps/api/src/platform/mailer.ts';
+
+const GOAL_RATIO = 0.3;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const PROVIDERS = 40;
+const CLIENTS = 400;
+const FEE_MINOR = 500_000;
+const RACE_ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
+const RACERS = 50;
+const ZONE = 'Africa/Lagos';
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const dbName = `bench_bookings_${process.pid}`;
+const pgbenchDb = `bench_pgbench_bk_${process.pid}`;
+
+function urlFor(database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** pgbench's simple-update (-N) tps on a scratch database of the same server. */
+function runPgbench(): number {
+  const url = new URL(serverUrl);
+  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  const env = { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) };
+  execFileSync('pgbench', [...args, '-i', '-q', pgbenchDb], { env, stdio: 'ignore' });
+  const out = execFileSync('pgbench', [...args, '-N', '-c', '4', '-j', '2', '-T', '10', pgbenchDb], {
+    env,
+    encoding: 'utf8',
+  });
+  const match = out.match(/tps = ([\d.]+) \(without initial connection time\)/) ?? out.match(/tps = ([\d.]+)/);
+  if (!match?.[1]) throw new Error(`could not read pgbench output:\n${out}`);
+  return Number(match[1]);
+}
+
+/** Every bookable slot start of the demo-like calendar (Monday-Friday 09:00-17:00 Lagos), from tomorrow for ~7 weeks. */
+function slotStarts(now: Date): number[] {
+  const starts: number[] = [];
+  let date = addDays(zonedDate(now.getTime(), ZONE), 1);
+  for (let day = 0; day < 50; day++, date = addDays(date, 1)) {
+    if (isoWeekday(date) > 5) continue;
+    for (let hour = 9; hour < 17; hour++) starts.push(zonedInstant(date, hour * 60, ZONE, 'earlier'));
+  }
+  return starts;
+}
+
+async function main() {
+  await admin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await client.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${dbName}`);
+    await client.query(`CREATE DATABASE ${pgbenchDb}`);
+  });
+  const database = await openDatabase({ url: urlFor(dbName), poolSize: Math.max(CONCURRENCY + 2, 20) });
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    const raw = new pg.Client({ connectionString: urlFor(dbName) });
+    await raw.connect();
+    const ng = `(SELECT id FROM countries WHERE code = 'NG')`;
+    await raw.query(
+      `INSERT INTO users (email, role, first_name, last_name, country_id, timezone)
+       SELECT 'provider' || g || '@bench.test', 'provider', 'Bench', 'Provider' || g, ${ng}, '${ZONE}'
+       FROM generate_series(1, $1) g`,
+      [PROVIDERS],
+    );
+    await raw.query(
+      `INSERT INTO users (email, role, first_name, last_name, country_id, timezone)
+       SELECT 'client' || g || '@bench.test', 'client', 'Bench', 'Client' || g, ${ng}, '${ZONE}'
+       FROM generate_series(1, $1) g`,
+      [CLIENTS],
+    );
+    await raw.query(
+      `INSERT INTO provider_profiles (user_id, verification_status, approved_at)
+       SELECT id, 'approved', now() FROM users WHERE role = 'provider'`,
+    );
+    await raw.query(
+      `INSERT INTO availability_settings (provider_id, setup_type, session_minutes)
+       SELECT id, 'GENERAL', 60 FROM users WHERE role = 'provider'`,
+    );
+    await raw.query(
+      `INSERT INTO availability_weekly_days (provider_id, day_of_week, is_available, intervals)
+       SELECT u.id, d, d <= 5, CASE WHEN d <= 5 THEN '[{"startTime":"09:00","endTime":"17:00"}]'::jsonb ELSE '[]'::jsonb END
+       FROM users u CROSS JOIN generate_series(1, 7) d WHERE u.role = 'provider'`,
+    );
+    await raw.query(
+      `INSERT INTO provider_booking_fees (provider_id, fee_minor, is_free, currency_code)
+       SELECT id, ${FEE_MINOR}, false, 'NGN' FROM users WHERE role = 'provider'`,
+    );
+    const providers = (await raw.query<{ id: string }>(`SELECT id FROM users WHERE role = 'provider' ORDER BY email`))
+      .rows;
+    const clients = (await raw.query<{ id: string }>(`SELECT id FROM users WHERE role = 'client' ORDER BY email`)).rows;
+    const [therapy] = (await raw.query<{ id: string }>(`SELECT id FROM therapy_categories ORDER BY position LIMIT 1`))
+      .rows;
+    const [modality] = (
+      await raw.query<{ id: string }>(
+        `SELECT id FROM preference_options WHERE list = 'modality' ORDER BY position LIMIT 1`,
+      )
+    ).rows;
+    if (!therapy || !modality) throw new Error('reference data missing');
+
+    const config: Config = {
+      ...parseEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }),
+      APP_SECRET: 'bench-secret-that-is-long-enough-for-signing-tokens',
+      DEV_TOOLS: false,
+    };
+    const deps: AppDeps = {
+      config,
+      database,
+      db: database.db,
+      clock: systemClock,
+      mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+    };
+    for (const client of clients) {
+      await postTransaction(database.db, {
+        type: 'top_up',
+        reference: `bench-fund:${client.id}`,
+        metadata: { channel: 'card' },
+        lines: topUpLines({
+          userId: client.id,
+          amountMinor: FEE_MINOR * 1_000,
+          currencyCode: 'NGN',
+          gateway: 'sandbox',
+          reference: `bench-fund:${client.id}`,
+        }),
+      });
+    }
+    await raw.query('VACUUM ANALYZE');
+    await raw.end();
+
+    const now = systemClock.now();
+    const starts = slotStarts(now);
+    // Work items: every (provider, slot) pair, interleaved across providers.
+    const work: Array<{ providerId: string; slotId: string }> = [];
+    for (const startMs of starts) {
+      for (const provider of providers) {
+        work.push({
+          providerId: provider.id,
+          slotId: encodeSlotId(config.APP_SECRET, {
+            providerId: provider.id,
+            categoryId: null,
+            startMs,
+            durationMinutes: 60,
+          }),
+        });
+      }
+    }
+    // The race uses the last slots of the list; the throughput run never gets there.
+    const raceItems = work.splice(work.length - RACE_ROUNDS);
+    const actorOf = (index: number): Actor => ({
+      userId: (clients[index % clients.length] as { id: string }).id,
+      role: 'client',
+      sessionId: '00000000-0000-0000-0000-000000000000',
+    });
+    const body = (providerId: string) => ({
+      providerIdentifier: providerId,
+      therapyIdentifier: therapy.id,
+      modalityIdentifier: modality.id,
+      note: null,
+    });
+    const book = async (index: number) => {
+      const item = work[index];
+      if (!item) throw new Error('ran out of slots');
+      const actor = actorOf(index);
+      const draft = await createBooking(deps, { actor, language: 'en', body: body(item.providerId) });
+      await scheduleBooking(deps, {
+        actor,
+        language: 'en',
+        bookingId: draft.identifier,
+        body: { timeslotIdentifier: item.slotId },
+      });
+      const paid = await payBooking(deps, {
+        actor,
+        language: 'en',
+        bookingId: draft.identifier,
+        body: { method: 'wallet' },
+      });
+      if (!('status' in paid) || paid.status !== 'confirmed')
+        throw new Error(`booking ${draft.identifier} not confirmed`);
+    };
+
+    console.log(`pgbench -N -c 4 -T 10 on ${new URL(serverUrl).host} ...`);
+    const pgbenchTps = runPgbench();
+
+    // Warm-up: prepared statements, connections, first ledger accounts of every provider.
+    let next = 0;
+    for (; next < PROVIDERS; next++) await book(next);
+    console.log(`booking and paying for ${DURATION_S} s with ${CONCURRENCY} concurrent clients ...`);
+    let booked = 0;
+    const cpuBefore = process.cpuUsage();
+    const deadline = performance.now() + DURATION_S * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < deadline && next < work.length) {
+          await book(next++);
+          booked++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const perSecond = booked / elapsed;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMsEach = (cpu.user + cpu.system) / 1000 / Math.max(booked, 1);
+
+    console.log(`racing ${RACERS} clients for one slot, ${RACE_ROUNDS} rounds ...`);
+    let answers = 0;
+    let winners = 0;
+    let slotTaken = 0;
+    let raceElapsedMs = 0;
+    const raceStarted = performance.now();
+    for (const [round, item] of raceItems.entries()) {
+      const drafts = await Promise.all(
+        Array.from({ length: RACERS }, async (_, racer) => {
+          const actor = actorOf(round * RACERS + racer);
+          const draft = await createBooking(deps, { actor, language: 'en', body: body(item.providerId) });
+          return { actor, bookingId: draft.identifier };
+        }),
+      );
+      const roundStarted = performance.now();
+      const results = await Promise.allSettled(
+        drafts.map(({ actor, bookingId }) =>
+          scheduleBooking(deps, { actor, language: 'en', bookingId, body: { timeslotIdentifier: item.slotId } }),
+        ),
+      );
+      answers += results.length;
+      const won = results.filter((result) => result.status === 'fulfilled').length;
+      const taken = results.filter(
+        (result) =>
+          result.status === 'rejected' && result.reason instanceof AppError && result.reason.code === 'SLOT_TAKEN',
+      ).length;
+      if (won !== 1 || taken !== RACERS - 1) {
+        const other = results.flatMap((result) =>
+          result.status === 'rejected' && !(result.reason instanceof AppError && result.reason.code === 'SLOT_TAKEN')
+            ? [result.reason]
+            : [],
+        );
+        console.error(other.slice(0, 3));
+        throw new Error(`race round ${round}: ${won} winners, ${taken} SLOT_TAKEN`);
+      }
+      winners += won;
+      slotTaken += taken;
+      raceElapsedMs += performance.now() - roundStarted;
+    }
+    const raceWall = (performance.now() - raceStarted) / 1000;
+    const answersPerSecond = answers / (raceElapsedMs / 1000);
+
+    const audit = await auditLedger(database.db);
+    const healthy = Object.values(audit).every((list) => list.length === 0);
+    const ratio = perSecond / pgbenchTps;
+    console.log('');
+    console.log(`pgbench -N (4 clients)          ${pgbenchTps.toFixed(0)} tps`);
+    console.log(
+      `bookings booked and paid        ${perSecond.toFixed(0)} /s  (${booked} in ${elapsed.toFixed(1)} s, ${CONCURRENCY} clients at once)`,
+    );
+    console.log(`Node CPU per booking            ${cpuMsEach.toFixed(2)} ms`);
+    console.log(`ratio                           ${(ratio * 100).toFixed(1)}%  (goal ≥ ${GOAL_RATIO * 100}%)`);
+    console.log(
+      `race for one slot               ${answersPerSecond.toFixed(0)} answers/s  (${RACE_ROUNDS} rounds × ${RACERS}: ${winners} winners, ${slotTaken} SLOT_TAKEN; ${raceWall.toFixed(1)} s with set-up)`,
+    );
+    console.log(`ledger audit after the run      ${healthy ? 'balanced' : JSON.stringify(audit)}`);
+    if (!healthy || ratio < GOAL_RATIO) process.exitCode = 1;
+  } finally {
+    // The forced drop below may reach a pooled connection still closing: not an error of the run.
+    (database.db as unknown as { $client: { on(event: 'error', listener: () => void): void } }).$client.on(
+      'error',
+      () => {},
+    );
+    await database.close();
+    await admin(async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await client.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`);
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,353 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+
+const CLIENT = { email: 'client@demo.test', password: 'demo-pass-123' };
+const PROVIDER = { email: 'provider@demo.test', password: 'demo-pass-123' };
+const PROVIDER_NAME = 'Dr Chiamaka Eze';
+const CLIENT_NAME = 'Ada Okafor';
+/** Both demo users live in Lagos: the screens show times there. */
+const ZONE = 'Africa/Lagos';
+const PRICE = '₦15,000.00';
+
+/** "YYYY-MM-DD" of an instant in a zone. */
+function dateIn(zone: string, instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+}
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The first Monday-to-Friday date at least `days` days after `from` (the demo therapist works weekdays). */
+function weekdayFrom(from: string, days: number): string {
+  let date = addDays(from, days);
+  while ([0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay())) date = addDays(date, 1);
+  return date;
+}
+
+/** "23 November 2026" (the part of a day's accessible name every engine writes the same way). */
+function dayMonthYear(date: string, language: 'en' | 'de' = 'en'): RegExp {
+  const text = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+  return new RegExp(text.replace('.', '\\.'));
+}
+
+async function signIn(page: Page, account: { email: string; password: string }, redirect: string) {
+  await page.goto(`/login/?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === redirect);
+  await page.waitForLoadState('networkidle');
+}
+
+async function dismissConsent(page: Page) {
+  const reject = page.getByRole('button', { name: 'Reject', exact: true });
+  if (await reject.isVisible()) await reject.click();
+}
+
+async function tokenOf(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const answer = await request.post('/api/user/login', { data: account });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+async function walletBalance(request: APIRequestContext, token: string): Promise<number> {
+  const answer = await request.get('/api/wallet/balance', { headers: { Authorization: `Bearer ${token}` } });
+  return ((await answer.json()) as { balance: number }).balance;
+}
+
+/** A card top-up through the sandbox gateway, approved and confirmed. */
+async function topUp(request: APIRequestContext, token: string, amount: number) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const started = await request.post('/api/payment/wallet', { headers, data: { amount } });
+  expect(started.ok()).toBe(true);
+  const { reference } = ((await started.json()) as { payment: { reference: string } }).payment;
+  const approved = await request.post(`/api/sandbox/payments/${reference}/approve`, {
+    headers: { Accept: 'application/json' },
+  });
+  expect(approved.ok()).toBe(true);
+  const status = await request.get(`/api/payment/status/${reference}`, { headers });
+  expect(((await status.json()) as { status: string }).status).toBe('success');
+}
+
+/** Months between the calendar's first month (today's) and the month of `date`. */
+async function showMonthOf(
+  scope: Page | ReturnType<Page['locator']>,
+  date: string,
+  today: string,
+  next = 'Next month',
+) {
+  const months =
+    (Number(date.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(today.slice(5, 7));
+  for (let i = 0; i < months; i += 1) await scope.getByRole('button', { name: next }).click();
+}
+
+/** Picks `date` at `time` ("9:00 AM – 10:00 AM") in a booking calendar inside `scope`. */
+async function pickSlot(
+  scope: Page | ReturnType<Page['locator']>,
+  date: string,
+  today: string,
+  time: string,
+  language: 'en' | 'de' = 'en',
+) {
+  await expect(scope.getByRole('table')).toBeVisible();
+  await showMonthOf(scope, date, today, language === 'de' ? 'Nächster Monat' : 'Next month');
+  await scope.getByRole('button', { name: dayMonthYear(date, language) }).click();
+  await scope.getByRole('radio', { name: time }).check({ force: true });
+}
+
+/** Booking step 1 for the demo therapist: modality, the only therapy (chosen already) and a note. */
+async function fillBookingForm(page: Page, note: string) {
+  await page.getByRole('radio', { name: 'Video Session' }).check();
+  await expect(page.getByRole('radio', { name: /Individual Therapy/ })).toBeChecked();
+  await page.getByLabel('Note for your therapist (optional)').fill(note);
+  await page.getByRole('button', { name: 'Continue to choose a time' }).click();
+  await page.waitForURL(/\/booking\/[0-9a-f-]{36}\/schedule\/$/);
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('bookings', () => {
+  test('a client books and pays from the wallet; the therapist sees it; the client reschedules; the therapist cancels and the client is refunded', async ({
+    page,
+    visit,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const today = dateIn(ZONE, new Date());
+    const first = weekdayFrom(today, 4);
+    const second = weekdayFrom(first, 1);
+
+    // The client's wallet gets ₦50,000 through the sandbox gateway.
+    const clientToken = await tokenOf(request, CLIENT);
+    await topUp(request, clientToken, 5_000_000);
+    const funded = await walletBalance(request, clientToken);
+    expect(funded).toBeGreaterThanOrEqual(5_000_000);
+
+    // The public directory and the therapist's profile.
+    await signIn(page, CLIENT, '/providers/');
+    await dismissConsent(page);
+    await visit('/providers/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find a therapist');
+    const card = page.getByTestId('provider-card').filter({ hasText: PROVIDER_NAME });
+    await expect(card).toContainText(`${PRICE} per session`);
+    await expect(card).toContainText('Next available:');
+    await page.screenshot({ path: 'test-results/bookings-directory-en.png', fullPage: true });
+    await card.getByRole('link', { name: `View profile of ${PROVIDER_NAME}` }).click();
+    await page.waitForURL(/\/providers\/[0-9a-f-]{36}\/$/);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PROVIDER_NAME);
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/bookings-profile-en.png', fullPage: true });
+
+    // Step 1: the form checks modality and note length with the API's schema.
+    await page.getByRole('link', { name: 'Book a session', exact: true }).click();
+    await page.waitForURL(/\/booking\/\?provider=/);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+    await page.getByLabel('Note for your therapist (optional)').fill('x'.repeat(401));
+    await page.getByRole('button', { name: 'Continue to choose a time' }).click();
+    await expect(page.getByText('Please select a modality')).toBeVisible();
+    await expect(page.getByText('Note must not exceed 400 characters')).toBeVisible();
+    await page.screenshot({ path: 'test-results/bookings-form-errors-en.png', fullPage: true });
+    await fillBookingForm(page, 'I would like to talk about stress at work.');
+    await expectAccessible(page);
+
+    // Step 2: the slot is required; then the first weekday at least four days ahead, 9:00 AM.
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page.getByText('Please select a time slot')).toBeVisible();
+    await pickSlot(page, first, today, '9:00 AM – 10:00 AM');
+    await expect(page.getByText(/^Chosen: .*9:00 AM – 10:00 AM$/)).toBeVisible();
+    await page.screenshot({ path: 'test-results/bookings-schedule-en.png', fullPage: true });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/payment\/[0-9a-f-]{36}\/$/);
+    await page.waitForLoadState('networkidle');
+
+    // Step 3: pay from the wallet.
+    await expect(page.getByText(/^We are holding this time for you until /)).toBeVisible();
+    await expect(page.getByTestId('wallet-balance')).toContainText('Wallet balance: ₦');
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/bookings-payment-en.png', fullPage: true });
+    await page.getByRole('button', { name: `Pay ${PRICE} from wallet` }).click();
+    await page.waitForURL(/\/appointment\/confirmation\/[0-9a-f-]{36}\/$/);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your appointment is confirmed');
+    await expect(page.getByText('The therapist will be notified.')).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/bookings-confirmation-en.png', fullPage: true });
+    expect(await walletBalance(request, clientToken)).toBe(funded - 1_500_000);
+    const bookingId = page.url().match(/confirmation\/([0-9a-f-]{36})\//)?.[1] as string;
+
+    // The therapist sees it in their appointments and acknowledges it.
+    const providerContext = await browser.newContext({ baseURL });
+    const provider = await providerContext.newPage();
+    try {
+      await signIn(provider, PROVIDER, '/appointments/');
+      await dismissConsent(provider);
+      await expect(
+        provider.getByRole('navigation', { name: 'Account navigation' }).getByRole('link', { name: 'Appointments' }),
+      ).toBeVisible();
+      const appointment = provider.getByTestId('appointment-card').filter({
+        has: provider.getByRole('link', { name: `Details of the appointment with ${CLIENT_NAME}` }),
+      });
+      const mine = appointment.filter({ has: provider.locator(`a[href$="/appointments/${bookingId}/"]`) });
+      await expect(mine).toContainText('Confirmed');
+      await expect(mine).toContainText('9:00 AM – 10:00 AM');
+      await mine.getByRole('button', { name: 'Acknowledge' }).click();
+      await expect(provider.getByText('Thank you, the session is acknowledged.')).toBeVisible();
+      await mine.getByRole('button', { name: 'Message' }).click();
+      const message = provider.getByRole('dialog', { name: `Message from ${CLIENT_NAME}` });
+      await expect(message).toContainText('I would like to talk about stress at work.');
+      await expectAccessible(provider);
+      await message.getByRole('button', { name: 'Close' }).first().click();
+      await provider.screenshot({ path: 'test-results/bookings-provider-list-en.png', fullPage: true });
+      await expectAccessible(provider);
+
+      // The client moves it to the next weekday at 10:00 AM (more than 48 hours ahead: at once).
+      await visit('/appointments/');
+      const booked = page.getByTestId('appointment-card').filter({
+        has: page.locator(`a[href$="/appointments/${bookingId}/"]`),
+      });
+      await booked.getByRole('button', { name: 'Reschedule' }).click();
+      const reschedule = page.getByRole('dialog', { name: 'Reschedule appointment' });
+      await expect(reschedule.getByTestId('reschedule-remaining')).toHaveText(
+        'You can reschedule this appointment 2 more times.',
+      );
+      await pickSlot(reschedule, second, today, '10:00 AM – 11:00 AM');
+      await page.screenshot({ path: 'test-results/bookings-reschedule-en.png' });
+      await expectAccessible(page);
+      await reschedule.getByRole('button', { name: 'Reschedule appointment' }).click();
+      await expect(reschedule.getByText('APPOINTMENT RESCHEDULED SUCCESSFULLY')).toBeVisible();
+      await expect(reschedule.getByText('The therapist will be notified.')).toBeVisible();
+      await page.screenshot({ path: 'test-results/bookings-rescheduled-en.png' });
+      await reschedule.getByRole('button', { name: 'Close' }).last().click();
+      await expect(booked).toContainText('10:00 AM – 11:00 AM');
+
+      // The therapist cancels: the client always gets everything back.
+      await provider.reload();
+      await provider.waitForLoadState('networkidle');
+      await expect(mine).toContainText('10:00 AM – 11:00 AM');
+      await mine.getByRole('button', { name: 'Cancel' }).click();
+      const cancel = provider.getByRole('dialog', { name: 'Cancel appointment with client' });
+      await expect(cancel.getByTestId('cancel-outcome')).toHaveText(
+        `The client gets the full amount of ${PRICE} back in their wallet.`,
+      );
+      await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
+      await expect(cancel.getByText('Please tell us why you are cancelling')).toBeVisible();
+      await provider.screenshot({ path: 'test-results/bookings-cancel-provider-en.png' });
+      await expectAccessible(provider);
+      await cancel.getByLabel('Reason for cancelling').fill('I am unwell that day.');
+      await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
+      await expect(
+        cancel.getByText(`The appointment has been cancelled and ${PRICE} has been refunded to the client's wallet.`),
+      ).toBeVisible();
+      await expect(cancel.getByText('The client will be notified.')).toBeVisible();
+      await provider.screenshot({ path: 'test-results/bookings-cancelled-provider-en.png' });
+      await cancel.getByRole('button', { name: 'Close' }).last().click();
+      await expect(mine).toContainText('Cancelled');
+    } finally {
+      await providerContext.close();
+    }
+
+    // The refund is in the client's wallet, and the booking's details tell the story.
+    expect(await walletBalance(request, clientToken)).toBe(funded);
+    await visit(`/appointments/${bookingId}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Session with Chiamaka Eze');
+    await expect(page.getByText(`${PRICE} refunded to the wallet`)).toBeVisible();
+    await expect(page.getByText('I am unwell that day.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/bookings-details-en.png', fullPage: true });
+    await visit('/wallet/');
+    await expect(page.getByTestId('wallet-balance')).toContainText(
+      new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', currencyDisplay: 'narrowSymbol' }).format(
+        funded / 100,
+      ),
+    );
+
+    // German screens.
+    await visit('/de/appointments/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Termine');
+    await page.screenshot({ path: 'test-results/bookings-appointments-de.png', fullPage: true });
+    await visit(`/de/appointments/${bookingId}/`);
+    await expect(page.getByText(`${PRICE} dem Guthaben gutgeschrieben`)).toBeVisible();
+    await page.screenshot({ path: 'test-results/bookings-details-de.png', fullPage: true });
+    await visit('/de/providers/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Therapeut:in finden');
+    await page.screenshot({ path: 'test-results/bookings-directory-de.png', fullPage: true });
+    await visit('/de/policy/client-cancellation/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stornierungsbedingungen für Klient:innen');
+    await page.screenshot({ path: 'test-results/bookings-policy-de.png', fullPage: true });
+  });
+
+  test('a client pays a booking by card through the sandbox checkout, in German', async ({ page, visit }) => {
+    test.setTimeout(120_000);
+    const today = dateIn(ZONE, new Date());
+    const day = weekdayFrom(today, 6);
+
+    await signIn(page, CLIENT, '/providers/');
+    await dismissConsent(page);
+    await visit('/de/providers/');
+    const card = page.getByTestId('provider-card').filter({ hasText: PROVIDER_NAME });
+    await card.getByRole('link', { name: `Sitzung bei ${PROVIDER_NAME} buchen` }).click();
+    await page.waitForURL(/\/de\/booking\/\?provider=/);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Weiter zur Terminwahl' }).click();
+    await expect(page.getByText('Bitte wähle eine Sitzungsform')).toBeVisible();
+    await page.screenshot({ path: 'test-results/bookings-form-errors-de.png', fullPage: true });
+    await expectAccessible(page);
+    await page.getByRole('radio', { name: 'Videositzung' }).check();
+    await page.getByRole('button', { name: 'Weiter zur Terminwahl' }).click();
+    await page.waitForURL(/\/de\/booking\/[0-9a-f-]{36}\/schedule\/$/);
+    await page.waitForLoadState('networkidle');
+    await pickSlot(page, day, today, '11:00 AM – 12:00 PM', 'de');
+    await page.screenshot({ path: 'test-results/bookings-schedule-de.png', fullPage: true });
+    await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
+    await page.waitForURL(/\/de\/payment\/[0-9a-f-]{36}\/$/);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/bookings-payment-de.png', fullPage: true });
+
+    // The sandbox checkout, then back to the payment page, which follows the payment.
+    await page.getByRole('button', { name: `${PRICE} mit Karte bezahlen` }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: /^(Approve|Bestätigen)$/ }).click();
+    await page.waitForURL(/\/de\/payment\/[0-9a-f-]{36}\/\?/);
+    await page.waitForURL(/\/de\/appointment\/confirmation\/[0-9a-f-]{36}\/$/, { timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dein Termin ist bestätigt');
+    await expect(page.getByText('Zahlung erfolgreich!')).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/bookings-confirmation-de.png', fullPage: true });
+
+    // The client cancels it (more than 48 hours ahead): the dialog promises the full refund.
+    await page.getByRole('link', { name: 'Zu meinen Terminen' }).click();
+    await page.waitForURL(/\/de\/appointments\/$/);
+    await page.waitForLoadState('networkidle');
+    const booked = page.getByTestId('appointment-card').filter({ hasText: '11:00 AM – 12:00 PM' });
+    await booked.getByRole('button', { name: 'Stornieren' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Termin stornieren' });
+    await expect(
+      cancel.getByText('Wenn du weniger als 48 Stunden vor dem Termin stornierst, gibt es keine Erstattung.'),
+    ).toBeVisible();
+    await expect(cancel.getByTestId('cancel-outcome')).toHaveText(
+      `Wenn du jetzt stornierst, werden ${PRICE} sofort deinem Guthaben gutgeschrieben.`,
+    );
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/bookings-cancel-client-de.png' });
+    await cancel.getByLabel('Grund der Stornierung').fill('Ich habe einen anderen Termin.');
+    await cancel.getByRole('button', { name: 'Termin stornieren' }).click();
+    await expect(
+      cancel.getByText(`Dein Termin wurde storniert und ${PRICE} wurden deinem Guthaben gutgeschrieben.`),
+    ).toBeVisible();
+    await expect(cancel.getByText('Deine Therapeut:in wird benachrichtigt.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/bookings-cancelled-client-de.png' });
+  });
+});

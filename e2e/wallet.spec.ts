@@ -1,0 +1,291 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const PASSWORD = 'calm-river-42';
+
+/** A fresh, verified client in Nigeria (sign-up and email link through the API): an empty wallet. */
+async function newClient(request: APIRequestContext, firstName = 'Amaka'): Promise<string> {
+  const email = `wallet.${Date.now()}.${Math.floor(Math.random() * 1000)}@example.com`;
+  const countries = (await (await request.get('/api/region/country')).json()) as { identifier: string; code: string }[];
+  const nigeria = countries.find((country) => country.code === 'NG');
+  const registered = await request.post('/api/user/register', {
+    data: {
+      userType: 'client',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      firstName,
+      lastName: 'Okonkwo',
+      phoneNumber: '+2348012345678',
+      countryIdentifier: nigeria?.identifier,
+      agreeToTerms: true,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  let token = '';
+  await expect
+    .poll(async () => {
+      const emails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+        text: string;
+      }[];
+      token = emails.map((item) => /[?&]token=([\w-]+)/.exec(item.text)?.[1]).find(Boolean) ?? '';
+      return token;
+    })
+    .not.toBe('');
+  const verified = await request.post('/api/user/register/verify', { data: { token } });
+  expect(verified.ok()).toBe(true);
+  return email;
+}
+
+async function signIn(page: Page, email: string, password: string, redirect: string) {
+  await page.goto(`/login/?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === redirect);
+  await page.waitForLoadState('networkidle');
+}
+
+async function bearer(request: APIRequestContext, email: string, password: string): Promise<Record<string, string>> {
+  const login = await request.post('/api/user/login', { data: { email, password } });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
+}
+
+const balance = (page: Page) => page.getByTestId('wallet-balance');
+
+test.describe('wallet', () => {
+  test('a client tops up by card in the sandbox, sees the payment in the statement, and a declined card fails', async ({
+    page,
+    visit,
+    request,
+  }) => {
+    const email = await newClient(request);
+    await signIn(page, email, PASSWORD, '/wallet/');
+    await visit('/wallet/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wallet');
+    await expect(balance(page)).toHaveText('₦0.00');
+    await expect(page.getByText('No transactions yet. Top up your wallet to get started.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/wallet-empty-en.png', fullPage: true });
+
+    // The top-up dialog: choose card, an amount below the minimum, then a real one.
+    await page.getByRole('button', { name: 'Top up wallet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Top up your wallet' });
+    await expect(dialog.getByRole('button', { name: /Card payment/ })).toBeVisible();
+    await page.screenshot({ path: 'test-results/wallet-topup-choose-en.png' });
+    await dialog.getByRole('button', { name: /Card payment/ }).click();
+    const amount = dialog.getByLabel('Amount (NGN)');
+    await amount.pressSequentially('4x00');
+    await expect(amount).toHaveValue('400');
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Minimum topup amount is 500 NGN');
+    await amount.fill('');
+    await amount.pressSequentially('12500');
+    await expect(amount).toHaveValue('12,500');
+    await expect(dialog).toContainText('You will pay ₦12,500.00');
+    await page.screenshot({ path: 'test-results/wallet-topup-card-en.png' });
+    const started = page.waitForRequest('**/api/payment/wallet');
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    expect((await started).postDataJSON()).toEqual({ amount: 1_250_000, callbackUrl: '/wallet/' });
+
+    // The sandbox checkout: approve; it returns to the wallet with ?reference=.
+    await page.waitForURL('**/sandbox/checkout/**');
+    await expect(page.getByText('₦12,500.00')).toBeVisible();
+    await page.screenshot({ path: 'test-results/wallet-sandbox-checkout.png' });
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL((url) => url.pathname === '/wallet/');
+    await expect(page.getByText('Payment successful!')).toBeVisible();
+    await expect(balance(page)).toHaveText('₦12,500.00');
+    await expect(page).toHaveURL((url) => !url.searchParams.has('reference'));
+    await expect(page.getByTestId('pending-payment')).toHaveCount(0);
+
+    // The statement and the entry's details.
+    const first = page.getByTestId('transaction').first();
+    await expect(first).toContainText('Card top-up');
+    await expect(first).toContainText('+₦12,500.00');
+    await page.screenshot({ path: 'test-results/wallet-after-card-en.png', fullPage: true });
+    await first.getByRole('link', { name: 'Card top-up' }).click();
+    await page.waitForURL('**/wallet/transactions/**');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transaction details');
+    await expect(page.getByTestId('transaction-amount')).toHaveText('+₦12,500.00');
+    await expect(page.getByText('Successful', { exact: true })).toBeVisible();
+    await page.screenshot({ path: 'test-results/wallet-transaction-en.png', fullPage: true });
+    await page.getByRole('link', { name: 'Back to wallet' }).click();
+    await page.waitForURL((url) => url.pathname === '/wallet/');
+
+    // A declined card: 'Payment failed. Please try again.' and the balance stays.
+    await page.getByRole('button', { name: 'Top up wallet' }).click();
+    await dialog.getByRole('button', { name: /Card payment/ }).click();
+    await dialog.getByLabel('Amount (NGN)').pressSequentially('1000');
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL('**/sandbox/checkout/**');
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.waitForURL((url) => url.pathname === '/wallet/');
+    await expect(page.getByText('Payment failed. Please try again.')).toBeVisible();
+    await expect(balance(page)).toHaveText('₦12,500.00');
+
+    // Filters: the date range is checked before any call; a type narrows the list.
+    await page.getByLabel('From').fill('2030-02-10');
+    await page.getByLabel('To').fill('2030-02-01');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('The end date must not be before the start date')).toBeVisible();
+    await page.getByLabel('From').fill('');
+    await page.getByLabel('To').fill('');
+    await page.getByLabel('Type').selectOption('refund');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/transactionType=refund/);
+    await expect(page.getByText('No transactions match these filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByTestId('transaction')).toHaveCount(1);
+  });
+
+  test('a client tops up by bank transfer into the account number and sees the balance change', async ({
+    page,
+    visit,
+    request,
+  }) => {
+    const email = await newClient(request, 'Chioma');
+    await signIn(page, email, PASSWORD, '/wallet/');
+    await visit('/wallet/');
+    await page.getByRole('button', { name: 'Top up wallet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Top up your wallet' });
+    await dialog.getByRole('button', { name: /Bank transfer/ }).click();
+    const number = dialog.getByTestId('virtual-account-number');
+    await expect(number).toHaveText(/^\d{6,20}$/);
+    await expect(dialog).toContainText('Chioma Okonkwo');
+    await page.screenshot({ path: 'test-results/wallet-topup-bank-en.png' });
+    const accountNumber = (await number.textContent())?.trim() ?? '';
+
+    // The bank's notification (the sandbox bank), then "I Have Made The Payment".
+    const transfer = await request.post(`/api/sandbox/virtual-accounts/${accountNumber}/transfer`, {
+      data: { amount: 750_000 },
+    });
+    expect(transfer.ok(), await transfer.text()).toBe(true);
+    expect(((await transfer.json()) as { credited: boolean }).credited).toBe(true);
+    await dialog.getByRole('button', { name: 'I Have Made The Payment' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('We are processing your transfer');
+    await page.screenshot({ path: 'test-results/wallet-topup-processing-en.png' });
+    await dialog.getByRole('button', { name: 'Back to wallet' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(balance(page)).toHaveText('₦7,500.00');
+    await expect(page.getByTestId('transaction').first()).toContainText('Bank transfer top-up');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/wallet-mobile-en.png', fullPage: true });
+
+    // The email that says the transfer arrived.
+    await expect
+      .poll(async () => {
+        const emails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+          subject: string;
+        }[];
+        return emails.map((item) => item.subject);
+      })
+      .toContain('Your wallet has been topped up');
+  });
+
+  test('in German: the pending-payment screen polls until the payment is approved', async ({
+    page,
+    visit,
+    request,
+  }) => {
+    const email = await newClient(request, 'Lena');
+    const headers = await bearer(request, email, PASSWORD);
+    const started = await request.post('/api/payment/wallet', {
+      headers,
+      data: { amount: 200_000, callbackUrl: '/de/wallet/' },
+    });
+    expect(started.ok(), await started.text()).toBe(true);
+    const { payment } = (await started.json()) as { payment: { reference: string } };
+
+    await signIn(page, email, PASSWORD, '/wallet/');
+    await visit('/de/wallet/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guthaben');
+    await page.getByRole('button', { name: 'Guthaben aufladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Guthaben aufladen' });
+    await dialog.getByRole('button', { name: /Kartenzahlung/ }).click();
+    await dialog.getByLabel('Betrag (NGN)').pressSequentially('100');
+    await dialog.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Der Mindestbetrag für eine Aufladung ist 500 NGN');
+    await page.screenshot({ path: 'test-results/wallet-topup-card-de.png' });
+    await page.keyboard.press('Escape');
+
+    // Back from a checkout that is still open: the overlay stays while the status is pending.
+    await page.goto(`/de/wallet/?trxref=${payment.reference}&reference=${payment.reference}`);
+    const overlay = page.getByRole('dialog', { name: 'Wir bearbeiten deine Anfrage' });
+    await expect(overlay).toBeVisible();
+    await expect(overlay).toContainText('Sichere SSL-Zahlung');
+    await page.screenshot({ path: 'test-results/wallet-pending-de.png' });
+    const approved = await request.post(`/api/sandbox/payments/${payment.reference}/approve`, { data: {} });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    // The next poll (every 5 s) sees the success.
+    await expect(page.getByText('Zahlung erfolgreich!')).toBeVisible({ timeout: 12_000 });
+    await expect(overlay).toHaveCount(0);
+    await expect(balance(page)).toHaveText('₦2,000.00');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: 'test-results/wallet-after-card-de.png', fullPage: true });
+    await page.getByTestId('transaction').first().getByRole('link').click();
+    await page.waitForURL('**/de/wallet/transactions/**');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buchungsdetails');
+    await page.screenshot({ path: 'test-results/wallet-transaction-de.png', fullPage: true });
+  });
+
+  test('providers see earnings and save a payout bank account by country (NG, GB, US), in en and de', async ({
+    page,
+    visit,
+  }) => {
+    await signIn(page, 'provider@demo.test', 'demo-pass-123', '/earnings/');
+    await visit('/earnings/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Earnings');
+    await expect(page.getByTestId('earnings-available')).toHaveText('₦0.00');
+    await expect(page.getByRole('button', { name: 'Request payout' })).toBeDisabled();
+    await expect(page.getByLabel('Sort code')).toBeVisible();
+    await expect(page.getByLabel('Address')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await expect(page.getByText('This field is required').first()).toBeVisible();
+    await page.getByLabel('Account name').fill('Chiamaka Eze');
+    await page.getByLabel('Bank name').fill('Access Bank');
+    await page.getByLabel('Sort code').fill('044150');
+    await page.getByLabel('Account number').fill('0123456789');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await expect(page.getByText('Bank account saved')).toBeVisible();
+    await page.screenshot({ path: 'test-results/earnings-en.png', fullPage: true });
+    await visit('/earnings/history/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Earnings history');
+    await visit('/de/earnings/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einnahmen');
+    await expect(page.getByLabel('Kontoinhaber')).toHaveValue('Chiamaka Eze');
+    await page.screenshot({ path: 'test-results/earnings-de.png', fullPage: true });
+    await page.getByTestId('header-sign-out').click();
+
+    // United Kingdom: address, postal code, account type, ownership, date of birth.
+    await signIn(page, 'sarah.collins@demo.test', 'demo-pass-123', '/earnings/');
+    await expect(page.getByLabel('Address')).toBeVisible();
+    await page.getByLabel('Account name').fill('Sarah Collins');
+    await page.getByLabel('Bank name').fill('Barclays');
+    await page.getByLabel('Sort code').fill('200000');
+    await page.getByLabel('Account number').fill('55779911');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await expect(page.getByText('Choose checking or savings')).toBeVisible();
+    await page.getByLabel('Address').fill('221B Baker Street, London');
+    await page.getByLabel('Postal code').fill('NW1 6XE');
+    await page.getByLabel('Account type').selectOption('checking');
+    await page.getByLabel('Account ownership').selectOption('personal');
+    await page.getByLabel('Date of birth').fill('1984-06-02');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await expect(page.getByText('Bank account saved')).toBeVisible();
+    await page.screenshot({ path: 'test-results/earnings-gb-en.png', fullPage: true });
+    await page.getByTestId('header-sign-out').click();
+
+    // United States: the bank code is the "Routine Number".
+    await signIn(page, 'maya.patel@demo.test', 'demo-pass-123', '/earnings/');
+    await expect(page.getByLabel('Routine Number')).toBeVisible();
+    await expect(page.getByLabel('Sort code')).toHaveCount(0);
+    await page.getByLabel('Account name').fill("Maya O'Patel");
+    await page.getByLabel('Routine Number').fill('12');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await expect(page.getByText('Account name must be 3-32 letters, hyphens or spaces')).toBeVisible();
+    await expect(page.getByText('Routine Number must be 3-32 digits')).toBeVisible();
+    await page.screenshot({ path: 'test-results/earnings-us-en.png', fullPage: true });
+  });
+});
