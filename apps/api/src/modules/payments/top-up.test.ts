@@ -84,6 +84,16 @@ describe('card top-up with the sandbox gateway', () => {
     });
   });
 
+  it('sends a payer coming back to a German page to the German checkout', async () => {
+    const res = await topUp(client, { amount: 500_000, callbackUrl: '/de/wallet/' });
+    expect(res.statusCode).toBe(200);
+    const { metadata, payment } = res.json();
+    expect(metadata.authorizationUrl).toBe(`/de/sandbox/checkout/${payment.reference}`);
+    const page = await t.app.inject({ url: metadata.authorizationUrl });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('lang="de"');
+  });
+
   it('serves the checkout page in English and German, with Approve and Decline', async () => {
     const { payment } = (await topUp(client, { amount: 750_000 })).json();
     const en = await t.app.inject({ url: `/sandbox/checkout/${payment.reference}` });

@@ -7,8 +7,8 @@ import type { ChargeVerification, PaymentGateway } from './gateway.ts';
 export const SANDBOX_BANK_NAME = 'Sandbox Bank';
 
 /** The checkout page the sandbox "gateway" sends payers to (served by the API when DEV_TOOLS). */
-export function sandboxCheckoutPath(reference: string): string {
-  return `/sandbox/checkout/${encodeURIComponent(reference)}`;
+export function sandboxCheckoutPath(reference: string, language: 'en' | 'de' = 'en'): string {
+  return `${language === 'de' ? '/de' : ''}/sandbox/checkout/${encodeURIComponent(reference)}`;
 }
 
 function shortHash(text: string): string {
@@ -43,7 +43,9 @@ export function createSandboxGateway(deps: Pick<AppDeps, 'db' | 'clock'>): Payme
           callbackUrl: input.callbackUrl,
         })
         .onConflictDoNothing();
-      return { authorizationUrl: sandboxCheckoutPath(input.reference) };
+      // The payer returns to a German page: show them the German checkout too.
+      const language = input.callbackUrl.startsWith('/de/') ? 'de' : 'en';
+      return { authorizationUrl: sandboxCheckoutPath(input.reference, language) };
     },
 
     async verifyCharge(reference): Promise<ChargeVerification | null> {
