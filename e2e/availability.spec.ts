@@ -200,7 +200,12 @@ test.describe('availability', () => {
     const firstLabel = `${clock12(first, CLIENT_ZONE)} – ${clock12(second, CLIENT_ZONE)}`;
     const secondLabel = `${clock12(second, CLIENT_ZONE)} – ${clock12(third, CLIENT_ZONE)}`;
 
-    const context = await browser.newContext({ baseURL, timezoneId: CLIENT_ZONE, locale: 'en-US' });
+    const context = await browser.newContext({
+      baseURL,
+      timezoneId: CLIENT_ZONE,
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
     try {
       const client = await context.newPage();
       await client.goto(`/providers/${providerId}/availability/`);

@@ -188,7 +188,7 @@ test.describe('bookings', () => {
     const bookingId = page.url().match(/confirmation\/([0-9a-f-]{36})\//)?.[1] as string;
 
     // The therapist sees it in their appointments and acknowledges it.
-    const providerContext = await browser.newContext({ baseURL });
+    const providerContext = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
     const provider = await providerContext.newPage();
     try {
       await signIn(provider, PROVIDER, '/appointments/');
