@@ -263,17 +263,16 @@ export async function resolveBookableSlot(
   if (slot.startMs >= bookingWindow(nowMs, zone).endMs) throw unavailable();
 
   const date = zonedDate(slot.startMs, calendar.timezone);
-  const [weekly, overrides, busy] = await Promise.all([
-    loadWeekly(db, calendar.providerId, calendar.categoryId),
-    loadOverrides(db, calendar.providerId, calendar.categoryId, { from: date, to: date }),
-    loadBusy(db, {
-      providerId: calendar.providerId,
-      fromMs: slot.startMs,
-      toMs: slot.endMs,
-      now: options.now,
-      ignoreBookingId: options.ignoreBookingId,
-    }),
-  ]);
+  // Called inside booking transactions: one connection, so the queries run one after another.
+  const weekly = await loadWeekly(db, calendar.providerId, calendar.categoryId);
+  const overrides = await loadOverrides(db, calendar.providerId, calendar.categoryId, { from: date, to: date });
+  const busy = await loadBusy(db, {
+    providerId: calendar.providerId,
+    fromMs: slot.startMs,
+    toMs: slot.endMs,
+    now: options.now,
+    ignoreBookingId: options.ignoreBookingId,
+  });
   const rule = dayRuleFor(date, weeklyRules(weekly), overrideRules(overrides));
   const current = rule?.isAvailable
     ? slotsForDate(date, rule.intervals, calendar.timezone, calendar.sessionMinutes)
