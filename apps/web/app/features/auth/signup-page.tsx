@@ -1,0 +1,62 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../lib/i18n';
+import { useLocaleData } from '../shell/shell-data';
+import { AuthCard } from './auth-card';
+import { CheckEmail } from './check-email';
+import { useApiContext } from './use-api-context';
+
+export interface SignupPageProps {
+  /** i18n section with title and intro: `accounts.signup` or `accounts.providerSignup`. */
+  section: 'accounts.signup' | 'accounts.providerSignup';
+  wide?: boolean;
+  /** The link to the other sign-up: its prompt and label keys and its path. */
+  other: { prompt: string; label: string; path: string };
+  form(onRegistered: (email: string) => void): ReactNode;
+}
+
+/** A sign-up page of either role, then "check your email" once the account exists. */
+export function SignupPage({ section, wide, other, form }: SignupPageProps) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const [registered, setRegistered] = useState<string | null>(null);
+  useApiContext();
+  const loginLink = (
+    <Link to={localePath(lang, '/login/')} className="font-semibold text-brand-700 underline">
+      {registered ? t('accounts.checkEmail.backToLogin') : t('accounts.signup.signIn')}
+    </Link>
+  );
+
+  if (registered) {
+    return (
+      <AuthCard title={t('accounts.checkEmail.title')}>
+        <title>{`${t('accounts.checkEmail.title')} · ${t('nav.brand')}`}</title>
+        <CheckEmail email={registered} loginLink={loginLink} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      wide={wide}
+      title={t(`${section}.title`)}
+      intro={t(`${section}.intro`)}
+      footer={
+        <div className="flex flex-col gap-1">
+          <p>
+            {t('accounts.signup.haveAccount')} {loginLink}
+          </p>
+          <p>
+            {t(other.prompt)}{' '}
+            <Link to={localePath(lang, other.path)} className="font-semibold text-brand-700 underline">
+              {t(other.label)}
+            </Link>
+          </p>
+        </div>
+      }
+    >
+      <title>{`${t(`${section}.title`)} · ${t('nav.brand')}`}</title>
+      {form(setRegistered)}
+    </AuthCard>
+  );
+}
