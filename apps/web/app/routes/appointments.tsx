@@ -12,6 +12,7 @@ import { useLocaleData } from '../features/shell/shell-data';
 import { localePath } from '../lib/i18n';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { Pagination, pageSearch } from '../ui/pagination';
 import { Spinner } from '../ui/spinner';
 import type { Route } from './+types/appointments';
 
@@ -37,14 +38,13 @@ export default function Appointments() {
   const list = useBookingList({ role, statuses: STATUS_FILTERS[filter], page });
   const [now] = useState(() => Date.now());
 
-  function update(next: { status?: StatusFilter; page?: number }) {
+  function update(next: { status?: StatusFilter }) {
     const search = new URLSearchParams(params);
     if (next.status !== undefined) {
       if (next.status === 'all') search.delete('status');
       else search.set('status', next.status);
       search.delete('page');
     }
-    if (next.page !== undefined) search.set('page', String(next.page));
     setParams(search, { preventScrollReset: true });
   }
 
@@ -121,25 +121,8 @@ export default function Appointments() {
                 </li>
               ))}
             </ul>
-            {meta && meta.totalPages > 1 ? (
-              <nav
-                aria-label={t('bookingScreens.pagination.label')}
-                className="mt-6 flex items-center justify-center gap-3"
-              >
-                <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
-                  {t('bookingScreens.pagination.previous')}
-                </Button>
-                <span className="text-sm text-slate-700">
-                  {t('bookingScreens.pagination.status', { page, total: meta.totalPages })}
-                </span>
-                <Button
-                  variant="secondary"
-                  disabled={page >= meta.totalPages}
-                  onClick={() => update({ page: page + 1 })}
-                >
-                  {t('bookingScreens.pagination.next')}
-                </Button>
-              </nav>
+            {meta ? (
+              <Pagination page={page} totalPages={meta.totalPages} hrefFor={(next) => pageSearch(params, next)} />
             ) : null}
           </>
         )}

@@ -5,12 +5,12 @@ import { useProviderList } from '../features/directory/api/list-providers';
 import { ProviderCard } from '../features/directory/components/provider-card';
 import { useLocaleData } from '../features/shell/shell-data';
 import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
-
 /**
  * /providers/ (public): the directory of approved therapists, by country (the visitor's by
  * default), each with fee and next free slot; it leads to the profile and the booking.
  */
+import { Pagination, pageSearch } from '../ui/pagination';
+import { Spinner } from '../ui/spinner';
 export default function Providers() {
   const { t } = useTranslation();
   const { shell, countryCode, operating } = useLocaleData();
@@ -21,13 +21,12 @@ export default function Providers() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useProviderList(country, page);
 
-  function update(next: { country?: string; page?: number }) {
+  function update(next: { country?: string }) {
     const search = new URLSearchParams(params);
     if (next.country !== undefined) {
       search.set('country', next.country);
       search.delete('page');
     }
-    if (next.page !== undefined) search.set('page', String(next.page));
     setParams(search, { preventScrollReset: true });
   }
 
@@ -93,25 +92,8 @@ export default function Providers() {
                 </li>
               ))}
             </ul>
-            {meta && meta.totalPages > 1 ? (
-              <nav
-                aria-label={t('bookingScreens.pagination.label')}
-                className="mt-8 flex items-center justify-center gap-3"
-              >
-                <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
-                  {t('bookingScreens.pagination.previous')}
-                </Button>
-                <span className="text-sm text-slate-700">
-                  {t('bookingScreens.pagination.status', { page, total: meta.totalPages })}
-                </span>
-                <Button
-                  variant="secondary"
-                  disabled={page >= meta.totalPages}
-                  onClick={() => update({ page: page + 1 })}
-                >
-                  {t('bookingScreens.pagination.next')}
-                </Button>
-              </nav>
+            {meta ? (
+              <Pagination page={page} totalPages={meta.totalPages} hrefFor={(next) => pageSearch(params, next)} />
             ) : null}
           </>
         )}

@@ -3,10 +3,10 @@ import type { TransactionType, WalletTransaction } from '@app/shared/schemas/wal
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
+import { Pagination } from '../../../ui/pagination';
 import { Spinner } from '../../../ui/spinner';
 import { type TransactionFilters as Filters, useWalletTransactions } from '../api/list-wallet-transactions';
 import { errorText } from '../lib/error-text';
-import { Pagination } from './pagination';
 import { type FilterValues, TransactionFilters } from './transaction-filters';
 import { TransactionList } from './transaction-list';
 

@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cn } from '../../../ui/cn';
 
 export interface PaginationProps {
   page: number;
   totalPages: number;
   /** The address of a page (keeps the list's filters). */
   hrefFor(page: number): string;
+}
+
+/** `?…&page=N` from the current search: the href of a page of a list filtered in the URL. */
+export function pageSearch(params: URLSearchParams, page: number): string {
+  const search = new URLSearchParams(params);
+  search.set('page', String(page));
+  return `?${search.toString()}`;
 }
 
 const linkClass =
@@ -21,26 +27,26 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
   const hasPrevious = page > 1;
   const hasNext = page < totalPages;
   return (
-    <nav aria-label={t('walletScreens.pagination.label')} className="mt-4 flex items-center justify-between gap-3">
+    <nav aria-label={t('pagination.label')} className="mt-4 flex items-center justify-between gap-3">
       {hasPrevious ? (
-        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
-          ‹ {t('walletScreens.pagination.previous')}
+        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev" preventScrollReset>
+          ‹ {t('pagination.previous')}
         </Link>
       ) : (
         <span aria-disabled="true" className={disabledClass}>
-          ‹ {t('walletScreens.pagination.previous')}
+          ‹ {t('pagination.previous')}
         </span>
       )}
       <p className="text-sm text-slate-600" aria-current="page">
-        {t('walletScreens.pagination.page', { page, total: totalPages })}
+        {t('pagination.page', { page, total: totalPages })}
       </p>
       {hasNext ? (
-        <Link to={hrefFor(page + 1)} className={cn(linkClass)} rel="next">
-          {t('walletScreens.pagination.next')} ›
+        <Link to={hrefFor(page + 1)} className={linkClass} rel="next" preventScrollReset>
+          {t('pagination.next')} ›
         </Link>
       ) : (
         <span aria-disabled="true" className={disabledClass}>
-          {t('walletScreens.pagination.next')} ›
+          {t('pagination.next')} ›
         </span>
       )}
     </nav>
