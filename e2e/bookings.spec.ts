@@ -101,7 +101,12 @@ async function pickSlot(
   await expect(scope.getByRole('table')).toBeVisible();
   await showMonthOf(scope, date, today, language === 'de' ? 'Nächster Monat' : 'Next month');
   await scope.getByRole('button', { name: dayMonthYear(date, language) }).click();
-  await scope.getByRole('radio', { name: time }).check({ force: true });
+  // The day's slots can re-render once more after the day is chosen (a refetch); choose until it holds.
+  const slot = scope.getByRole('radio', { name: time });
+  await expect(async () => {
+    await slot.check({ force: true });
+    await expect(slot).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Booking step 1 for the demo therapist: modality, the only therapy (chosen already) and a note. */
