@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { Mailer } from './mailer.ts';
+import type { GatewayName, PaymentGateway } from './payments/gateway.ts';
 
 /** Everything a service may need; built once in server.ts or in a test. */
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  /** Gateway adapters to use instead of the configured ones (benchmarks and tests stand in for remote gateways). */
+  gateways?: Partial<Record<GatewayName, PaymentGateway>>;
 }
 
 declare module 'fastify' {

@@ -100,12 +100,6 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     index('ledger_entries_account_created_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
-    index('ledger_entries_account_type_created_idx').on(
-      table.accountId,
-      table.transactionType,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
     index('ledger_entries_account_seq_idx').on(table.accountId, table.seq.desc()),
     index('ledger_entries_account_type_seq_idx').on(table.accountId, table.transactionType, table.seq.desc()),
     index('ledger_entries_transaction_idx').on(table.transactionId),
