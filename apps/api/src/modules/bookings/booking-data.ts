@@ -46,20 +46,39 @@ export async function lockProviderCalendar(tx: Tx, providerId: string): Promise<
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`bookings:provider:${providerId}`}, 0))`);
 }
 
-/** loadOwnBooking with lock, taking the provider's calendar lock first (a fixed lock order). */
+/** What lockOwnBookingForSlot answers: the locked row, and whether lapsed holds still block slots. */
+export interface LockedBooking {
+  row: BookingRow;
+  /** Pending bookings of the provider whose hold has run out: expireStaleHolds before taking a slot. */
+  lapsedHolds: boolean;
+}
+
+/**
+ * loadOwnBooking with lock, taking the provider's calendar lock first (a fixed lock order), in
+ * one round trip: the advisory lock is taken while the row is read, before LockRows locks it.
+ * `lapsedHolds` is read in the same statement; a hold that lapsed while it waited is at worst
+ * missed once, and then the exclusion constraint answers SLOT_TAKEN (never a double booking).
+ */
 export async function lockOwnBookingForSlot(
   tx: Tx,
-  input: { bookingId: string; actor: Actor; party: BookingParty },
-): Promise<BookingRow> {
+  input: { bookingId: string; actor: Actor; party: BookingParty; now: Date },
+): Promise<LockedBooking> {
   if (input.party !== input.actor.role) throw new AppError('FORBIDDEN');
   const owner = input.party === 'client' ? bookings.clientId : bookings.providerId;
-  const [head] = await tx
-    .select({ providerId: bookings.providerId })
+  const [found] = await tx
+    .select({
+      row: bookings,
+      calendarLock: sql`pg_advisory_xact_lock(hashtextextended('bookings:provider:' || ${bookings.providerId}::text, 0))`,
+      // Outer columns spelled out: Drizzle leaves a one-table select's columns unqualified.
+      lapsedHolds: sql<boolean>`EXISTS (SELECT 1 FROM bookings AS held WHERE held.provider_id = bookings.provider_id
+        AND held.status = 'pending' AND held.hold_expires_at <= ${input.now.toISOString()}::timestamptz
+        AND held.id <> bookings.id)`,
+    })
     .from(bookings)
-    .where(and(eq(bookings.id, input.bookingId), eq(owner, input.actor.userId)));
-  if (!head) throw new AppError('NOT_FOUND');
-  await lockProviderCalendar(tx, head.providerId);
-  return loadOwnBooking(tx, { ...input, lock: true });
+    .where(and(eq(bookings.id, input.bookingId), eq(owner, input.actor.userId)))
+    .for('update');
+  if (!found) throw new AppError('NOT_FOUND');
+  return { row: found.row, lapsedHolds: found.lapsedHolds };
 }
 
 /** The status columns of a change to `to` (previousStatus moves only when the status does). */

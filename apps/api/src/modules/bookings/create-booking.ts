@@ -1,6 +1,7 @@
 import type { Language } from '@app/shared/constants';
 import type { Booking, CreateAppointmentBody, CreateBookingBody } from '@app/shared/schemas/bookings';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedSql } from '../../db/prepared-sql.ts';
 import { bookings, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
@@ -12,6 +13,25 @@ import { resolveOffer, viewContext } from './offer.ts';
 import { holdExpiry } from './rules.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
+const p = (name: string) => sql.placeholder(name);
+
+/** The draft and its "created" event, in one statement (both or neither). */
+const insertDraft = preparedSql<{ id: string }>(
+  'bookings_insert_draft',
+  () => sql`
+    WITH draft AS (
+      INSERT INTO bookings (client_id, provider_id, therapy_category_id, modality_key, note, price_minor,
+        currency_code, created_by, created_at, updated_at)
+      VALUES (${p('clientId')}::uuid, ${p('providerId')}::uuid, ${p('therapyCategoryId')}::uuid, ${p('modalityKey')},
+        ${p('note')}, ${p('priceMinor')}::int, ${p('currencyCode')}, 'client', ${p('now')}::timestamptz, ${p('now')}::timestamptz)
+      RETURNING id
+    ), created AS (
+      INSERT INTO booking_events (booking_id, type, actor_role, actor_id, data, created_at)
+      SELECT draft.id, 'created', 'client', ${p('clientId')}::uuid, ${p('data')}::jsonb, ${p('now')}::timestamptz FROM draft
+    )
+    SELECT id FROM draft`,
+);
+
 /**
  * POST /booking: a client starts a booking with a provider, for a therapy and a modality. It is
  * pending and has no slot yet (POST /booking/{id}/schedule takes one); the price is fixed now
@@ -22,40 +42,24 @@ export async function createBooking(
   input: { actor: Actor; language: Language; body: CreateBookingBody },
 ): Promise<Booking> {
   if (input.actor.role !== 'client') throw new AppError('FORBIDDEN');
-  const now = deps.clock.now();
-  const bookingId = await deps.db.transaction(async (tx) => {
-    const offer = await resolveOffer(tx, {
-      providerId: input.body.providerIdentifier,
-      therapyIdentifier: input.body.therapyIdentifier,
-      modalityIdentifier: input.body.modalityIdentifier,
-    });
-    const [row] = await tx
-      .insert(bookings)
-      .values({
-        clientId: input.actor.userId,
-        providerId: offer.providerId,
-        therapyCategoryId: offer.therapyCategoryId,
-        modalityKey: offer.modalityKey,
-        note: input.body.note ?? null,
-        priceMinor: offer.priceMinor,
-        currencyCode: offer.currencyCode,
-        createdBy: 'client',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: bookings.id });
-    if (!row) throw new Error('booking insert failed');
-    await recordEvent(tx, {
-      bookingId: row.id,
-      type: 'created',
-      actorRole: 'client',
-      actorId: input.actor.userId,
-      data: { priceMinor: offer.priceMinor, currencyCode: offer.currencyCode },
-      at: now,
-    });
-    return row.id;
+  const offer = await resolveOffer(deps.db, {
+    providerId: input.body.providerIdentifier,
+    therapyIdentifier: input.body.therapyIdentifier,
+    modalityIdentifier: input.body.modalityIdentifier,
   });
-  return bookingView(deps.db, bookingId, viewContext(deps, input.language));
+  const [row] = await insertDraft(deps.db, {
+    clientId: input.actor.userId,
+    providerId: offer.providerId,
+    therapyCategoryId: offer.therapyCategoryId,
+    modalityKey: offer.modalityKey,
+    note: input.body.note ?? null,
+    priceMinor: offer.priceMinor,
+    currencyCode: offer.currencyCode,
+    now: deps.clock.now().toISOString(),
+    data: JSON.stringify({ priceMinor: offer.priceMinor, currencyCode: offer.currencyCode }),
+  });
+  if (!row) throw new Error('booking insert failed');
+  return bookingView(deps.db, row.id, viewContext(deps, input.language));
 }
 
 /** "Their clients": people who have booked this provider before (any booking, any status). */

@@ -1,15 +1,8 @@
 import type { Language } from '@app/shared/constants';
 import { messageKey } from '@app/shared/zod';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  preferenceOptions,
-  providerBookingFees,
-  providerProfiles,
-  therapyCategories,
-  userPreferences,
-  users,
-} from '../../db/schema/index.ts';
+import { preparedSql } from '../../db/prepared-sql.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { publicStorage, type Storage } from '../../platform/storage.ts';
@@ -30,15 +23,52 @@ export interface Offer {
   currencyCode: string;
 }
 
-/** An approved, not deleted provider (others are NOT_FOUND, as in the public calendar). */
-export async function assertBookableProvider(tx: Tx, providerId: string): Promise<void> {
-  const [row] = await tx
-    .select({ role: users.role, deletedAt: users.deletedAt, status: providerProfiles.verificationStatus })
-    .from(users)
-    .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
-    .where(eq(users.id, providerId));
-  if (row?.role !== 'provider' || row.deletedAt || row.status !== 'approved') throw new AppError('NOT_FOUND');
+interface OfferRow {
+  bookable: boolean | null;
+  categoryId: string | null;
+  categoryKey: string | null;
+  modalityKey: string | null;
+  offeredTherapies: string[];
+  offeredModalities: string[];
+  feeMinor: number | null;
+  isFree: boolean | null;
+  currencyCode: string | null;
 }
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * Everything an offer needs in one round trip (it runs on every booking): the provider's state,
+ * the therapy (by category id or by its preference option id), the modality, what the provider
+ * chose to offer, and the fee that applies (the therapy's, else the general one).
+ */
+const loadOffer = preparedSql<OfferRow>(
+  'bookings_offer',
+  () => sql`
+    SELECT u.role = 'provider' AND u.deleted_at IS NULL AND pp.verification_status = 'approved' AS "bookable",
+      c.id AS "categoryId", c.key AS "categoryKey", m.key AS "modalityKey",
+      ARRAY(SELECT o.key FROM user_preferences up JOIN preference_options o ON o.id = up.option_id
+            WHERE up.user_id = u.id AND up.list = 'therapy') AS "offeredTherapies",
+      ARRAY(SELECT o.key FROM user_preferences up JOIN preference_options o ON o.id = up.option_id
+            WHERE up.user_id = u.id AND up.list = 'modality') AS "offeredModalities",
+      f.fee_minor::float8 AS "feeMinor", f.is_free AS "isFree", f.currency_code AS "currencyCode"
+    FROM (SELECT ${p('providerId')}::uuid AS id) asked
+    LEFT JOIN users u ON u.id = asked.id
+    LEFT JOIN provider_profiles pp ON pp.user_id = u.id
+    LEFT JOIN LATERAL (
+      SELECT tc.id, tc.key FROM therapy_categories tc
+      LEFT JOIN preference_options po ON po.list = 'therapy' AND po.key = tc.key
+      WHERE tc.id = ${p('therapy')}::uuid OR po.id = ${p('therapy')}::uuid
+      LIMIT 1
+    ) c ON true
+    LEFT JOIN preference_options m ON m.list = 'modality' AND m.id = ${p('modality')}::uuid
+    LEFT JOIN LATERAL (
+      SELECT fee.fee_minor, fee.is_free, fee.currency_code FROM provider_booking_fees fee
+      WHERE fee.provider_id = u.id AND (fee.therapy_category_id IS NULL OR fee.therapy_category_id = c.id)
+      ORDER BY fee.therapy_category_id IS NULL
+      LIMIT 1
+    ) f ON true`,
+);
 
 /**
  * Checks what the client picked against what the provider offers and prices it. The therapy
@@ -46,67 +76,37 @@ export async function assertBookableProvider(tx: Tx, providerId: string): Promis
  * lists share keys); the modality an option id of the list "modality". When the provider chose
  * therapies or modalities in their preferences, the pick must be one of them. The price is the
  * therapy's fee when set, else the general fee; free is 0; no fee at all is PROVIDER_FEE_NOT_SET.
+ * A provider who is not approved (or deleted, or not a provider) is NOT_FOUND.
  */
 export async function resolveOffer(
   tx: Tx,
   input: { providerId: string; therapyIdentifier: string; modalityIdentifier: string },
 ): Promise<Offer> {
-  await assertBookableProvider(tx, input.providerId);
-  // One after another: inside a transaction the queries share one connection.
-  const categories = await tx
-    .select({ id: therapyCategories.id, key: therapyCategories.key })
-    .from(therapyCategories)
-    .leftJoin(
-      preferenceOptions,
-      and(eq(preferenceOptions.list, 'therapy'), eq(preferenceOptions.key, therapyCategories.key)),
-    )
-    .where(or(eq(therapyCategories.id, input.therapyIdentifier), eq(preferenceOptions.id, input.therapyIdentifier)));
-  const options = await tx
-    .select({ id: preferenceOptions.id, key: preferenceOptions.key })
-    .from(preferenceOptions)
-    .where(and(eq(preferenceOptions.list, 'modality'), eq(preferenceOptions.id, input.modalityIdentifier)));
-  const chosen = await tx
-    .select({ list: userPreferences.list, key: preferenceOptions.key })
-    .from(userPreferences)
-    .innerJoin(preferenceOptions, eq(preferenceOptions.id, userPreferences.optionId))
-    .where(and(eq(userPreferences.userId, input.providerId), inArray(userPreferences.list, ['therapy', 'modality'])));
-  const category = categories[0];
-  const modality = options[0];
-  const offered = (list: string) => chosen.filter((row) => row.list === list).map((row) => row.key);
+  const [row] = await loadOffer(tx, {
+    providerId: input.providerId,
+    therapy: input.therapyIdentifier,
+    modality: input.modalityIdentifier,
+  });
+  if (!row?.bookable) throw new AppError('NOT_FOUND');
   const fieldErrors: Record<string, string[]> = {};
-  if (!category) fieldErrors.therapyIdentifier = [messageKey('bookings.selectTherapy')];
-  else if (offered('therapy').length > 0 && !offered('therapy').includes(category.key)) {
+  const { categoryId, categoryKey, modalityKey, offeredTherapies, offeredModalities } = row;
+  if (!categoryId || !categoryKey) fieldErrors.therapyIdentifier = [messageKey('bookings.selectTherapy')];
+  else if (offeredTherapies.length > 0 && !offeredTherapies.includes(categoryKey)) {
     fieldErrors.therapyIdentifier = [messageKey('bookings.therapyNotOffered')];
   }
-  if (!modality) fieldErrors.modalityIdentifier = [messageKey('bookings.selectModality')];
-  else if (offered('modality').length > 0 && !offered('modality').includes(modality.key)) {
+  if (!modalityKey) fieldErrors.modalityIdentifier = [messageKey('bookings.selectModality')];
+  else if (offeredModalities.length > 0 && !offeredModalities.includes(modalityKey)) {
     fieldErrors.modalityIdentifier = [messageKey('bookings.modalityNotOffered')];
   }
-  if (!category || !modality || Object.keys(fieldErrors).length > 0) {
+  if (!categoryId || !modalityKey || Object.keys(fieldErrors).length > 0) {
     throw new AppError('VALIDATION_FAILED', {}, fieldErrors);
   }
-
-  const fees = await tx
-    .select({
-      therapyCategoryId: providerBookingFees.therapyCategoryId,
-      feeMinor: providerBookingFees.feeMinor,
-      isFree: providerBookingFees.isFree,
-      currencyCode: providerBookingFees.currencyCode,
-    })
-    .from(providerBookingFees)
-    .where(
-      and(
-        eq(providerBookingFees.providerId, input.providerId),
-        or(isNull(providerBookingFees.therapyCategoryId), eq(providerBookingFees.therapyCategoryId, category.id)),
-      ),
-    );
-  const fee = fees.find((row) => row.therapyCategoryId === category.id) ?? fees.find((row) => !row.therapyCategoryId);
-  if (!fee) throw new AppError('PROVIDER_FEE_NOT_SET');
+  if (row.feeMinor === null || !row.currencyCode) throw new AppError('PROVIDER_FEE_NOT_SET');
   return {
     providerId: input.providerId,
-    therapyCategoryId: category.id,
-    modalityKey: modality.key,
-    priceMinor: fee.isFree ? 0 : fee.feeMinor,
-    currencyCode: fee.currencyCode,
+    therapyCategoryId: categoryId,
+    modalityKey,
+    priceMinor: row.isFree ? 0 : row.feeMinor,
+    currencyCode: row.currencyCode,
   };
 }

@@ -37,7 +37,12 @@ export async function rescheduleBooking(
   const { party } = input;
   const { eventIds } = await withSlotRace(() =>
     deps.db.transaction(async (tx) => {
-      const row = await lockOwnBookingForSlot(tx, { bookingId: input.bookingId, actor: input.actor, party });
+      const { row, lapsedHolds } = await lockOwnBookingForSlot(tx, {
+        bookingId: input.bookingId,
+        actor: input.actor,
+        party,
+        now,
+      });
       const outcome = rescheduleOutcome({
         party,
         status: row.status,
@@ -53,6 +58,7 @@ export async function rescheduleBooking(
         if (!row.startsAt && party === 'provider') throw new AppError('BOOKING_NOT_RESCHEDULABLE');
         return placePendingBooking(tx, deps, {
           row,
+          lapsedHolds,
           slotId: input.body.timeslotIdentifier,
           note: input.body.note,
           now,
@@ -66,6 +72,7 @@ export async function rescheduleBooking(
         categoryId: row.therapyCategoryId,
         slotId: input.body.timeslotIdentifier,
         now,
+        lapsedHolds,
       });
       const other = otherParty(party);
       const common = {
@@ -137,7 +144,7 @@ export async function answerReschedule(
   const { party } = input;
   const eventIds = await withSlotRace(() =>
     deps.db.transaction(async (tx) => {
-      const row = await lockOwnBookingForSlot(tx, { bookingId: input.bookingId, actor: input.actor, party });
+      const { row } = await lockOwnBookingForSlot(tx, { bookingId: input.bookingId, actor: input.actor, party, now });
       const requester = row.rescheduleRequestedBy;
       if (
         row.status !== 'confirmed' ||

@@ -33,7 +33,15 @@ export function confirmedEvent(row: BookingRow, at: Date, startsAt: Date | null)
 export async function placePendingBooking(
   tx: Tx,
   deps: AppDeps,
-  input: { row: BookingRow; slotId: string; note: string | null | undefined; now: Date; party: 'client' | 'provider' },
+  input: {
+    row: BookingRow;
+    slotId: string;
+    note: string | null | undefined;
+    now: Date;
+    party: 'client' | 'provider';
+    /** From lockOwnBookingForSlot: false skips expiring lapsed holds (there are none). */
+    lapsedHolds?: boolean;
+  },
 ): Promise<{ eventIds: string[] }> {
   const { row, now } = input;
   const slot = await takeSlot(tx, {
@@ -43,6 +51,7 @@ export async function placePendingBooking(
     categoryId: row.therapyCategoryId,
     slotId: input.slotId,
     now,
+    lapsedHolds: input.lapsedHolds,
   });
   const awaitingParticipant = row.createdBy === 'provider' && row.participantStatus === 'awaiting';
   const free = row.priceMinor === 0 && !awaitingParticipant;
@@ -92,10 +101,11 @@ export async function scheduleBooking(
   const now = deps.clock.now();
   const { eventIds } = await withSlotRace(() =>
     deps.db.transaction(async (tx) => {
-      const row = await lockOwnBookingForSlot(tx, {
+      const { row, lapsedHolds } = await lockOwnBookingForSlot(tx, {
         bookingId: input.bookingId,
         actor: input.actor,
         party: 'client',
+        now,
       });
       if (row.status === 'expired') throw new AppError('BOOKING_EXPIRED');
       if (row.status !== 'pending' || row.paidAt || row.createdBy === 'provider') {
@@ -103,6 +113,7 @@ export async function scheduleBooking(
       }
       return placePendingBooking(tx, deps, {
         row,
+        lapsedHolds,
         slotId: input.body.timeslotIdentifier,
         note: input.body.note,
         now,

@@ -16,16 +16,20 @@ export interface TakeSlotInput {
   now: Date;
   /** The booker's zone, for the end of the bookable window. */
   timezone?: string;
+  /** Whether the provider has lapsed holds to expire first (unknown: expire anyway). */
+  lapsedHolds?: boolean;
 }
 
 /**
  * Checks a timeslotIdentifier inside the transaction that will write it: lapsed holds of the
- * provider are expired first (the exclusion constraint still counts them), then availability
+ * provider are expired first (unless the caller knows there are none) (the exclusion constraint still counts them), then availability
  * resolves the slot. A slot another booking holds is SLOT_TAKEN; one no longer offered
  * (past, outside the window, removed from the calendar) stays SLOT_UNAVAILABLE.
  */
 export async function takeSlot(tx: Tx, input: TakeSlotInput): Promise<BookableSlot> {
-  await expireStaleHolds(tx, { providerId: input.providerId, now: input.now, exceptBookingId: input.bookingId });
+  if (input.lapsedHolds !== false) {
+    await expireStaleHolds(tx, { providerId: input.providerId, now: input.now, exceptBookingId: input.bookingId });
+  }
   try {
     return await resolveBookableSlot(tx, {
       providerId: input.providerId,
