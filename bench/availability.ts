@@ -13,7 +13,6 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { addMonths, zonedDate } from '@app/shared/slots';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { type Config, parseEnv } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -30,6 +29,7 @@ import { systemClock } from '../apps/api/src/platform/clock.ts';
 import type { AppDeps } from '../apps/api/src/platform/deps.ts';
 import { createMailer } from '../apps/api/src/platform/mailer.ts';
 import { signAccessToken } from '../apps/api/src/platform/tokens.ts';
+import { admin, urlFor } from './support.ts';
 
 const GOAL_P50_MS = 15;
 const GOAL_P99_MS = 100;
@@ -37,18 +37,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const OTHER_PROVIDERS = 20;
 const DAY_MS = 86_400_000;
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = `bench_availability_${process.pid}`;
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface BenchOptions {
@@ -151,9 +140,7 @@ function fmt(value: number): string {
 
 async function main() {
   await admin((client) => client.query(`CREATE DATABASE ${dbName}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  const database = await openDatabase({ url: urlFor(dbName), poolSize: 10 });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let hello: http.Server | undefined;
   try {

@@ -7,7 +7,7 @@
  *
  * Uses DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) only to reach the server:
  * it creates a fresh database, migrates and seeds it, runs, and drops it again; pgbench gets its
- * own scratch database (pgbench -i, then -N -c 4 -T 10), also dropped.
+ * own scratch database (pgbench -i, then -N -c 4 -T 10 before and after the run; the mean), also dropped.
  *
  * One "booking" is a client taking a session on a free slot, as the routes call the services:
  * createBooking (provider, therapy, modality, fee) then scheduleBooking (lapsed holds of the
@@ -19,7 +19,6 @@
  * The race: rounds of 50 concurrent scheduleBooking calls for one slot (exactly one must win,
  * 49 answer SLOT_TAKEN); reported as answers per second.
  */
-import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { addDays, isoWeekday, zonedDate, zonedInstant } from '@app/shared/slots';
 import pg from 'pg';
@@ -38,6 +37,7 @@ import type { Actor } from '../apps/api/src/platform/auth-guard.ts';
 import { systemClock } from '../apps/api/src/platform/clock.ts';
 import type { AppDeps } from '../apps/api/src/platform/deps.ts';
 import { createMailer } from '../apps/api/src/platform/mailer.ts';
+import { createDatabases, dropDatabases, pgbench, serverUrl, urlFor } from './support.ts';
 
 const GOAL_RATIO = 0.3;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -48,41 +48,6 @@ const FEE_MINOR = 500_000;
 const RACE_ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
 const RACERS = 50;
 const ZONE = 'Africa/Lagos';
-
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `bench_bookings_${process.pid}`;
-const pgbenchDb = `bench_pgbench_bk_${process.pid}`;
-
-function urlFor(database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** pgbench's simple-update (-N) tps on a scratch database of the same server. */
-function runPgbench(): number {
-  const url = new URL(serverUrl);
-  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
-  const env = { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) };
-  execFileSync('pgbench', [...args, '-i', '-q', pgbenchDb], { env, stdio: 'ignore' });
-  const out = execFileSync('pgbench', [...args, '-N', '-c', '4', '-j', '2', '-T', '10', pgbenchDb], {
-    env,
-    encoding: 'utf8',
-  });
-  const match = out.match(/tps = ([\d.]+) \(without initial connection time\)/) ?? out.match(/tps = ([\d.]+)/);
-  if (!match?.[1]) throw new Error(`could not read pgbench output:\n${out}`);
-  return Number(match[1]);
-}
 
 /** Every bookable slot start of the demo-like calendar (Monday-Friday 09:00-17:00 Lagos), from tomorrow for ~7 weeks. */
 function slotStarts(now: Date): number[] {
@@ -96,12 +61,10 @@ function slotStarts(now: Date): number[] {
 }
 
 async function main() {
-  await admin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await client.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${dbName}`);
-    await client.query(`CREATE DATABASE ${pgbenchDb}`);
-  });
+  const dbName = `bench_bookings_${process.pid}`;
+  const pgbenchDb = `bench_pgbench_${process.pid}`;
+  await createDatabases(dbName, pgbenchDb);
+  const yardstick = pgbench(pgbenchDb);
   const database = await openDatabase({ url: urlFor(dbName), poolSize: Math.max(CONCURRENCY + 2, 20) });
   try {
     await database.migrate();
@@ -250,8 +213,11 @@ async function main() {
       };
     };
 
-    console.log(`pgbench -N -c 4 -T 10 on ${new URL(serverUrl).host} ...`);
-    const pgbenchTps = runPgbench();
+    // pgbench runs before and after the booking run and the mean is the yardstick: on a shared
+    // machine other load moves both figures, and a single sample of either misleads.
+    console.log(`pgbench -i, then -N -c 4 -T 10 on ${new URL(serverUrl).host} ...`);
+    yardstick.init();
+    const pgbenchBefore = yardstick.run();
 
     // Warm-up: prepared statements, connections, first ledger accounts of every provider.
     let next = 0;
@@ -262,6 +228,9 @@ async function main() {
       () => (next < work.length ? next++ : undefined),
       async (index) => made.push(await book(index)),
     );
+    console.log('pgbench -N -c 4 -T 10 again ...');
+    const pgbenchAfter = yardstick.run();
+    const pgbenchTps = (pgbenchBefore + pgbenchAfter) / 2;
     console.log(`paying those bookings from the wallet for up to ${DURATION_S} s ...`);
     let paidNext = 0;
     const paying = await timed(() => made[paidNext++], pay);
@@ -314,7 +283,9 @@ async function main() {
     const healthy = Object.values(audit).every((list) => list.length === 0);
     const ratio = perSecond / pgbenchTps;
     console.log('');
-    console.log(`pgbench -N (4 clients)          ${pgbenchTps.toFixed(0)} tps`);
+    console.log(
+      `pgbench -N (4 clients)          ${pgbenchTps.toFixed(0)} tps  (before ${pgbenchBefore.toFixed(0)}, after ${pgbenchAfter.toFixed(0)})`,
+    );
     console.log(
       `bookings (slot taken)           ${perSecond.toFixed(0)} /s  (${booking.done} in ${booking.elapsed.toFixed(1)} s, ${CONCURRENCY} clients at once; Node CPU ${booking.cpuMsEach.toFixed(2)} ms each)`,
     );
@@ -335,10 +306,7 @@ async function main() {
       () => {},
     );
     await database.close();
-    await admin(async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await client.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`);
-    });
+    await dropDatabases(dbName, pgbenchDb);
   }
 }
 

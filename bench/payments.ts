@@ -18,9 +18,7 @@
  * The second run, for information, uses the sandbox gateway, whose records live in our database
  * and cost one more query per confirmation. Goal: the first ≥ 30% of pgbench -N tps.
  */
-import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Config, parseEnv } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -32,6 +30,7 @@ import type { AppDeps } from '../apps/api/src/platform/deps.ts';
 import { createMailer } from '../apps/api/src/platform/mailer.ts';
 import type { PaymentGateway } from '../apps/api/src/platform/payments/gateway.ts';
 import { createSandboxGateway } from '../apps/api/src/platform/payments/sandbox.ts';
+import { createDatabases, dropDatabases, pgbench, serverUrl, urlFor } from './support.ts';
 
 const GOAL_RATIO = 0.3;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -39,57 +38,11 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const USERS = 500;
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 60_000);
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `bench_payments_${process.pid}`;
-const pgbenchDb = `bench_pgbench_${process.pid}`;
-
-function urlFor(database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** pgbench's simple-update (-N) tps on a scratch database of the same server. */
-function pgbenchArgs() {
-  const url = new URL(serverUrl);
-  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
-  const env = { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) };
-  return { args, env };
-}
-
-function initPgbench(): void {
-  const { args, env } = pgbenchArgs();
-  execFileSync('pgbench', [...args, '-i', '-q', pgbenchDb], { env, stdio: 'ignore' });
-}
-
-function runPgbench(): number {
-  const { args, env } = pgbenchArgs();
-  const out = execFileSync('pgbench', [...args, '-N', '-c', '4', '-j', '2', '-T', '10', pgbenchDb], {
-    env,
-    encoding: 'utf8',
-  });
-  const match = out.match(/tps = ([\d.]+) \(without initial connection time\)/) ?? out.match(/tps = ([\d.]+)/);
-  if (!match?.[1]) throw new Error(`could not read pgbench output:\n${out}`);
-  return Number(match[1]);
-}
-
 async function main() {
-  await admin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await client.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${dbName}`);
-    await client.query(`CREATE DATABASE ${pgbenchDb}`);
-  });
+  const dbName = `bench_payments_${process.pid}`;
+  const pgbenchDb = `bench_pgbench_${process.pid}`;
+  await createDatabases(dbName, pgbenchDb);
+  const yardstick = pgbench(pgbenchDb);
   const database = await openDatabase({ url: urlFor(dbName), poolSize: CONCURRENCY + 2 });
   try {
     await database.migrate();
@@ -115,6 +68,16 @@ async function main() {
        SELECT p.reference, p.amount_minor, p.currency_code, u.email, 'success', '/wallet/', now()
        FROM payments p JOIN users u ON u.id = p.user_id`,
     );
+    // The gateway's records: what it would answer for each reference it charged.
+    const charges = await raw.query<{ reference: string; amount_minor: string; currency_code: string }>(
+      'SELECT reference, amount_minor, currency_code FROM sandbox_charges',
+    );
+    const charged = new Map(
+      charges.rows.map((row) => [
+        row.reference,
+        { amountMinor: Number(row.amount_minor), currencyCode: row.currency_code },
+      ]),
+    );
     await raw.query('VACUUM ANALYZE');
     await raw.end();
 
@@ -134,17 +97,9 @@ async function main() {
     // pgbench runs before and after our run and the mean is the yardstick: on a shared machine
     // the load of other work moves both figures, and a single sample of either misleads.
     console.log(`pgbench -i, then -N -c 4 -T 10 on ${new URL(serverUrl).host} ...`);
-    initPgbench();
-    const pgbenchBefore = runPgbench();
+    yardstick.init();
+    const pgbenchBefore = yardstick.run();
 
-    // The gateway's records: what it would answer for each reference it charged.
-    const charged = new Map(
-      (
-        await database.db.execute<{ reference: string; amount_minor: string; currency_code: string }>(
-          sql`SELECT reference, amount_minor, currency_code FROM sandbox_charges`,
-        )
-      ).rows.map((row) => [row.reference, { amountMinor: Number(row.amount_minor), currencyCode: row.currency_code }]),
-    );
     const sandbox = createSandboxGateway(deps);
     const remote: PaymentGateway = {
       ...sandbox,
@@ -194,7 +149,7 @@ async function main() {
     console.log(`confirming card top-ups for ${DURATION_S} s with ${CONCURRENCY} workers (gateway elsewhere) ...`);
     const measured = await confirmFor(remoteDeps);
     console.log('pgbench -N -c 4 -T 10 again ...');
-    const pgbenchAfter = runPgbench();
+    const pgbenchAfter = yardstick.run();
     console.log(`confirming card top-ups for ${DURATION_S} s with ${CONCURRENCY} workers (sandbox gateway) ...`);
     const withSandbox = await confirmFor(deps);
     const pgbenchTps = (pgbenchBefore + pgbenchAfter) / 2;
@@ -226,10 +181,7 @@ async function main() {
       () => {},
     );
     await database.close();
-    await admin(async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await client.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`);
-    });
+    await dropDatabases(dbName, pgbenchDb);
   }
 }
 
