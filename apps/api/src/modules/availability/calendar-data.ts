@@ -2,7 +2,7 @@ import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
 import type { SetupType } from '@app/shared/schemas/availability';
 import type { DayRule, Interval, TimeRange } from '@app/shared/slots';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
   availabilityCategorySettings,
@@ -64,20 +64,22 @@ function prepared<T>(db: Tx, name: string, build: () => T): T {
 
 const p = <T extends string>(name: T) => sql.placeholder(name);
 
-function calendarQuery(db: Tx, withCategory: boolean, withViewer: boolean) {
+const calendarColumns = {
+  id: users.id,
+  role: users.role,
+  deletedAt: users.deletedAt,
+  timezone: users.timezone,
+  verificationStatus: providerProfiles.verificationStatus,
+  setupType: availabilitySettings.setupType,
+  sessionMinutes: availabilitySettings.sessionMinutes,
+  categorySessionMinutes: availabilityCategorySettings.sessionMinutes,
+  categoryFound: therapyCategories.id,
+};
+
+/** The provider and its settings, with the asked category's, for loadCalendar and loadSlotCheck. */
+function calendarBase<T extends SelectedFields>(db: Tx, withCategory: boolean, extra: T) {
   return db
-    .select({
-      id: users.id,
-      role: users.role,
-      deletedAt: users.deletedAt,
-      timezone: users.timezone,
-      verificationStatus: providerProfiles.verificationStatus,
-      setupType: availabilitySettings.setupType,
-      sessionMinutes: availabilitySettings.sessionMinutes,
-      categorySessionMinutes: availabilityCategorySettings.sessionMinutes,
-      categoryFound: therapyCategories.id,
-      viewerTimezone: viewer.timezone,
-    })
+    .select({ ...calendarColumns, ...extra })
     .from(users)
     .leftJoin(providerProfiles, eq(providerProfiles.userId, users.id))
     .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.id))
@@ -91,6 +93,11 @@ function calendarQuery(db: Tx, withCategory: boolean, withViewer: boolean) {
         : sql`false`,
     )
     .leftJoin(therapyCategories, withCategory ? eq(therapyCategories.id, p('category')) : sql`false`)
+    .$dynamic();
+}
+
+function calendarQuery(db: Tx, withCategory: boolean, withViewer: boolean) {
+  return calendarBase(db, withCategory, { viewerTimezone: viewer.timezone })
     .leftJoin(viewer, withViewer ? eq(viewer.id, p('viewerId')) : sql`false`)
     .where(eq(users.id, p('providerId')))
     .limit(1)
@@ -108,6 +115,17 @@ export async function loadCalendar(db: Tx, options: LoadCalendarOptions): Promis
     calendarQuery(db, Boolean(category), Boolean(viewerId)),
   );
   const [row] = await statement.execute({ providerId: options.providerId, category, viewerId });
+  return toCalendar(row, options);
+}
+
+type CalendarRow = Awaited<ReturnType<ReturnType<typeof calendarQuery>['execute']>>[number];
+
+/** The checks and defaults of loadCalendar over its row. */
+function toCalendar(
+  row: Omit<CalendarRow, 'viewerTimezone'> | undefined,
+  options: LoadCalendarOptions,
+): ProviderCalendar {
+  const category = options.category ?? null;
   if (row?.role !== 'provider' || row.deletedAt) throw new AppError('NOT_FOUND');
   const field = options.categoryField ?? 'category';
   if (category && !row.categoryFound) throw fieldError(field, 'availability.unknownCategory');
@@ -125,7 +143,7 @@ export async function loadCalendar(db: Tx, options: LoadCalendarOptions): Promis
     setupType,
     categoryId,
     sessionMinutes: categoryId ? (row.categorySessionMinutes ?? general) : general,
-    viewerTimezone: row.viewerTimezone ?? null,
+    viewerTimezone: 'viewerTimezone' in row ? ((row.viewerTimezone as string | null) ?? null) : null,
   };
 }
 
@@ -238,6 +256,26 @@ export interface BusyInterval extends Interval {
 }
 
 /**
+ * Busy time of the provider overlapping [from, to): confirmed bookings, and pending ones whose
+ * hold has not run out (or that have none). The exact predicate of the bookings_no_overlap
+ * exclusion index, so that index serves it. Placeholders: providerId, from, to, now[, ignoreBookingId].
+ */
+function busyConditions(ignoring: boolean): SQL | undefined {
+  return and(
+    eq(bookings.providerId, p('providerId')),
+    inArray(bookings.status, ['pending', 'confirmed']),
+    isNotNull(bookings.startsAt),
+    sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${p('from')}::timestamptz, ${p('to')}::timestamptz, '[)')`,
+    or(
+      eq(bookings.status, 'confirmed'),
+      isNull(bookings.holdExpiresAt),
+      sql`${bookings.holdExpiresAt} > ${p('now')}::timestamptz`,
+    ),
+    ignoring ? ne(bookings.id, p('ignoreBookingId')) : undefined,
+  );
+}
+
+/**
  * The provider's busy time overlapping [fromMs, toMs): confirmed bookings, and pending ones whose
  * hold has not expired (or that have no hold). One query, sorted by start.
  */
@@ -250,21 +288,7 @@ export async function loadBusy(
     db
       .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
       .from(bookings)
-      .where(
-        and(
-          eq(bookings.providerId, p('providerId')),
-          inArray(bookings.status, ['pending', 'confirmed']),
-          // The exact predicate of the bookings_no_overlap exclusion index, so that index serves it.
-          isNotNull(bookings.startsAt),
-          sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${p('from')}::timestamptz, ${p('to')}::timestamptz, '[)')`,
-          or(
-            eq(bookings.status, 'confirmed'),
-            isNull(bookings.holdExpiresAt),
-            sql`${bookings.holdExpiresAt} > ${p('now')}::timestamptz`,
-          ),
-          ignoring ? ne(bookings.id, p('ignoreBookingId')) : undefined,
-        ),
-      )
+      .where(busyConditions(ignoring))
       .orderBy(asc(bookings.startsAt))
       .prepare(`availability_busy${ignoring ? '_ignoring' : ''}`),
   );
@@ -280,4 +304,64 @@ export async function loadBusy(
       ? [{ bookingId: row.id, status: row.status, startMs: row.startsAt.getTime(), endMs: row.endsAt.getTime() }]
       : [],
   );
+}
+
+export interface SlotCheck {
+  calendar: ProviderCalendar;
+  weekly: WeeklyRow[];
+  /** The calendar's specific dates from the day before the slot's UTC date to the day after. */
+  overrides: OverrideRow[];
+  /** Something other than `ignoreBookingId` holds time in [fromMs, toMs). */
+  busy: boolean;
+}
+
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Everything that decides whether one slot can be booked, in one round trip (booking
+ * transactions run it): loadCalendar's row, the weekly pattern and the specific dates of the
+ * calendar in use (the category's for a BY_CATEGORY provider), and whether the time is busy.
+ */
+export async function loadSlotCheck(
+  db: Tx,
+  options: LoadCalendarOptions & { fromMs: number; toMs: number; now: Date; ignoreBookingId?: string },
+): Promise<SlotCheck> {
+  const category = options.category ?? null;
+  const ignoring = Boolean(options.ignoreBookingId);
+  const statement = prepared(db, `slot-check:${Boolean(category)}:${ignoring}`, () => {
+    const calendarCategory = category
+      ? sql`CASE WHEN ${availabilitySettings.setupType} = 'BY_CATEGORY' THEN ${p('category')}::uuid END`
+      : sql`NULL::uuid`;
+    return calendarBase(db, Boolean(category), {
+      weekly: sql<WeeklyRow[] | null>`(SELECT json_agg(json_build_object('id', w.id, 'dayOfWeek', w.day_of_week,
+          'isAvailable', w.is_available, 'intervals', w.intervals))
+        FROM availability_weekly_days w
+        WHERE w.provider_id = ${users.id} AND w.category_id IS NOT DISTINCT FROM ${calendarCategory})`,
+      overrides: sql<OverrideRow[] | null>`(SELECT json_agg(json_build_object('id', o.id, 'date', o.date,
+          'isAvailable', o.is_available, 'intervals', o.intervals, 'categoryId', o.category_id) ORDER BY o.date)
+        FROM availability_date_overrides o
+        WHERE o.provider_id = ${users.id} AND o.category_id IS NOT DISTINCT FROM ${calendarCategory}
+          AND o.date BETWEEN ${p('fromDate')}::date AND ${p('toDate')}::date)`,
+      busy: sql<boolean>`EXISTS (${db.select({ one: sql`1` }).from(bookings).where(busyConditions(ignoring))})`,
+    })
+      .where(eq(users.id, p('providerId')))
+      .limit(1)
+      .prepare(`availability_slot_check_${category ? 'c' : 'g'}${ignoring ? '_ignoring' : ''}`);
+  });
+  const [row] = await statement.execute({
+    providerId: options.providerId,
+    category,
+    fromDate: utcDate(options.fromMs - 86_400_000),
+    toDate: utcDate(options.fromMs + 86_400_000),
+    from: new Date(options.fromMs).toISOString(),
+    to: new Date(options.toMs).toISOString(),
+    now: options.now.toISOString(),
+    ignoreBookingId: options.ignoreBookingId ?? null,
+  });
+  return {
+    calendar: toCalendar(row, options),
+    weekly: row?.weekly ?? [],
+    overrides: row?.overrides ?? [],
+    busy: row?.busy ?? false,
+  };
 }

@@ -28,6 +28,7 @@ import {
   loadBusy,
   loadCalendar,
   loadOverrides,
+  loadSlotCheck,
   loadWeekly,
   overrideRules,
   type ProviderCalendar,
@@ -247,32 +248,27 @@ export async function resolveBookableSlot(
   const invalid = () => fieldError('timeslotIdentifier', 'availability.slotInvalid');
   const ref = decodeSlotId(options.secret, options.slotId);
   if (!ref || ref.providerId !== options.providerId) throw invalid();
-  const calendar = await loadCalendar(db, {
+  const slot = { startMs: ref.startMs, endMs: ref.startMs + ref.durationMinutes * 60_000 };
+  // One round trip (it runs inside booking transactions): the calendar, its days around the slot, busy or not.
+  const { calendar, weekly, overrides, busy } = await loadSlotCheck(db, {
     providerId: options.providerId,
     category: options.categoryId ?? ref.categoryId,
     categoryField: 'therapyIdentifier',
+    fromMs: slot.startMs,
+    toMs: slot.endMs,
+    now: options.now,
+    ignoreBookingId: options.ignoreBookingId,
   });
   if (!calendar.isPublic) throw new AppError('NOT_FOUND');
   if (calendar.categoryId !== ref.categoryId) throw invalid();
 
   const unavailable = () => new AppError('SLOT_UNAVAILABLE');
   const nowMs = options.now.getTime();
-  const slot = { startMs: ref.startMs, endMs: ref.startMs + ref.durationMinutes * 60_000 };
   if (ref.durationMinutes !== calendar.sessionMinutes || slot.startMs <= nowMs) throw unavailable();
   const zone = options.timezone && isValidTimeZone(options.timezone) ? options.timezone : calendar.timezone;
   if (slot.startMs >= bookingWindow(nowMs, zone).endMs) throw unavailable();
 
   const date = zonedDate(slot.startMs, calendar.timezone);
-  // Called inside booking transactions: one connection, so the queries run one after another.
-  const weekly = await loadWeekly(db, calendar.providerId, calendar.categoryId);
-  const overrides = await loadOverrides(db, calendar.providerId, calendar.categoryId, { from: date, to: date });
-  const busy = await loadBusy(db, {
-    providerId: calendar.providerId,
-    fromMs: slot.startMs,
-    toMs: slot.endMs,
-    now: options.now,
-    ignoreBookingId: options.ignoreBookingId,
-  });
   const rule = dayRuleFor(date, weeklyRules(weekly), overrideRules(overrides));
   const current = rule?.isAvailable
     ? slotsForDate(date, rule.intervals, calendar.timezone, calendar.sessionMinutes)
@@ -280,7 +276,7 @@ export async function resolveBookableSlot(
   if (!current.some((candidate) => candidate.startMs === slot.startMs && candidate.endMs === slot.endMs)) {
     throw unavailable();
   }
-  if (busy.length > 0) throw unavailable();
+  if (busy) throw unavailable();
   return {
     providerId: calendar.providerId,
     categoryId: calendar.categoryId,
