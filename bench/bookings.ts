@@ -21,6 +21,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { addDays, isoWeekday, zonedDate, zonedInstant } from '@app/shared/slots';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Config, parseEnv } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -45,6 +46,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const PROVIDERS = 40;
 const CLIENTS = 400;
 const FEE_MINOR = 500_000;
+const PAST_BOOKINGS = 20_000;
 const RACE_ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
 const RACERS = 50;
 const ZONE = 'Africa/Lagos';
@@ -139,6 +141,24 @@ async function main() {
         }),
       });
     }
+    // A marketplace in service has a history: past sessions (and their timelines) of every
+    // provider, so tables, indexes and the planner's statistics have a live system's size.
+    await raw.query(
+      `WITH past AS (
+         INSERT INTO bookings (client_id, provider_id, therapy_category_id, modality_key, status, starts_at, ends_at,
+           price_minor, currency_code, paid_at, payment_method, completed_at, created_at, updated_at)
+         SELECT c.id, p.id, $1::uuid, 'video', 'completed', at, at + interval '1 hour', ${FEE_MINOR}, 'NGN',
+           at - interval '1 day', 'wallet', at + interval '1 hour', at - interval '2 days', at + interval '1 hour'
+         FROM generate_series(1, $2::int) g
+         JOIN LATERAL (SELECT id FROM users WHERE role = 'provider' ORDER BY email OFFSET g % ${PROVIDERS} LIMIT 1) p ON true
+         JOIN LATERAL (SELECT id FROM users WHERE role = 'client' ORDER BY email OFFSET g % ${CLIENTS} LIMIT 1) c ON true
+         CROSS JOIN LATERAL (SELECT date_trunc('hour', now()) - g * interval '1 hour' AS at) t
+         RETURNING id, client_id, created_at
+       )
+       INSERT INTO booking_events (booking_id, type, actor_role, actor_id, data, created_at)
+       SELECT id, 'created', 'client', client_id, '{}'::jsonb, created_at FROM past`,
+      [therapy.id, PAST_BOOKINGS],
+    );
     await raw.query('VACUUM ANALYZE');
     await raw.end();
 
@@ -222,6 +242,8 @@ async function main() {
     // Warm-up: prepared statements, connections, first ledger accounts of every provider.
     let next = 0;
     for (; next < PROVIDERS; next++) await pay(await book(next));
+    // Fresh statistics after the warm-up, as autovacuum would gather in service.
+    await database.db.execute(sql`ANALYZE`);
     console.log(`booking for ${DURATION_S} s with ${CONCURRENCY} concurrent clients ...`);
     const made: Array<{ actor: Actor; bookingId: string }> = [];
     const booking = await timed(
