@@ -389,3 +389,15 @@ export function monthInterval(month: string, zone: string): Interval {
 export function dateInterval(date: string, zone: string): Interval {
   return { startMs: startOfZonedDate(date, zone), endMs: startOfZonedDate(addDays(date, 1), zone) };
 }
+
+/**
+ * The starts of a weekly series: the first session's wall-clock time in the provider's zone,
+ * every 7 days (so a session at 10:00 stays at 10:00 across a DST change).
+ */
+export function weeklyStarts(firstStartMs: number, occurrences: number, zone: string): number[] {
+  const first = toZoned(firstStartMs, zone);
+  const minutes = timeToMinutes(first.time) ?? 0;
+  return Array.from({ length: occurrences }, (_, index) =>
+    index === 0 ? firstStartMs : zonedInstant(addDays(first.date, 7 * index), minutes, zone, 'earlier'),
+  );
+}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requireSession } from '../features/auth/require-session';
@@ -5,6 +6,7 @@ import { useSession } from '../features/auth/use-session';
 import { useViewerZone } from '../features/availability/lib/viewer-zone';
 import { useBooking } from '../features/bookings/api/get-booking';
 import { BookingFacts } from '../features/bookings/components/booking-facts';
+import { SeriesLabel, SeriesSessions } from '../features/bookings/components/series-sessions';
 import { StatusBadge } from '../features/bookings/components/status-badge';
 import { bookingRoleOf } from '../features/bookings/lib/role';
 import { LoadGate } from '../features/profiles/load-gate';
@@ -13,7 +15,11 @@ import { localePath } from '../lib/i18n';
 import { Spinner } from '../ui/spinner';
 import type { Route } from './+types/appointment-confirmation';
 
-/** /appointment/confirmation/{id}/: the booking is confirmed (or received), with its facts and who is notified. */
+/**
+ * /appointment/confirmation/{id}/: the booking is confirmed (or received), with its facts and who
+ * is notified; a session of a weekly series says which one it is and lists the others (each
+ * unpaid one with its own Pay action).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireSession(request, ['client', 'provider']);
   return null;
@@ -25,6 +31,7 @@ export default function AppointmentConfirmation({ params }: Route.ComponentProps
   const role = bookingRoleOf(useSession()?.role);
   const zone = useViewerZone();
   const booking = useBooking(role, params.bookingId);
+  const [now] = useState(() => Date.now());
 
   return (
     <>
@@ -49,8 +56,9 @@ export default function AppointmentConfirmation({ params }: Route.ComponentProps
                 <p className="mt-2 text-slate-700">
                   {t(role === 'client' ? 'bookingScreens.notified.therapist' : 'bookingScreens.notified.client')}
                 </p>
-                <div className="mt-2 flex justify-center">
-                  <StatusBadge booking={data} />
+                <div className="mt-2 flex flex-wrap justify-center gap-2">
+                  <StatusBadge booking={data} party={role} />
+                  <SeriesLabel booking={data} />
                 </div>
               </div>
               <section
@@ -62,6 +70,11 @@ export default function AppointmentConfirmation({ params }: Route.ComponentProps
                 </h2>
                 {zone ? <BookingFacts booking={data} party={role} zone={zone} /> : <Spinner />}
               </section>
+              {zone && data.series ? (
+                <div className="mt-6">
+                  <SeriesSessions booking={data} party={role} zone={zone} now={now} />
+                </div>
+              ) : null}
               <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
                 <Link
                   to={localePath(lang, '/appointments/')}

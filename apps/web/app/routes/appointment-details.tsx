@@ -10,18 +10,27 @@ import { BookingDialogs } from '../features/bookings/components/booking-dialogs'
 import { BookingFacts } from '../features/bookings/components/booking-facts';
 import { BookingHistory } from '../features/bookings/components/booking-history';
 import { PolicyLink } from '../features/bookings/components/policy-link';
+import { ReschedulePermissionSwitch } from '../features/bookings/components/reschedule-permission-switch';
+import { SeriesLabel, SeriesSessions } from '../features/bookings/components/series-sessions';
 import { StatusBadge } from '../features/bookings/components/status-badge';
 import { priceText } from '../features/bookings/lib/format';
 import { useBookingRole } from '../features/bookings/lib/role';
+import { BOOKING_MODALS } from '../features/bookings/modals';
 import { PersonAvatar } from '../features/directory/components/person-avatar';
 import { LoadGate } from '../features/profiles/load-gate';
+import { useModals } from '../features/shell/modal-manager';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { useLocaleData } from '../features/shell/shell-data';
 import { localePath } from '../lib/i18n';
+import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import type { Route } from './+types/appointment-details';
 
-/** /appointments/{id}/: one booking with its facts, reschedule counts, cancellation, history and actions. */
+/**
+ * /appointments/{id}/: one booking with its facts, reschedule counts, cancellation, history and
+ * actions; the sessions of its weekly series. Providers also book another session for the client
+ * (dialog) and may let the client reschedule without their approval.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireSession(request, ['client', 'provider']);
   return null;
@@ -33,6 +42,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
   const role = useBookingRole();
   const zone = useViewerZone();
   const details = useBookingDetails(role, params.bookingId);
+  const modals = useModals();
   const [now] = useState(() => Date.now());
 
   if (details.isError && details.error instanceof ApiError && details.error.status === 404) {
@@ -56,7 +66,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
             <div className="mt-4 flex flex-col gap-6">
               <div className="flex flex-wrap items-center gap-4">
                 <PersonAvatar name={other.name} photo={other.photo} />
-                <div>
+                <div className="min-w-0 flex-1">
                   <h1 className="text-2xl font-semibold">
                     {t(
                       role === 'client' ? 'bookingScreens.details.withTherapist' : 'bookingScreens.details.withClient',
@@ -65,8 +75,20 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                       },
                     )}
                   </h1>
-                  <StatusBadge booking={booking} />
+                  <div className="flex flex-wrap items-center gap-2">
+                    <StatusBadge booking={booking} party={role} />
+                    <SeriesLabel booking={booking} />
+                  </div>
                 </div>
+                {role === 'provider' ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => modals.open(BOOKING_MODALS.bookForClient, { booking })}
+                    className="w-full sm:w-auto"
+                  >
+                    {t('bookingScreens.bookForClient.action')}
+                  </Button>
+                ) : null}
               </div>
               <section
                 aria-labelledby="details-facts"
@@ -99,6 +121,9 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                         count: booking.rescheduleInfo.remainingProviderReschedule,
                       })}
                     </li>
+                    {role === 'client' && booking.allowRescheduleCompletedBooking ? (
+                      <li>{t('bookingScreens.details.rescheduleAllowed')}</li>
+                    ) : null}
                     {role === 'client' && booking.isPaid ? (
                       <li>
                         {booking.cancellationPolicy.isRefundable
@@ -112,11 +137,17 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                       </li>
                     ) : null}
                   </ul>
+                  {role === 'provider' ? (
+                    <div className="mt-4 border-t border-slate-100 pt-4">
+                      <ReschedulePermissionSwitch booking={booking} />
+                    </div>
+                  ) : null}
                   <div className="mt-3">
                     <PolicyLink party={role} />
                   </div>
                 </section>
               ) : null}
+              {zone && booking.series ? <SeriesSessions booking={booking} party={role} zone={zone} now={now} /> : null}
               {cancellation ? (
                 <section
                   aria-labelledby="details-cancellation"

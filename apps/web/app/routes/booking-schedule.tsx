@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { requireSession } from '../features/auth/require-session';
+import { useCreateSeries } from '../features/bookings/api/create-series';
 import { useBooking } from '../features/bookings/api/get-booking';
 import { useScheduleBooking } from '../features/bookings/api/schedule-booking';
 import { BookingSteps } from '../features/bookings/components/booking-steps';
 import { ProviderSummary } from '../features/bookings/components/provider-summary';
 import { ScheduleForm } from '../features/bookings/components/schedule-form';
 import { priceText } from '../features/bookings/lib/format';
+import { useProvider } from '../features/directory/api/get-provider';
 import { LoadGate } from '../features/profiles/load-gate';
 import { useLocaleData } from '../features/shell/shell-data';
 import { PendingPayment } from '../features/wallet/components/pending-payment';
@@ -17,7 +19,8 @@ import type { Route } from './+types/booking-schedule';
 /**
  * /booking/{id}/schedule/ (clients): booking step 2 — the calendar and slot picker → POST
  * /booking/{id}/schedule. A priced booking goes on to /payment/{bookingId}/; a free one is
- * confirmed at once and goes to the confirmation.
+ * confirmed at once and goes to the confirmation. "Repeat weekly" books a series instead (POST
+ * /booking/series, this booking becoming its first session) and goes on to pay the first.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireSession(request, ['client']);
@@ -30,6 +33,10 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
   const navigate = useNavigate();
   const booking = useBooking('client', params.bookingId);
   const schedule = useScheduleBooking();
+  const createSeries = useCreateSeries();
+  // The provider's zone: a weekly series keeps the time on their wall clock.
+  const provider = useProvider(booking.data?.provider.identifier ?? null);
+  const providerZone = provider.data?.timezone;
 
   // A booking that already has its time is past this step.
   const data = booking.data;
@@ -62,6 +69,41 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
                   current.priceMinor > 0 ? 'bookingScreens.schedule.submitPay' : 'bookingScreens.schedule.submit',
                 )}
                 noteLabel={t('bookingScreens.schedule.note')}
+                repeat={
+                  providerZone
+                    ? {
+                        providerZone,
+                        priceMinor: current.priceMinor,
+                        currencyCode: current.currencyCode,
+                        submitLabel: (count) =>
+                          t(
+                            current.priceMinor > 0 ? 'bookingScreens.series.submitPay' : 'bookingScreens.series.submit',
+                            { count },
+                          ),
+                        submitSeries: async ({ timeslotIdentifier, note, occurrences }) => {
+                          const series = await createSeries.mutateAsync({
+                            providerIdentifier: current.provider.identifier,
+                            modalityIdentifier: current.modality?.identifier ?? '',
+                            therapyIdentifier: current.therapyCategory?.identifier ?? '',
+                            note,
+                            timeslotIdentifier,
+                            occurrences,
+                            bookingIdentifier: current.identifier,
+                          });
+                          const first = series.bookings[0];
+                          if (!first) return;
+                          navigate(
+                            localePath(
+                              lang,
+                              first.status === 'pending' && first.priceMinor > 0
+                                ? `/payment/${first.identifier}/`
+                                : `/appointment/confirmation/${first.identifier}/`,
+                            ),
+                          );
+                        },
+                      }
+                    : undefined
+                }
                 submit={async (body) => {
                   const answer = await schedule.mutateAsync({ bookingId: current.identifier, body });
                   navigate(
@@ -75,7 +117,7 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
                 }}
               />
             </section>
-            {schedule.isPending && current.priceMinor === 0 ? (
+            {(schedule.isPending || createSeries.isPending) && current.priceMinor === 0 ? (
               <PendingPayment kind="free" onRefresh={() => window.location.reload()} />
             ) : null}
             <ProviderSummary name={current.provider.name} photo={current.provider.photo}>

@@ -7,6 +7,7 @@ import { useBooking } from '../features/bookings/api/get-booking';
 import { BookingActions } from '../features/bookings/components/booking-actions';
 import { BookingDialogs } from '../features/bookings/components/booking-dialogs';
 import { BookingFacts } from '../features/bookings/components/booking-facts';
+import { SeriesLabel, SeriesSessions } from '../features/bookings/components/series-sessions';
 import { ShareBookingForm } from '../features/bookings/components/share-booking-form';
 import { StatusBadge } from '../features/bookings/components/status-badge';
 import { LoadGate } from '../features/profiles/load-gate';
@@ -40,21 +41,25 @@ export default function BookingSummary({ params }: Route.ComponentProps) {
       <LoadGate query={booking}>
         {(data) => (
           <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_20rem]">
-            <section
-              aria-labelledby="summary-title"
-              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-            >
-              <div className="mb-4 flex flex-wrap items-center gap-3">
-                <h1 id="summary-title" className="text-2xl font-semibold">
-                  {t('bookingScreens.summary.title')}
-                </h1>
-                <StatusBadge booking={data} />
-              </div>
-              {zone ? <BookingFacts booking={data} party="client" zone={zone} /> : <Spinner />}
-              <div className="mt-6 border-t border-slate-100 pt-5">
-                <BookingActions booking={data} party="client" now={now} />
-              </div>
-            </section>
+            <div className="flex flex-col gap-6">
+              <section
+                aria-labelledby="summary-title"
+                className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+              >
+                <div className="mb-4 flex flex-wrap items-center gap-3">
+                  <h1 id="summary-title" className="text-2xl font-semibold">
+                    {t('bookingScreens.summary.title')}
+                  </h1>
+                  <StatusBadge booking={data} party="client" />
+                  <SeriesLabel booking={data} />
+                </div>
+                {zone ? <BookingFacts booking={data} party="client" zone={zone} /> : <Spinner />}
+                <div className="mt-6 border-t border-slate-100 pt-5">
+                  <BookingActions booking={data} party="client" now={now} />
+                </div>
+              </section>
+              {zone && data.series ? <SeriesSessions booking={data} party="client" zone={zone} now={now} /> : null}
+            </div>
             <section
               aria-labelledby="summary-share"
               className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"

@@ -10,6 +10,7 @@ import { isCardAnswer, usePayBooking } from '../features/bookings/api/pay-bookin
 import { BookingFacts } from '../features/bookings/components/booking-facts';
 import { BookingSteps } from '../features/bookings/components/booking-steps';
 import { type PaymentOutcome, PaymentReturn } from '../features/bookings/components/payment-return';
+import { SeriesLabel } from '../features/bookings/components/series-sessions';
 import { priceText, timeOf } from '../features/bookings/lib/format';
 import { LoadGate } from '../features/profiles/load-gate';
 import { useLocaleData } from '../features/shell/shell-data';
@@ -153,6 +154,14 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
           </div>
         ) : (
           <>
+            {booking.series ? (
+              <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="payment-series">
+                {t('bookingScreens.payment.seriesHint', {
+                  index: booking.series.index + 1,
+                  count: booking.series.occurrences,
+                })}
+              </p>
+            ) : null}
             {zone && booking.holdExpiresAt ? (
               <p
                 className={cn(
@@ -239,6 +248,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
         <h2 id="payment-summary" className="mb-4 font-semibold">
           {t('bookingScreens.payment.summary')}
         </h2>
+        <SeriesLabel booking={booking} className="mb-3" />
         {zone ? <BookingFacts booking={booking} party="client" zone={zone} stacked /> : <Spinner />}
         <p className="mt-4 flex justify-between border-t border-slate-100 pt-4 font-semibold">
           <span>{t('bookingScreens.payment.total')}</span>

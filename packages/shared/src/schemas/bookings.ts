@@ -69,14 +69,22 @@ export const CancelBookingBodySchema = z.object({
 });
 export type CancelBookingBody = z.input<typeof CancelBookingBodySchema>;
 
+/** How many weekly sessions a series has: 2-12 ('Choose between 2 and 12 weekly sessions'). */
+export const SeriesOccurrencesSchema = z
+  .number({ error: 'bookings.occurrencesRange' })
+  .int('bookings.occurrencesRange')
+  .min(SERIES_MIN_OCCURRENCES, 'bookings.occurrencesRange')
+  .max(SERIES_MAX_OCCURRENCES, 'bookings.occurrencesRange');
+
 /** POST /booking/series: the first session's slot, then the same time every week. */
 export const CreateSeriesBodySchema = CreateBookingBodySchema.extend({
   timeslotIdentifier: TimeslotIdentifierSchema,
-  occurrences: z
-    .number({ error: 'bookings.occurrencesRange' })
-    .int('bookings.occurrencesRange')
-    .min(SERIES_MIN_OCCURRENCES, 'bookings.occurrencesRange')
-    .max(SERIES_MAX_OCCURRENCES, 'bookings.occurrencesRange'),
+  occurrences: SeriesOccurrencesSchema,
+  /**
+   * Optional: the client's booking from booking step 1 (pending, no time yet). It becomes the
+   * series' first session instead of being left behind to expire.
+   */
+  bookingIdentifier: z.uuid().optional(),
 });
 export type CreateSeriesBody = z.input<typeof CreateSeriesBodySchema>;
 
@@ -89,6 +97,10 @@ export const CreateAppointmentBodySchema = z.object({
   note: BookingNoteSchema,
 });
 export type CreateAppointmentBody = z.input<typeof CreateAppointmentBodySchema>;
+
+/** POST /appointment/{id}/reschedule-permission: the provider lets the client reschedule without their approval. */
+export const ReschedulePermissionBodySchema = z.object({ allow: z.boolean() });
+export type ReschedulePermissionBody = z.input<typeof ReschedulePermissionBodySchema>;
 
 /** ?statuses=pending,confirmed (or repeated); unknown values are refused. */
 const StatusesQuerySchema = z

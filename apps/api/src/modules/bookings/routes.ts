@@ -21,6 +21,7 @@ import {
   RejectBookingBodySchema,
   RescheduleActionParamsSchema,
   RescheduleApprovalSchema,
+  ReschedulePermissionBodySchema,
   ReschedulePolicySchema,
   RescheduleUpdateBodySchema,
   ScheduleBookingBodySchema,
@@ -51,6 +52,7 @@ import { acknowledgeAsProvider, answerAsClient, getParticipantBooking, rejectAsP
 import { confirmCardPaidBooking, payBooking } from './pay-booking.ts';
 import { getCancellationPolicy, getReschedulePolicy } from './policies.ts';
 import { answerReschedule, rescheduleBooking } from './reschedule-booking.ts';
+import { setReschedulePermission } from './reschedule-permission.ts';
 import { scheduleBooking } from './schedule-booking.ts';
 import { createSeries } from './series.ts';
 import { shareBooking } from './share-booking.ts';
@@ -509,6 +511,27 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.language,
         bookingId: request.params.id,
         accept: request.body.status === 'accepted',
+      }),
+  );
+
+  app.post(
+    '/appointment/:id/reschedule-permission',
+    {
+      preHandler: provider,
+      schema: {
+        tags: appointmentTags,
+        security,
+        params: IdParamsSchema,
+        body: ReschedulePermissionBodySchema,
+        response: { 200: BookingSchema },
+      },
+    },
+    (request) =>
+      setReschedulePermission(deps, {
+        actor: request.actor,
+        language: request.language,
+        bookingId: request.params.id,
+        allow: request.body.allow,
       }),
   );
 

@@ -76,11 +76,33 @@ describe('48-hour rules across time zones and DST (property)', () => {
         const startsAt = startOf(appointment);
         const now = new Date(startsAt.getTime() - NO_REFUND_WINDOW_MS + offsetMs);
         expect(
-          rescheduleNeedsApproval({ status: 'confirmed', startsAt, now, allowRescheduleCompletedBooking: false }),
+          rescheduleNeedsApproval({
+            party: 'client',
+            status: 'confirmed',
+            startsAt,
+            now,
+            allowRescheduleCompletedBooking: false,
+          }),
         ).toBe(offsetMs >= 0);
         expect(
-          rescheduleNeedsApproval({ status: 'confirmed', startsAt, now, allowRescheduleCompletedBooking: true }),
+          rescheduleNeedsApproval({
+            party: 'client',
+            status: 'confirmed',
+            startsAt,
+            now,
+            allowRescheduleCompletedBooking: true,
+          }),
         ).toBe(false);
+        // The provider's waiver is theirs alone: their own late reschedule still needs the client.
+        expect(
+          rescheduleNeedsApproval({
+            party: 'provider',
+            status: 'confirmed',
+            startsAt,
+            now,
+            allowRescheduleCompletedBooking: true,
+          }),
+        ).toBe(offsetMs >= 0);
       }),
       { numRuns: 500 },
     );

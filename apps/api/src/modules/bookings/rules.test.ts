@@ -121,6 +121,11 @@ describe('rescheduleOutcome', () => {
       { allowed: true, mode: 'immediate' },
     ],
     [
+      'provider, 3 h ahead with allowRescheduleCompletedBooking: the client must still approve',
+      { ...base, party: 'provider', startsAt: at(3), allowRescheduleCompletedBooking: true },
+      { allowed: true, mode: 'request' },
+    ],
+    [
       'no reschedules left: limit reached',
       { ...base, startsAt: at(72), remaining: 0 },
       { allowed: false, reason: 'RESCHEDULE_LIMIT_REACHED' },
@@ -158,7 +163,13 @@ describe('rescheduleOutcome', () => {
 
   it('never asks approval for a pending booking', () => {
     expect(
-      rescheduleNeedsApproval({ status: 'pending', startsAt: at(1), now, allowRescheduleCompletedBooking: false }),
+      rescheduleNeedsApproval({
+        party: 'client',
+        status: 'pending',
+        startsAt: at(1),
+        now,
+        allowRescheduleCompletedBooking: false,
+      }),
     ).toBe(false);
   });
 });

@@ -6,7 +6,6 @@ import {
   NO_REFUND_WINDOW_HOURS,
   RESCHEDULE_APPROVAL_WINDOW_HOURS,
 } from '@app/shared/schemas/bookings';
-import { addDays, timeToMinutes, toZoned, zonedInstant } from '@app/shared/slots';
 
 /**
  * The booking rules as pure functions of instants (DESIGN.md §4). Time zones never enter:
@@ -94,14 +93,21 @@ export function cancellationOutcome(input: CancellationInput): CancellationOutco
     : { allowed: true, refundStatus: 'none', refundMinor: 0, providerKeepsEarning: true };
 }
 
-/** Within 48 hours (inclusive) of a confirmed appointment a reschedule needs the other party's approval. */
+/**
+ * Within 48 hours (inclusive) of a confirmed appointment a reschedule needs the other party's
+ * approval. `allowRescheduleCompletedBooking` is the provider giving up their own approval: it
+ * lets the client move the appointment at once; a provider's late reschedule still needs the
+ * client's (one party cannot waive the other's right to answer).
+ */
 export function rescheduleNeedsApproval(input: {
+  party: BookingParty;
   status: BookingStatus;
   startsAt: Date | null;
   now: Date;
   allowRescheduleCompletedBooking: boolean;
 }): boolean {
-  if (input.status !== 'confirmed' || !input.startsAt || input.allowRescheduleCompletedBooking) return false;
+  if (input.status !== 'confirmed' || !input.startsAt) return false;
+  if (input.allowRescheduleCompletedBooking && input.party === 'client') return false;
   return input.startsAt.getTime() - input.now.getTime() <= RESCHEDULE_APPROVAL_WINDOW_MS;
 }
 
@@ -159,14 +165,5 @@ export function otherParty(party: BookingParty): BookingParty {
   return party === 'client' ? 'provider' : 'client';
 }
 
-/**
- * The starts of a weekly series: the first session's wall-clock time in the provider's zone,
- * every 7 days (so a session at 10:00 stays at 10:00 across a DST change).
- */
-export function weeklyStarts(firstStartMs: number, occurrences: number, zone: string): number[] {
-  const first = toZoned(firstStartMs, zone);
-  const minutes = timeToMinutes(first.time) ?? 0;
-  return Array.from({ length: occurrences }, (_, index) =>
-    index === 0 ? firstStartMs : zonedInstant(addDays(first.date, 7 * index), minutes, zone, 'earlier'),
-  );
-}
+/** The starts of a weekly series (shared with the web, which lists the dates before booking). */
+export { weeklyStarts } from '@app/shared/slots';

@@ -8,7 +8,7 @@ import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { decodeSlotId, encodeSlotId } from '../availability/slot-id.ts';
-import { lockProviderCalendar, recordEvent } from './booking-data.ts';
+import { loadOwnBooking, lockProviderCalendar, recordEvent } from './booking-data.ts';
 import { getBookingSeries } from './list-bookings.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { resolveOffer } from './offer.ts';
@@ -20,7 +20,8 @@ import { takeSlot, withSlotRace } from './take-slot.ts';
  * Every occurrence is checked like a single booking, in one transaction: one unavailable week
  * fails the whole series (SERIES_SLOT_UNAVAILABLE names its date) and nothing is written.
  * Paid series hold every slot for 15 minutes and each booking is paid like a single one; a
- * free series is confirmed at once.
+ * free series is confirmed at once. With `bookingIdentifier` the client's unscheduled booking
+ * from booking step 1 becomes the first session (it would otherwise linger until it expires).
  */
 export async function createSeries(
   deps: AppDeps,
@@ -38,6 +39,23 @@ export async function createSeries(
         therapyIdentifier: body.therapyIdentifier,
         modalityIdentifier: body.modalityIdentifier,
       });
+      const draftId = body.bookingIdentifier ?? null;
+      if (draftId) {
+        const draft = await loadOwnBooking(tx, {
+          bookingId: draftId,
+          actor: input.actor,
+          party: 'client',
+          lock: true,
+        });
+        if (
+          draft.status !== 'pending' ||
+          draft.startsAt !== null ||
+          draft.seriesId !== null ||
+          draft.providerId !== offer.providerId
+        ) {
+          throw new AppError('BOOKING_NOT_SCHEDULABLE');
+        }
+      }
       const ref = decodeSlotId(secret, body.timeslotIdentifier);
       if (!ref || ref.providerId !== offer.providerId)
         throw fieldError('timeslotIdentifier', 'availability.slotInvalid');
@@ -61,22 +79,30 @@ export async function createSeries(
       let firstBookingId: string | undefined;
       const starts = weeklyStarts(ref.startMs, body.occurrences, zone);
       for (const [index, startMs] of starts.entries()) {
-        const bookingId = randomUUID();
-        await tx.insert(bookings).values({
-          id: bookingId,
-          clientId: input.actor.userId,
-          providerId: offer.providerId,
+        const values = {
           therapyCategoryId: offer.therapyCategoryId,
           modalityKey: offer.modalityKey,
           note: body.note ?? null,
           priceMinor: offer.priceMinor,
           currencyCode: offer.currencyCode,
-          createdBy: 'client',
           seriesId: series.id,
           seriesIndex: index,
-          createdAt: now,
           updatedAt: now,
-        });
+        };
+        const takesDraft = index === 0 && draftId !== null;
+        const bookingId = takesDraft ? draftId : randomUUID();
+        if (takesDraft) {
+          await tx.update(bookings).set(values).where(eq(bookings.id, bookingId));
+        } else {
+          await tx.insert(bookings).values({
+            ...values,
+            id: bookingId,
+            clientId: input.actor.userId,
+            providerId: offer.providerId,
+            createdBy: 'client',
+            createdAt: now,
+          });
+        }
         const slotId =
           index === 0
             ? body.timeslotIdentifier

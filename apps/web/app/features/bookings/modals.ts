@@ -4,4 +4,6 @@ export const BOOKING_MODALS = {
   reschedule: 'booking-reschedule',
   schedule: 'booking-schedule',
   message: 'booking-message',
+  /** Provider: book another session for the appointment's client. */
+  bookForClient: 'booking-book-for-client',
 } as const;

@@ -108,3 +108,43 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     ...overrides,
   };
 }
+
+/**
+ * The booking calendar's answers for `providerId` (zone UTC): 12 March 2027 has 9:00 and 10:00,
+ * for mockApi. The calendar opens on that day (the first with slots from 10 March).
+ */
+export function calendarAnswers(providerId = PROVIDER_ID): Record<string, [number, unknown]> {
+  const base = `/api/providers-availability/${providerId}`;
+  const slot = (hour: number) => ({
+    identifier: `slot-${hour}`,
+    startTime: `${String(hour).padStart(2, '0')}:00`,
+    endTime: `${String(hour + 1).padStart(2, '0')}:00`,
+    startAt: `2027-03-12T${String(hour).padStart(2, '0')}:00:00.000Z`,
+    endAt: `2027-03-12T${String(hour + 1).padStart(2, '0')}:00:00.000Z`,
+  });
+  return {
+    [`GET ${base}/month/2027-03`]: [
+      200,
+      {
+        providerIdentifier: providerId,
+        categoryIdentifier: null,
+        month: '2027-03',
+        timezone: 'UTC',
+        from: '2027-03-10',
+        to: '2027-05-31',
+        days: [{ date: '2027-03-12', slotCount: 2 }],
+      },
+    ],
+    [`GET ${base}/timeslot/2027-03-12`]: [
+      200,
+      {
+        providerIdentifier: providerId,
+        categoryIdentifier: null,
+        timezone: 'UTC',
+        providerTimezone: 'UTC',
+        sessionMinutes: 60,
+        days: [{ date: '2027-03-12', isAvailable: true, timeSlot: [slot(9), slot(10)] }],
+      },
+    ],
+  };
+}

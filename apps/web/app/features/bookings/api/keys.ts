@@ -11,6 +11,7 @@ export const bookingKeys = {
     ['bookings', 'list', role, statuses.join(','), page] as const,
   one: (role: BookingRole, id: string) => ['bookings', 'one', role, id] as const,
   details: (role: BookingRole, id: string) => ['bookings', 'details', role, id] as const,
+  series: (role: BookingRole, id: string) => ['bookings', 'series', role, id] as const,
   cancellationPolicy: (id: string) => ['bookings', 'policy', 'cancellation', id] as const,
   reschedulePolicy: (id: string) => ['bookings', 'policy', 'reschedule', id] as const,
 };

@@ -4,6 +4,7 @@ import { PersonAvatar } from '../../directory/components/person-avatar';
 import type { BookingRole } from '../api/keys';
 import { priceText, shortDateOf, timeRangeOf } from '../lib/format';
 import { BookingActions } from './booking-actions';
+import { SeriesLabel } from './series-sessions';
 import { StatusBadge } from './status-badge';
 
 /** One booking in /appointments/: who, when (viewer's zone), what, status, price and the actions. */
@@ -34,7 +35,8 @@ export function AppointmentCard({
             <h2 id={headingId} className="text-base font-semibold text-slate-900">
               {other.name}
             </h2>
-            <StatusBadge booking={booking} />
+            <StatusBadge booking={booking} party={role} />
+            <SeriesLabel booking={booking} />
           </div>
           <p className="text-sm text-slate-600">
             {[booking.therapyCategory?.name, booking.modality?.name].filter(Boolean).join(' · ')}

@@ -2,6 +2,7 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { useModals } from '../../shell/modal-manager';
 import type { BookingRole } from '../api/keys';
 import { BOOKING_MODALS } from '../modals';
+import { BookForClientDialog } from './book-for-client-dialog';
 import { CancelDialog } from './cancel-dialog';
 import { MessageDialog } from './message-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
@@ -18,6 +19,7 @@ export function BookingDialogs({ party: role }: { party: BookingRole }) {
       <RescheduleDialog booking={bookingFor(BOOKING_MODALS.reschedule)} party={role} />
       <MessageDialog booking={bookingFor(BOOKING_MODALS.message)} party={role} />
       {role === 'client' ? <ScheduleDialog booking={bookingFor(BOOKING_MODALS.schedule)} /> : null}
+      {role === 'provider' ? <BookForClientDialog booking={bookingFor(BOOKING_MODALS.bookForClient)} /> : null}
     </>
   );
 }

@@ -21,6 +21,7 @@ const KNOWN = new Set([
   'completed',
   'payment_refunded',
   'shared',
+  'reschedule_permission_changed',
 ]);
 
 /** What happened to a booking, newest last, with who did it and when (viewer's zone). */

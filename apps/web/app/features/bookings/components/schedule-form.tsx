@@ -1,4 +1,9 @@
-import { type Booking, type ScheduleBookingBody, ScheduleBookingBodySchema } from '@app/shared/schemas/bookings';
+import {
+  type Booking,
+  type ScheduleBookingBody,
+  ScheduleBookingBodySchema,
+  SeriesOccurrencesSchema,
+} from '@app/shared/schemas/bookings';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +16,18 @@ import { BookingCalendar, type TimeSlot } from '../../availability/components/bo
 import { useViewerZone } from '../../availability/lib/viewer-zone';
 import { longDateOf, timeRangeOf } from '../lib/format';
 import { NoteField } from './note-field';
+import { REPEAT_DEFAULT, RepeatWeekly, type RepeatWeeklyValue } from './repeat-weekly';
+
+export interface RepeatOption {
+  /** The provider's zone (the weekly time is kept on their wall clock). */
+  providerZone: string;
+  priceMinor: number;
+  currencyCode: string;
+  /** Books the series (the chosen slot is its first session). */
+  submitSeries(body: ScheduleBookingBody & { occurrences: number }): Promise<unknown>;
+  /** The button's words for a series of `count` sessions. */
+  submitLabel(count: number): string;
+}
 
 export interface ScheduleFormProps {
   booking: Booking;
@@ -25,6 +42,8 @@ export interface ScheduleFormProps {
   /** id of the heading that names the calendar. */
   labelledBy?: string;
   initialNote?: string;
+  /** Offers "Repeat weekly" (the booking flow): the slot then starts a weekly series. */
+  repeat?: RepeatOption;
 }
 
 /**
@@ -41,6 +60,7 @@ export function ScheduleForm({
   disabled,
   labelledBy,
   initialNote = '',
+  repeat,
 }: ScheduleFormProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
@@ -49,27 +69,35 @@ export function ScheduleForm({
   const id = useId();
   const [slot, setSlot] = useState<TimeSlot | null>(null);
   const [note, setNote] = useState(initialNote);
-  const [errors, setErrors] = useState<{ timeslotIdentifier?: string; note?: string }>({});
+  const [errors, setErrors] = useState<{ timeslotIdentifier?: string; note?: string; series?: string }>({});
   const [pending, setPending] = useState(false);
+  const [repeatValue, setRepeatValue] = useState<RepeatWeeklyValue>(REPEAT_DEFAULT);
+  const asSeries = repeat !== undefined && repeatValue.enabled;
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = ScheduleBookingBodySchema.safeParse({ timeslotIdentifier: slot?.identifier ?? '', note });
-    if (!parsed.success) {
+    const occurrences = asSeries ? SeriesOccurrencesSchema.safeParse(repeatValue.occurrences) : null;
+    if (!parsed.success || (occurrences && !occurrences.success)) {
       const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of parsed.error?.issues ?? []) {
         const field = issue.path[0] as keyof typeof errors;
         next[field] ??= tMessage(t, issue.message);
       }
+      if (occurrences && !occurrences.success) next.series = tMessage(t, occurrences.error.issues[0]?.message);
       setErrors(next);
       return;
     }
     setErrors({});
     setPending(true);
     try {
-      await submit(parsed.data);
+      if (repeat && occurrences?.success) await repeat.submitSeries({ ...parsed.data, occurrences: occurrences.data });
+      else await submit(parsed.data);
     } catch (error) {
-      if (error instanceof ApiError) {
+      if (error instanceof ApiError && error.code === 'SERIES_SLOT_UNAVAILABLE') {
+        // A later week is taken: nothing was booked; the choices stay so the user can adjust them.
+        setErrors({ series: error.message });
+      } else if (error instanceof ApiError) {
         const fieldErrors = {
           timeslotIdentifier: error.fieldErrors.timeslotIdentifier?.join(', '),
           note: error.fieldErrors.note?.join(', '),
@@ -99,7 +127,7 @@ export function ScheduleForm({
         value={slot}
         onChange={(next) => {
           setSlot(next);
-          if (next) setErrors((current) => ({ ...current, timeslotIdentifier: undefined }));
+          if (next) setErrors((current) => ({ ...current, timeslotIdentifier: undefined, series: undefined }));
         }}
         labelledBy={labelledBy}
       />
@@ -116,6 +144,21 @@ export function ScheduleForm({
           {errors.timeslotIdentifier}
         </p>
       ) : null}
+      {repeat && zone ? (
+        <RepeatWeekly
+          slot={slot}
+          value={repeatValue}
+          onChange={(next) => {
+            setRepeatValue(next);
+            setErrors((current) => ({ ...current, series: undefined }));
+          }}
+          providerZone={repeat.providerZone}
+          zone={zone}
+          priceMinor={repeat.priceMinor}
+          currencyCode={repeat.currencyCode}
+          error={errors.series}
+        />
+      ) : null}
       <NoteField
         label={noteLabel}
         length={note.length}
@@ -130,7 +173,7 @@ export function ScheduleForm({
       {children}
       <div className="flex justify-end">
         <Button type="submit" loading={pending} disabled={disabled} className="w-full sm:w-auto">
-          {submitLabel}
+          {repeat && asSeries ? repeat.submitLabel(repeatValue.occurrences) : submitLabel}
         </Button>
       </div>
     </form>

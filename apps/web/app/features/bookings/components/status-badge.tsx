@@ -1,6 +1,7 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
+import type { BookingRole } from '../api/keys';
 
 const STYLES: Record<Booking['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -11,16 +12,32 @@ const STYLES: Record<Booking['status'], string> = {
   expired: 'bg-slate-200 text-slate-800',
 };
 
-/** The booking status as a coloured label ("Pending payment" for a held, unpaid slot). */
-export function StatusBadge({ booking, className }: { booking: Booking; className?: string }) {
+/**
+ * The booking status as a coloured label: "Awaiting payment" for a held, unpaid slot; for a
+ * session the provider booked that the client has not accepted yet, "Awaiting the client" (or
+ * "Awaiting your answer" when `party` is the client).
+ */
+export function StatusBadge({
+  booking,
+  party,
+  className,
+}: {
+  booking: Booking;
+  party?: BookingRole;
+  className?: string;
+}) {
   const { t } = useTranslation();
+  const awaitingClient =
+    booking.status === 'pending' && booking.createdBy === 'provider' && booking.participantStatus === 'awaiting';
   const awaitingPayment =
     booking.status === 'pending' && booking.startAt !== null && !booking.isPaid && booking.priceMinor > 0;
-  const label = awaitingPayment
-    ? t('bookingScreens.status.awaitingPayment')
-    : booking.status === 'pending' && booking.startAt === null
-      ? t('bookingScreens.status.unscheduled')
-      : t(`bookingScreens.status.${booking.status}`);
+  const label = awaitingClient
+    ? t(party === 'client' ? 'bookingScreens.status.awaitingYou' : 'bookingScreens.status.awaitingClient')
+    : awaitingPayment
+      ? t('bookingScreens.status.awaitingPayment')
+      : booking.status === 'pending' && booking.startAt === null
+        ? t('bookingScreens.status.unscheduled')
+        : t(`bookingScreens.status.${booking.status}`);
   return (
     <span
       className={cn(

@@ -1,0 +1,31 @@
+import type { BookingSeries, CreateSeriesBody } from '@app/shared/schemas/bookings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { availabilityKeys } from '../../availability/api/keys';
+import { bookingKeys } from './keys';
+
+/**
+ * POST /booking/series (client): weekly sessions at the first slot's time, all or nothing (one
+ * unavailable week answers 409 SERIES_SLOT_UNAVAILABLE and books nothing). A priced series holds
+ * every session for 15 minutes; each is paid like a single booking. With `bookingIdentifier` the
+ * unscheduled booking of step 1 becomes the first session.
+ */
+export function createSeries(body: CreateSeriesBody): Promise<BookingSeries> {
+  return api<BookingSeries>('/booking/series', { method: 'POST', body });
+}
+
+export function useCreateSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSeries,
+    onSuccess: (series) => {
+      for (const booking of series.bookings) {
+        queryClient.setQueryData(bookingKeys.one('client', booking.identifier), booking);
+      }
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,222 @@
+import {
+  type Booking,
+  type CreateAppointmentBody,
+  CreateAppointmentBodySchema,
+  type PublicProvider,
+} from '@app/shared/schemas/bookings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { tMessage } from '../../../lib/t-message';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toast';
+import { showServerError } from '../../auth/server-errors';
+import { availabilityKeys } from '../../availability/api/keys';
+import { BookingCalendar, type TimeSlot } from '../../availability/components/booking-calendar';
+import { InlineError } from '../../availability/components/inline-error';
+import { useViewerZone } from '../../availability/lib/viewer-zone';
+import { useProvider } from '../../directory/api/get-provider';
+import { useModalBinding, useModals } from '../../shell/modal-manager';
+import { useCreateAppointment } from '../api/create-appointment';
+import { longDateOf, priceText, timeRangeOf } from '../lib/format';
+import { BOOKING_MODALS } from '../modals';
+import { ChoiceGroup } from './choice-group';
+import { NoteField } from './note-field';
+
+/**
+ * "Book another session" (provider, SPEC.md §6: providers book with POST /appointment): therapy,
+ * session type, note and a day and time from the provider's own public slots, for the client of
+ * the appointment the dialog was opened from (props `{ booking }`). The client then accepts or
+ * declines it.
+ */
+export function BookForClientDialog({ booking }: { booking: Booking | null }) {
+  const { t } = useTranslation();
+  const binding = useModalBinding(BOOKING_MODALS.bookForClient);
+  const open = binding.open && booking !== null;
+  return (
+    <Dialog
+      {...binding}
+      open={open}
+      title={booking ? t('bookingScreens.bookForClient.title', { name: booking.client.name }) : ''}
+      description={booking ? t('bookingScreens.bookForClient.intro', { name: booking.client.name }) : undefined}
+      size="lg"
+    >
+      {booking ? <ProviderOffer booking={booking} /> : null}
+    </Dialog>
+  );
+}
+
+function ProviderOffer({ booking }: { booking: Booking }) {
+  const provider = useProvider(booking.provider.identifier);
+  if (provider.isPending) {
+    return (
+      <div className="flex justify-center py-6 text-brand-700">
+        <Spinner />
+      </div>
+    );
+  }
+  if (provider.isError) {
+    return <InlineError error={provider.error} onRetry={() => provider.refetch()} retrying={provider.isRefetching} />;
+  }
+  return <BookForClientForm booking={booking} provider={provider.data} />;
+}
+
+interface Values {
+  clientIdentifier: string;
+  modalityIdentifier: string;
+  therapyIdentifier: string;
+  timeslotIdentifier: string;
+  note: string;
+}
+
+const FIELDS = ['clientIdentifier', 'modalityIdentifier', 'therapyIdentifier', 'timeslotIdentifier', 'note'] as const;
+
+export function BookForClientForm({ booking, provider }: { booking: Booking; provider: PublicProvider }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const modals = useModals();
+  const queryClient = useQueryClient();
+  const zone = useViewerZone();
+  const id = useId();
+  const create = useCreateAppointment();
+  const [slot, setSlot] = useState<TimeSlot | null>(null);
+  // The same therapy and session type as this appointment when still offered, else the only one.
+  const initial = <T extends { identifier: string }>(items: T[], current: string | undefined) =>
+    items.find((item) => item.identifier === current)?.identifier ??
+    (items.length === 1 ? (items[0]?.identifier ?? '') : '');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useForm<Values, unknown, CreateAppointmentBody>({
+    resolver: zodResolver(CreateAppointmentBodySchema) as never,
+    defaultValues: {
+      clientIdentifier: booking.client.identifier,
+      modalityIdentifier: initial(provider.modalities, booking.modality?.identifier),
+      therapyIdentifier: initial(provider.therapies, booking.therapyCategory?.identifier),
+      timeslotIdentifier: '',
+      note: '',
+    },
+  });
+
+  const therapyId = watch('therapyIdentifier');
+  // A provider with one calendar per therapy shows the chosen therapy's; GENERAL has one.
+  const categoryId = provider.setupType === 'BY_CATEGORY' ? therapyId || null : null;
+  const note = watch('note') ?? '';
+  const headingId = `${id}-time`;
+  const slotErrorId = `${id}-slot-error`;
+
+  function choose(next: TimeSlot | null) {
+    setSlot(next);
+    setValue('timeslotIdentifier', next?.identifier ?? '', { shouldValidate: isSubmitted });
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync(values);
+      toast.success(t('bookingScreens.bookForClient.success', { name: booking.client.name }));
+      modals.closeAll();
+    } catch (error) {
+      showServerError(error, { setError, fields: FIELDS, toast, t });
+      if (error instanceof ApiError && error.status === 409) {
+        // The time went to someone else: show the calendar as it is now.
+        choose(null);
+        await queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+      }
+    }
+  });
+
+  const feeText = (fee: PublicProvider['therapies'][number]['fee']) =>
+    !fee
+      ? t('bookingScreens.form.feeNotSet')
+      : fee.isFree
+        ? t('bookingScreens.free')
+        : t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode) });
+  const noneOffered = provider.modalities.length === 0 || provider.therapies.length === 0;
+  const slotError = tMessage(t, errors.timeslotIdentifier?.message);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid="book-for-client">
+      {noneOffered ? (
+        <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {t('bookingScreens.bookForClient.nothingOffered')}
+        </p>
+      ) : null}
+      <input type="hidden" {...register('clientIdentifier')} />
+      {errors.clientIdentifier ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+          {tMessage(t, errors.clientIdentifier.message)}
+        </p>
+      ) : null}
+      <ChoiceGroup
+        legend={t('bookingScreens.bookForClient.therapy')}
+        options={provider.therapies.map((item) => ({
+          value: item.identifier,
+          label: item.name,
+          detail: feeText(item.fee),
+        }))}
+        error={tMessage(t, errors.therapyIdentifier?.message)}
+        selected={therapyId}
+        {...register('therapyIdentifier', {
+          // Another therapy may have another calendar: the chosen time no longer applies.
+          onChange: () => {
+            if (provider.setupType === 'BY_CATEGORY') choose(null);
+          },
+        })}
+      />
+      <ChoiceGroup
+        legend={t('bookingScreens.bookForClient.modality')}
+        options={provider.modalities.map((item) => ({ value: item.identifier, label: item.name }))}
+        error={tMessage(t, errors.modalityIdentifier?.message)}
+        selected={watch('modalityIdentifier')}
+        {...register('modalityIdentifier')}
+      />
+      <div className="flex flex-col gap-3">
+        <h3 id={headingId} className="text-sm font-medium">
+          {t('bookingScreens.bookForClient.time')}
+        </h3>
+        <BookingCalendar
+          providerId={provider.identifier}
+          categoryId={categoryId}
+          timezone={zone}
+          value={slot}
+          onChange={choose}
+          labelledBy={headingId}
+        />
+        <p aria-live="polite" className="rounded-xl bg-slate-50 px-4 py-3 text-sm font-medium text-slate-800">
+          {slot && zone
+            ? t('bookingScreens.schedule.chosen', {
+                date: longDateOf(slot.startAt, zone, i18n.language),
+                time: timeRangeOf(slot.startAt, slot.endAt, zone),
+              })
+            : t('bookingScreens.schedule.nothingChosen')}
+        </p>
+        {slotError ? (
+          <p id={slotErrorId} role="alert" className="-mt-1 text-sm text-red-700">
+            {slotError}
+          </p>
+        ) : null}
+      </div>
+      <NoteField
+        label={t('bookingScreens.bookForClient.note')}
+        length={note.length}
+        error={tMessage(t, errors.note?.message)}
+        rows={3}
+        {...register('note')}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" loading={create.isPending} disabled={noneOffered} className="w-full sm:w-auto">
+          {t('bookingScreens.bookForClient.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
