@@ -115,7 +115,7 @@ export async function loadCalendar(db: Tx, options: LoadCalendarOptions): Promis
     calendarQuery(db, Boolean(category), Boolean(viewerId)),
   );
   const [row] = await statement.execute({ providerId: options.providerId, category, viewerId });
-  return toCalendar(row, options);
+  return toCalendar(row, options, row?.viewerTimezone ?? null);
 }
 
 type CalendarRow = Awaited<ReturnType<ReturnType<typeof calendarQuery>['execute']>>[number];
@@ -124,6 +124,7 @@ type CalendarRow = Awaited<ReturnType<ReturnType<typeof calendarQuery>['execute'
 function toCalendar(
   row: Omit<CalendarRow, 'viewerTimezone'> | undefined,
   options: LoadCalendarOptions,
+  viewerTimezone: string | null = null,
 ): ProviderCalendar {
   const category = options.category ?? null;
   if (row?.role !== 'provider' || row.deletedAt) throw new AppError('NOT_FOUND');
@@ -143,7 +144,7 @@ function toCalendar(
     setupType,
     categoryId,
     sessionMinutes: categoryId ? (row.categorySessionMinutes ?? general) : general,
-    viewerTimezone: 'viewerTimezone' in row ? ((row.viewerTimezone as string | null) ?? null) : null,
+    viewerTimezone,
   };
 }
 
