@@ -1,3 +1,4 @@
+import type { Language } from '@app/shared/constants';
 import {
   BookingDetailsSchema,
   BookingIdParamsSchema,
@@ -30,7 +31,7 @@ import {
 import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error.ts';
-import { authenticate, requireRole } from '../../platform/auth-guard.ts';
+import { type Actor, authenticate, requireRole } from '../../platform/auth-guard.ts';
 import { waitText } from '../../platform/rate-limits.ts';
 import { registerAccountDeletionHook } from '../auth/deletion-hooks.ts';
 import { requestCountryCode } from '../auth/timezones.ts';
@@ -160,51 +161,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get(
-    '/booking/:id',
-    {
-      preHandler: client,
-      schema: { tags: bookingsTags, security, params: IdParamsSchema, response: { 200: BookingSchema } },
-    },
-    (request) =>
-      getBooking(deps, {
-        actor: request.actor,
-        party: 'client',
-        language: request.language,
-        bookingId: request.params.id,
-      }),
-  );
-
-  app.get(
-    '/booking/:id/details',
-    {
-      preHandler: client,
-      schema: { tags: bookingsTags, security, params: IdParamsSchema, response: { 200: BookingDetailsSchema } },
-    },
-    (request) =>
-      getBookingDetails(deps, {
-        actor: request.actor,
-        party: 'client',
-        language: request.language,
-        bookingId: request.params.id,
-      }),
-  );
-
-  app.get(
-    '/booking/:id/series',
-    {
-      preHandler: client,
-      schema: { tags: bookingsTags, security, params: IdParamsSchema, response: { 200: BookingSeriesSchema } },
-    },
-    (request) =>
-      getBookingSeries(deps, {
-        actor: request.actor,
-        party: 'client',
-        language: request.language,
-        bookingId: request.params.id,
-      }),
-  );
-
   app.post(
     '/booking/:id/schedule',
     {
@@ -223,50 +179,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.language,
         bookingId: request.params.id,
         body: request.body,
-      }),
-  );
-
-  app.post(
-    '/booking/:id/reschedule',
-    {
-      preHandler: client,
-      schema: {
-        tags: bookingsTags,
-        security,
-        params: IdParamsSchema,
-        body: ScheduleBookingBodySchema,
-        response: { 200: BookingSchema },
-      },
-    },
-    (request) =>
-      rescheduleBooking(deps, {
-        actor: request.actor,
-        party: 'client',
-        language: request.language,
-        bookingId: request.params.id,
-        body: request.body,
-      }),
-  );
-
-  app.post(
-    '/booking/:id/cancel',
-    {
-      preHandler: client,
-      schema: {
-        tags: bookingsTags,
-        security,
-        params: IdParamsSchema,
-        body: CancelBookingBodySchema,
-        response: { 200: BookingSchema },
-      },
-    },
-    (request) =>
-      cancelBooking(deps, {
-        actor: request.actor,
-        party: 'client',
-        language: request.language,
-        bookingId: request.params.id,
-        reason: request.body.note,
       }),
   );
 
@@ -306,6 +218,70 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       return { needsApproval: policy.needsApproval };
     },
   );
+
+  // ------------------------------------------------------------ either side: one of my bookings
+  // The same services serve the client's /booking/{id}… and the provider's /appointment/{id}…:
+  // each side reads and changes its bookings as that party.
+  const sides = [
+    { party: 'client', prefix: '/booking', preHandler: client, tags: bookingsTags },
+    { party: 'provider', prefix: '/appointment', preHandler: provider, tags: appointmentTags },
+  ] as const;
+  for (const { party, prefix, preHandler, tags } of sides) {
+    const mine = (request: { actor: Actor; language: Language; params: { id: string } }) => ({
+      actor: request.actor,
+      party,
+      language: request.language,
+      bookingId: request.params.id,
+    });
+
+    app.get(
+      `${prefix}/:id`,
+      { preHandler, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingSchema } } },
+      (request) => getBooking(deps, mine(request)),
+    );
+
+    app.get(
+      `${prefix}/:id/details`,
+      { preHandler, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingDetailsSchema } } },
+      (request) => getBookingDetails(deps, mine(request)),
+    );
+
+    app.get(
+      `${prefix}/:id/series`,
+      { preHandler, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingSeriesSchema } } },
+      (request) => getBookingSeries(deps, mine(request)),
+    );
+
+    app.post(
+      `${prefix}/:id/reschedule`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          params: IdParamsSchema,
+          body: ScheduleBookingBodySchema,
+          response: { 200: BookingSchema },
+        },
+      },
+      (request) => rescheduleBooking(deps, { ...mine(request), body: request.body }),
+    );
+
+    app.post(
+      `${prefix}/:id/cancel`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          params: IdParamsSchema,
+          body: CancelBookingBodySchema,
+          response: { 200: BookingSchema },
+        },
+      },
+      (request) => cancelBooking(deps, { ...mine(request), reason: request.body.note }),
+    );
+  }
 
   // ------------------------------------------------------------ provider: appointments
   app.post(
@@ -400,95 +376,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.language,
         bookingId: request.params.id,
         note: request.body?.note ?? null,
-      }),
-  );
-
-  app.get(
-    '/appointment/:id',
-    {
-      preHandler: provider,
-      schema: { tags: appointmentTags, security, params: IdParamsSchema, response: { 200: BookingSchema } },
-    },
-    (request) =>
-      getBooking(deps, {
-        actor: request.actor,
-        party: 'provider',
-        language: request.language,
-        bookingId: request.params.id,
-      }),
-  );
-
-  app.get(
-    '/appointment/:id/details',
-    {
-      preHandler: provider,
-      schema: { tags: appointmentTags, security, params: IdParamsSchema, response: { 200: BookingDetailsSchema } },
-    },
-    (request) =>
-      getBookingDetails(deps, {
-        actor: request.actor,
-        party: 'provider',
-        language: request.language,
-        bookingId: request.params.id,
-      }),
-  );
-
-  app.get(
-    '/appointment/:id/series',
-    {
-      preHandler: provider,
-      schema: { tags: appointmentTags, security, params: IdParamsSchema, response: { 200: BookingSeriesSchema } },
-    },
-    (request) =>
-      getBookingSeries(deps, {
-        actor: request.actor,
-        party: 'provider',
-        language: request.language,
-        bookingId: request.params.id,
-      }),
-  );
-
-  app.post(
-    '/appointment/:id/cancel',
-    {
-      preHandler: provider,
-      schema: {
-        tags: appointmentTags,
-        security,
-        params: IdParamsSchema,
-        body: CancelBookingBodySchema,
-        response: { 200: BookingSchema },
-      },
-    },
-    (request) =>
-      cancelBooking(deps, {
-        actor: request.actor,
-        party: 'provider',
-        language: request.language,
-        bookingId: request.params.id,
-        reason: request.body.note,
-      }),
-  );
-
-  app.post(
-    '/appointment/:id/reschedule',
-    {
-      preHandler: provider,
-      schema: {
-        tags: appointmentTags,
-        security,
-        params: IdParamsSchema,
-        body: ScheduleBookingBodySchema,
-        response: { 200: BookingSchema },
-      },
-    },
-    (request) =>
-      rescheduleBooking(deps, {
-        actor: request.actor,
-        party: 'provider',
-        language: request.language,
-        bookingId: request.params.id,
-        body: request.body,
       }),
   );
 
