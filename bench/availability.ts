@@ -1,20 +1,8 @@
-/**
- * Availability benchmark: month-of-slots latency on a provider with a year of bookings.
- *
- *   npx tsx bench/availability.ts            (npm run bench:availability)
- *
- * Uses DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) only to reach the server:
- * it creates a fresh database, migrates and seeds it, runs, and drops it again.
- * Goals: p50 ≤ 15 ms at one connection, p99 ≤ 100 ms at ten concurrent connections.
- * A bare Node http hello-world is measured in the same run for scale.
- */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { addMonths, zonedDate } from '@app/shared/slots';
 import { buildApp } from '../apps/api/src/app.ts';
-import { type Config, parseEnv } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import {
   authSessions,
@@ -25,11 +13,9 @@ import {
   users,
 } from '../apps/api/src/db/schema/index.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
-import { systemClock } from '../apps/api/src/platform/clock.ts';
 import type { AppDeps } from '../apps/api/src/platform/deps.ts';
-import { createMailer } from '../apps/api/src/platform/mailer.ts';
 import { signAccessToken } from '../apps/api/src/platform/tokens.ts';
-import { admin, urlFor } from './support.ts';
+import { admin, benchDeps, urlFor } from './support.ts';
 
 const GOAL_P50_MS = 15;
 const GOAL_P99_MS = 100;
@@ -150,18 +136,7 @@ async function main() {
     await database.db.execute('ANALYZE');
     console.log(`seeded ${bookingCount} bookings for ${OTHER_PROVIDERS + 1} providers in ${Date.now() - started} ms`);
 
-    const config: Config = {
-      ...parseEnv({ NODE_ENV: 'production', DATA_DIR: 'node_modules/.cache/bench-data' }),
-      APP_SECRET: randomBytes(32).toString('base64url'),
-      DEV_TOOLS: false,
-    };
-    const deps: AppDeps = {
-      config,
-      database,
-      db: database.db,
-      clock: systemClock,
-      mailer: createMailer(database.db, { from: config.MAIL_FROM }),
-    };
+    const deps = benchDeps(database, { DATA_DIR: 'node_modules/.cache/bench-data' });
     app = await buildApp(deps);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -171,7 +146,7 @@ async function main() {
       .values({ userId: providerId, expiresAt: new Date(Date.now() + DAY_MS) })
       .returning({ id: authSessions.id });
     const token = await signAccessToken(
-      { secret: config.APP_SECRET, ttlSeconds: 3600, now: new Date() },
+      { secret: deps.config.APP_SECRET, ttlSeconds: 3600, now: new Date() },
       { userId: providerId, role: 'provider', sessionId: session?.id as string },
     );
 

@@ -23,7 +23,6 @@ import { performance } from 'node:perf_hooks';
 import { addDays, isoWeekday, zonedDate, zonedInstant } from '@app/shared/slots';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Config, parseEnv } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
 import { encodeSlotId } from '../apps/api/src/modules/availability/slot-id.ts';
@@ -36,9 +35,16 @@ import { topUpLines } from '../apps/api/src/modules/wallet/postings.ts';
 import { AppError } from '../apps/api/src/platform/app-error.ts';
 import type { Actor } from '../apps/api/src/platform/auth-guard.ts';
 import { systemClock } from '../apps/api/src/platform/clock.ts';
-import type { AppDeps } from '../apps/api/src/platform/deps.ts';
-import { createMailer } from '../apps/api/src/platform/mailer.ts';
-import { createDatabases, dropDatabases, pgbench, serverUrl, urlFor } from './support.ts';
+import {
+  benchDeps,
+  closeDatabase,
+  createDatabases,
+  dropDatabases,
+  pgbench,
+  serverUrl,
+  timed,
+  urlFor,
+} from './support.ts';
 
 const GOAL_RATIO = 0.3;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -115,18 +121,8 @@ async function main() {
     ).rows;
     if (!therapy || !modality) throw new Error('reference data missing');
 
-    const config: Config = {
-      ...parseEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }),
-      APP_SECRET: 'bench-secret-that-is-long-enough-for-signing-tokens',
-      DEV_TOOLS: false,
-    };
-    const deps: AppDeps = {
-      config,
-      database,
-      db: database.db,
-      clock: systemClock,
-      mailer: createMailer(database.db, { from: config.MAIL_FROM }),
-    };
+    const deps = benchDeps(database);
+    const { config } = deps;
     for (const client of clients) {
       await postTransaction(database.db, {
         type: 'top_up',
@@ -209,29 +205,7 @@ async function main() {
       const paid = await payBooking(deps, { actor, language: 'en', bookingId, body: { method: 'wallet' } });
       if (!('status' in paid) || paid.status !== 'confirmed') throw new Error(`booking ${bookingId} not confirmed`);
     };
-    /** Runs `step` over the items with CONCURRENCY workers until the time is up or the items run out. */
-    const timed = async <T>(items: () => T | undefined, step: (item: T) => Promise<unknown>) => {
-      let done = 0;
-      const cpuBefore = process.cpuUsage();
-      const deadline = performance.now() + DURATION_S * 1000;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          for (let item = items(); item !== undefined && performance.now() < deadline; item = items()) {
-            await step(item);
-            done++;
-          }
-        }),
-      );
-      const elapsed = (performance.now() - started) / 1000;
-      const cpu = process.cpuUsage(cpuBefore);
-      return {
-        done,
-        elapsed,
-        perSecond: done / elapsed,
-        cpuMsEach: (cpu.user + cpu.system) / 1000 / Math.max(done, 1),
-      };
-    };
+    const run = { concurrency: CONCURRENCY, durationS: DURATION_S };
 
     // pgbench runs before and after the booking run and the mean is the yardstick: on a shared
     // machine other load moves both figures, and a single sample of either misleads.
@@ -247,6 +221,7 @@ async function main() {
     console.log(`booking for ${DURATION_S} s with ${CONCURRENCY} concurrent clients ...`);
     const made: Array<{ actor: Actor; bookingId: string }> = [];
     const booking = await timed(
+      run,
       () => (next < work.length ? next++ : undefined),
       async (index) => made.push(await book(index)),
     );
@@ -255,7 +230,7 @@ async function main() {
     const pgbenchTps = (pgbenchBefore + pgbenchAfter) / 2;
     console.log(`paying those bookings from the wallet for up to ${DURATION_S} s ...`);
     let paidNext = 0;
-    const paying = await timed(() => made[paidNext++], pay);
+    const paying = await timed(run, () => made[paidNext++], pay);
     const perSecond = booking.perSecond;
     const journeyPerSecond = 1 / (1 / booking.perSecond + 1 / paying.perSecond);
 
@@ -322,12 +297,7 @@ async function main() {
     console.log(`ledger audit after the run      ${healthy ? 'balanced' : JSON.stringify(audit)}`);
     if (!healthy || ratio < GOAL_RATIO) process.exitCode = 1;
   } finally {
-    // The forced drop below may reach a pooled connection still closing: not an error of the run.
-    (database.db as unknown as { $client: { on(event: 'error', listener: () => void): void } }).$client.on(
-      'error',
-      () => {},
-    );
-    await database.close();
+    await closeDatabase(database);
     await dropDatabases(dbName, pgbenchDb);
   }
 }

@@ -1,37 +1,22 @@
-/**
- * Payments benchmark: how many verified card top-ups per second the API can apply, beside
- * `pgbench -N` on the same server in the same run.
- *
- *   npx tsx bench/payments.ts                 (npm run bench:payments)
- *
- * Uses DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) only to reach the server:
- * it creates a fresh database, migrates and seeds it, runs, and drops it again; pgbench gets its
- * own scratch database (pgbench -i, then -N -c 4 -T 10), also dropped.
- *
- * A "confirmation" is the whole of confirmPayment(): read the payment, verify it with the gateway,
- * then one statement posts the double-entry top-up (idempotency by reference, account locks,
- * entries, running balances, the per-statement balance check) and marks the payment successful.
- *
- * Two runs of the same code. The measured one verifies with a gateway that lives elsewhere, as
- * Paystack does in production: an in-process stand-in answers verifyCharge from its own records
- * without touching our database (its HTTP round trip is the gateway's latency, not our throughput).
- * The second run, for information, uses the sandbox gateway, whose records live in our database
- * and cost one more query per confirmation. Goal: the first ≥ 30% of pgbench -N tps.
- */
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Config, parseEnv } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
 import { confirmPayment } from '../apps/api/src/modules/payments/card-payments.ts';
 import { auditLedger } from '../apps/api/src/modules/wallet/ledger-audit.ts';
-import { systemClock } from '../apps/api/src/platform/clock.ts';
 import type { AppDeps } from '../apps/api/src/platform/deps.ts';
-import { createMailer } from '../apps/api/src/platform/mailer.ts';
 import type { PaymentGateway } from '../apps/api/src/platform/payments/gateway.ts';
 import { createSandboxGateway } from '../apps/api/src/platform/payments/sandbox.ts';
-import { createDatabases, dropDatabases, pgbench, serverUrl, urlFor } from './support.ts';
+import {
+  benchDeps,
+  closeDatabase,
+  createDatabases,
+  dropDatabases,
+  pgbench,
+  serverUrl,
+  timed,
+  urlFor,
+} from './support.ts';
 
 const GOAL_RATIO = 0.3;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -82,18 +67,7 @@ async function main() {
     await raw.query('VACUUM ANALYZE');
     await raw.end();
 
-    const config: Config = {
-      ...parseEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }),
-      APP_SECRET: 'bench-secret-that-is-long-enough-for-signing-tokens',
-      DEV_TOOLS: false,
-    };
-    const deps: AppDeps = {
-      config,
-      database,
-      db: database.db,
-      clock: systemClock,
-      mailer: createMailer(database.db, { from: config.MAIL_FROM }),
-    };
+    const deps = benchDeps(database);
 
     // pgbench runs before and after our run and the mean is the yardstick: on a shared machine
     // the load of other work moves both figures, and a single sample of either misleads.
@@ -126,30 +100,15 @@ async function main() {
     // The warm-up opened 500 wallet accounts: fresh statistics, as autovacuum would gather, so that
     // plans (the foreign-key checks' included) see the ledger's real size and not the empty one.
     await database.db.execute(sql`ANALYZE`);
-    const confirmFor = async (runDeps: AppDeps) => {
-      let confirmed = 0;
-      const cpuBefore = process.cpuUsage();
-      const deadline = performance.now() + DURATION_S * 1000;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (performance.now() < deadline && next <= PAYMENTS) {
-            const reference = `pay-bench-${next++}`;
-            const payment = await confirmPayment(runDeps, reference);
-            if (payment?.status !== 'success') throw new Error(`${reference} ended ${payment?.status}`);
-            confirmed++;
-          }
-        }),
+    const confirmFor = (runDeps: AppDeps) =>
+      timed(
+        { concurrency: CONCURRENCY, durationS: DURATION_S },
+        () => (next <= PAYMENTS ? `pay-bench-${next++}` : undefined),
+        async (reference) => {
+          const payment = await confirmPayment(runDeps, reference);
+          if (payment?.status !== 'success') throw new Error(`${reference} ended ${payment?.status}`);
+        },
       );
-      const elapsed = (performance.now() - started) / 1000;
-      const cpu = process.cpuUsage(cpuBefore);
-      return {
-        confirmed,
-        elapsed,
-        perSecond: confirmed / elapsed,
-        cpuMsEach: (cpu.user + cpu.system) / 1000 / Math.max(confirmed, 1),
-      };
-    };
     console.log(`confirming card top-ups for ${DURATION_S} s with ${CONCURRENCY} workers (gateway elsewhere) ...`);
     const measured = await confirmFor(remoteDeps);
     console.log('pgbench -N -c 4 -T 10 again ...');
@@ -157,7 +116,7 @@ async function main() {
     console.log(`confirming card top-ups for ${DURATION_S} s with ${CONCURRENCY} workers (sandbox gateway) ...`);
     const withSandbox = await confirmFor(deps);
     const pgbenchTps = (pgbenchBefore + pgbenchAfter) / 2;
-    const { confirmed, elapsed, perSecond, cpuMsEach } = measured;
+    const { done: confirmed, elapsed, perSecond, cpuMsEach } = measured;
 
     const audit = await auditLedger(database.db);
     const healthy = Object.values(audit).every((list) => list.length === 0);
@@ -179,12 +138,7 @@ async function main() {
     console.log(`ledger audit after the run     ${healthy ? 'balanced' : JSON.stringify(audit)}`);
     if (!healthy || ratio < GOAL_RATIO) process.exitCode = 1;
   } finally {
-    // The forced drop below may reach a pooled connection still closing: not an error of the run.
-    (database.db as unknown as { $client: { on(event: 'error', listener: () => void): void } }).$client.on(
-      'error',
-      () => {},
-    );
-    await database.close();
+    await closeDatabase(database);
     await dropDatabases(dbName, pgbenchDb);
   }
 }

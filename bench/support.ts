@@ -1,10 +1,17 @@
 /**
  * What the PostgreSQL benchmarks share: the server they reach (DATABASE_URL, default the local
- * one), scratch databases they create and drop, and pgbench's simple-update (-N) run as the
- * yardstick on the same server.
+ * one), scratch databases they create and drop, pgbench's simple-update (-N) run as the
+ * yardstick on the same server, the services' dependencies, and timed concurrent runs.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { type Config, parseEnv } from '../apps/api/src/config.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
+import { systemClock } from '../apps/api/src/platform/clock.ts';
+import type { AppDeps } from '../apps/api/src/platform/deps.ts';
+import { createMailer } from '../apps/api/src/platform/mailer.ts';
 
 export const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -62,4 +69,63 @@ export function pgbench(database: string) {
       return Number(match[1]);
     },
   };
+}
+
+/** The services' dependencies on a benchmark database: production settings, the system clock. */
+export function benchDeps(database: Database, env: Record<string, string> = {}): AppDeps {
+  const config: Config = {
+    ...parseEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', ...env }),
+    APP_SECRET: randomBytes(32).toString('base64url'),
+    DEV_TOOLS: false,
+  };
+  return {
+    config,
+    database,
+    db: database.db,
+    clock: systemClock,
+    mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+  };
+}
+
+export interface TimedRun {
+  done: number;
+  elapsed: number;
+  perSecond: number;
+  /** This process's CPU time (user + system) per item. */
+  cpuMsEach: number;
+}
+
+/**
+ * Runs `step` over the items `next()` hands out, with `concurrency` workers at once, until
+ * `durationS` seconds have passed or the items run out (`undefined`).
+ */
+export async function timed<T>(
+  options: { concurrency: number; durationS: number },
+  next: () => T | undefined,
+  step: (item: T) => Promise<unknown>,
+): Promise<TimedRun> {
+  let done = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const deadline = started + options.durationS * 1000;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      for (let item = next(); item !== undefined && performance.now() < deadline; item = next()) {
+        await step(item);
+        done++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { done, elapsed, perSecond: done / elapsed, cpuMsEach: (cpu.user + cpu.system) / 1000 / Math.max(done, 1) };
+}
+
+/** Closes the pool; the forced drop that follows may reach a connection still closing, which is no error. */
+export async function closeDatabase(database: Database): Promise<void> {
+  (database.db as unknown as { $client: { on(event: 'error', listener: () => void): void } }).$client.on(
+    'error',
+    () => {},
+  );
+  await database.close();
 }
