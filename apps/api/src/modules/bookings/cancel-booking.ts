@@ -7,11 +7,10 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { creditEarning, refundToWallet } from '../payments/service.ts';
-import { type BookingRow, isPaidRow, loadOwnBooking, recordEvent, statusChange } from './booking-data.ts';
-import { bookingView, personName } from './booking-view.ts';
+import { type BookingRow, isPaidRow, recordEvent, statusChange } from './booking-data.ts';
+import { personName } from './booking-view.ts';
+import { changeOwnBooking } from './change-booking.ts';
 import type { BookingEmailTemplate } from './notifications.ts';
-import { deliverBookingNotifications } from './notifications.ts';
-import { viewContext } from './offer.ts';
 import { type CancellationOutcome, cancellationOutcome } from './rules.ts';
 
 export const refundReference = (bookingId: string) => `booking:${bookingId}:refund`;
@@ -112,15 +111,8 @@ export async function cancelBooking(
   deps: AppDeps,
   input: { actor: Actor; party: BookingParty; language: Language; bookingId: string; reason: string },
 ): Promise<Booking> {
-  const now = deps.clock.now();
-  const eventId = await deps.db.transaction(async (tx) => {
-    const row = await loadOwnBooking(tx, {
-      bookingId: input.bookingId,
-      actor: input.actor,
-      party: input.party,
-      lock: true,
-    });
-    return closeBooking(tx, {
+  return changeOwnBooking(deps, input, async (tx, row, now) => [
+    await closeBooking(tx, {
       row,
       by: input.party,
       ruleParty: input.party,
@@ -130,10 +122,8 @@ export async function cancelBooking(
       eventType: 'cancelled',
       template: 'cancelled',
       notify: input.party === 'client' ? 'provider' : 'client',
-    });
-  });
-  await deliverBookingNotifications(deps, { eventIds: eventId ? [eventId] : [] });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+    }),
+  ]);
 }
 
 /**

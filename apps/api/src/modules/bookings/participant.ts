@@ -8,7 +8,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { type BookingRow, loadOwnBooking, recordEvent, statusChange } from './booking-data.ts';
 import { bookingView } from './booking-view.ts';
 import { closeBooking } from './cancel-booking.ts';
-import { deliverBookingNotifications } from './notifications.ts';
+import { changeOwnBooking } from './change-booking.ts';
 import { viewContext } from './offer.ts';
 import { holdExpiry } from './rules.ts';
 
@@ -42,23 +42,14 @@ export async function acknowledgeAsProvider(
   deps: AppDeps,
   input: { actor: Actor; language: Language; bookingId: string },
 ): Promise<Booking> {
-  const now = deps.clock.now();
-  const eventId = await deps.db.transaction(async (tx) => {
-    const row = await loadOwnBooking(tx, {
-      bookingId: input.bookingId,
-      actor: input.actor,
-      party: 'provider',
-      lock: true,
-    });
+  return changeOwnBooking(deps, { ...input, party: 'provider' }, async (tx, row, now) => {
     assertAwaiting(row, 'provider', now);
     await tx
       .update(bookings)
       .set({ participantStatus: 'acknowledged', participantRespondedAt: now, updatedAt: now })
       .where(eq(bookings.id, row.id));
-    return recordEvent(tx, acknowledgedEvent(row, 'provider', now));
+    return [await recordEvent(tx, acknowledgedEvent(row, 'provider', now))];
   });
-  await deliverBookingNotifications(deps, { eventIds: [eventId] });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
 }
 
 /** POST /appointment/participant/{id}/reject-booking: the provider declines a client's booking (full refund). */
@@ -66,30 +57,23 @@ export async function rejectAsProvider(
   deps: AppDeps,
   input: { actor: Actor; language: Language; bookingId: string; note: string | null },
 ): Promise<Booking> {
-  const now = deps.clock.now();
-  const eventId = await deps.db.transaction(async (tx) => {
-    const row = await loadOwnBooking(tx, {
-      bookingId: input.bookingId,
-      actor: input.actor,
-      party: 'provider',
-      lock: true,
-    });
+  return changeOwnBooking(deps, { ...input, party: 'provider' }, async (tx, row, now) => {
     assertAwaiting(row, 'provider', now);
-    return closeBooking(tx, {
-      row,
-      by: 'provider',
-      ruleParty: 'provider',
-      to: 'rejected',
-      reason: input.note,
-      now,
-      eventType: 'rejected',
-      template: 'bookingRejected',
-      notify: 'client',
-      participantRejected: true,
-    });
+    return [
+      await closeBooking(tx, {
+        row,
+        by: 'provider',
+        ruleParty: 'provider',
+        to: 'rejected',
+        reason: input.note,
+        now,
+        eventType: 'rejected',
+        template: 'bookingRejected',
+        notify: 'client',
+        participantRejected: true,
+      }),
+    ];
   });
-  await deliverBookingNotifications(deps, { eventIds: eventId ? [eventId] : [] });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
 }
 
 /** GET /booking/participant/{id}: the client's view of a session (typically one the provider booked). */
@@ -116,14 +100,7 @@ export async function answerAsClient(
     note: string | null;
   },
 ): Promise<Booking> {
-  const now = deps.clock.now();
-  const eventIds = await deps.db.transaction(async (tx) => {
-    const row = await loadOwnBooking(tx, {
-      bookingId: input.bookingId,
-      actor: input.actor,
-      party: 'client',
-      lock: true,
-    });
+  return changeOwnBooking(deps, { ...input, party: 'client' }, async (tx, row, now) => {
     assertAwaiting(row, 'client', now);
     if (input.status === 'rejected') {
       const eventId = await closeBooking(tx, {
@@ -138,7 +115,7 @@ export async function answerAsClient(
         notify: 'provider',
         participantRejected: true,
       });
-      return eventId ? [eventId] : [];
+      return [eventId];
     }
     const free = row.priceMinor === 0;
     await tx
@@ -157,6 +134,4 @@ export async function answerAsClient(
       .where(eq(bookings.id, row.id));
     return [await recordEvent(tx, acknowledgedEvent(row, 'client', now))];
   });
-  await deliverBookingNotifications(deps, { eventIds });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
 }

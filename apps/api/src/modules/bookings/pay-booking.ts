@@ -19,9 +19,7 @@ import {
   recordEvent,
   statusChange,
 } from './booking-data.ts';
-import { bookingView } from './booking-view.ts';
-import { deliverBookingNotifications } from './notifications.ts';
-import { viewContext } from './offer.ts';
+import { changeOwnBooking } from './change-booking.ts';
 import { confirmedEvent } from './schedule-booking.ts';
 
 export const paymentReference = (bookingId: string) => `booking:${bookingId}:payment`;
@@ -83,13 +81,7 @@ export async function payBooking(
     });
     return answer;
   }
-  const eventIds = await deps.db.transaction(async (tx) => {
-    const row = await loadOwnBooking(tx, {
-      bookingId: input.bookingId,
-      actor: input.actor,
-      party: 'client',
-      lock: true,
-    });
+  return changeOwnBooking(deps, { ...input, party: 'client' }, async (tx, row, now) => {
     assertPayable(row, now);
     await payFromWallet(tx, {
       userId: row.clientId,
@@ -113,8 +105,6 @@ export async function payBooking(
     });
     return [await recordEvent(tx, confirmedEvent(row, now, row.startsAt))];
   });
-  await deliverBookingNotifications(deps, { eventIds });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
 }
 
 /**

@@ -5,9 +5,8 @@ import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { loadOwnBooking, recordEvent } from './booking-data.ts';
-import { bookingView } from './booking-view.ts';
-import { viewContext } from './offer.ts';
+import { recordEvent } from './booking-data.ts';
+import { changeOwnBooking } from './change-booking.ts';
 import { isFinal } from './rules.ts';
 
 /**
@@ -22,14 +21,7 @@ export async function setReschedulePermission(
   deps: AppDeps,
   input: { actor: Actor; language: Language; bookingId: string; allow: boolean },
 ): Promise<Booking> {
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const row = await loadOwnBooking(tx, {
-      bookingId: input.bookingId,
-      actor: input.actor,
-      party: 'provider',
-      lock: true,
-    });
+  return changeOwnBooking(deps, { ...input, party: 'provider' }, async (tx, row, now) => {
     if (isFinal(row.status)) throw new AppError('BOOKING_CLOSED');
     if (row.allowRescheduleCompletedBooking === input.allow) return;
     await tx
@@ -45,5 +37,4 @@ export async function setReschedulePermission(
       at: now,
     });
   });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
 }

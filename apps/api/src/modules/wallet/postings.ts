@@ -20,6 +20,14 @@ const clearing = (gateway: string, currencyCode: string, reference: string): Acc
   shard: clearingShard(reference),
 });
 
+/** Two lines: `amountMinor` leaves one account and arrives in the other. */
+function move(from: AccountRef, to: AccountRef, amountMinor: number): Line[] {
+  return [
+    { account: from, amountMinor: -amountMinor },
+    { account: to, amountMinor },
+  ];
+}
+
 /** Money verified at a gateway lands in a wallet (card or bank transfer top-up). */
 export function topUpLines(input: {
   userId: string;
@@ -28,10 +36,11 @@ export function topUpLines(input: {
   gateway: string;
   reference: string;
 }): Line[] {
-  return [
-    { account: clearing(input.gateway, input.currencyCode, input.reference), amountMinor: -input.amountMinor },
-    { account: wallet(input.userId, input.currencyCode), amountMinor: input.amountMinor },
-  ];
+  return move(
+    clearing(input.gateway, input.currencyCode, input.reference),
+    wallet(input.userId, input.currencyCode),
+    input.amountMinor,
+  );
 }
 
 /** A card payment for a booking goes from the gateway straight into escrow. */
@@ -41,26 +50,21 @@ export function cardBookingPaymentLines(input: {
   gateway: string;
   reference: string;
 }): Line[] {
-  return [
-    { account: clearing(input.gateway, input.currencyCode, input.reference), amountMinor: -input.amountMinor },
-    { account: escrow(input.currencyCode), amountMinor: input.amountMinor },
-  ];
+  return move(
+    clearing(input.gateway, input.currencyCode, input.reference),
+    escrow(input.currencyCode),
+    input.amountMinor,
+  );
 }
 
 /** A booking paid from the wallet: wallet → escrow. */
 export function walletPaymentLines(input: { userId: string; amountMinor: number; currencyCode: string }): Line[] {
-  return [
-    { account: wallet(input.userId, input.currencyCode), amountMinor: -input.amountMinor },
-    { account: escrow(input.currencyCode), amountMinor: input.amountMinor },
-  ];
+  return move(wallet(input.userId, input.currencyCode), escrow(input.currencyCode), input.amountMinor);
 }
 
 /** A refund: escrow → wallet. */
 export function refundLines(input: { userId: string; amountMinor: number; currencyCode: string }): Line[] {
-  return [
-    { account: escrow(input.currencyCode), amountMinor: -input.amountMinor },
-    { account: wallet(input.userId, input.currencyCode), amountMinor: input.amountMinor },
-  ];
+  return move(escrow(input.currencyCode), wallet(input.userId, input.currencyCode), input.amountMinor);
 }
 
 /** An earning: escrow → provider (net) + platform (commission); zero lines left out. */
@@ -90,10 +94,11 @@ export function payoutLines(input: {
   gateway: string;
   reference: string;
 }): Line[] {
-  return [
-    { account: earnings(input.userId, input.currencyCode), amountMinor: -input.amountMinor },
-    { account: clearing(input.gateway, input.currencyCode, input.reference), amountMinor: input.amountMinor },
-  ];
+  return move(
+    earnings(input.userId, input.currencyCode),
+    clearing(input.gateway, input.currencyCode, input.reference),
+    input.amountMinor,
+  );
 }
 
 /** A failed or reversed payout comes back: clearing → earnings. */
@@ -104,8 +109,9 @@ export function payoutReversalLines(input: {
   gateway: string;
   reference: string;
 }): Line[] {
-  return [
-    { account: clearing(input.gateway, input.currencyCode, input.reference), amountMinor: -input.amountMinor },
-    { account: earnings(input.userId, input.currencyCode), amountMinor: input.amountMinor },
-  ];
+  return move(
+    clearing(input.gateway, input.currencyCode, input.reference),
+    earnings(input.userId, input.currencyCode),
+    input.amountMinor,
+  );
 }
