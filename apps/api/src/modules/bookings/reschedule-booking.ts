@@ -22,6 +22,20 @@ function spend(row: BookingRow, party: BookingParty) {
     : { remainingProviderReschedule: row.remainingProviderReschedule - 1 };
 }
 
+/** No proposed slot: the request is settled (or there never was one). */
+const noProposal = { rescheduleSlotId: null, rescheduleStartsAt: null, rescheduleEndsAt: null } as const;
+
+/** The columns of a confirmed booking moved to `slot` on `party`'s reschedule, which is spent. */
+function movedColumns(row: BookingRow, party: BookingParty, slot: { startsAt: Date; endsAt: Date }) {
+  return {
+    ...spend(row, party),
+    startsAt: slot.startsAt,
+    endsAt: slot.endsAt,
+    rescheduleStatus: 'accepted' as const,
+    ...noProposal,
+  };
+}
+
 /**
  * POST /booking/{id}/reschedule (client) and /appointment/{id}/reschedule (provider; providers
  * never pay). An unpaid pending booking just moves (hold renewed, no count). A confirmed one
@@ -83,16 +97,7 @@ export async function rescheduleBooking(
       if (outcome.mode === 'immediate') {
         await tx
           .update(bookings)
-          .set({
-            ...common,
-            ...spend(row, party),
-            startsAt: slot.startsAt,
-            endsAt: slot.endsAt,
-            rescheduleStatus: 'accepted',
-            rescheduleSlotId: null,
-            rescheduleStartsAt: null,
-            rescheduleEndsAt: null,
-          })
+          .set({ ...common, ...movedColumns(row, party, slot) })
           .where(eq(bookings.id, row.id));
       } else {
         await tx
@@ -167,27 +172,12 @@ export async function answerReschedule(
         });
         await tx
           .update(bookings)
-          .set({
-            ...spend(row, requester),
-            startsAt: slot.startsAt,
-            endsAt: slot.endsAt,
-            rescheduleStatus: 'accepted',
-            rescheduleSlotId: null,
-            rescheduleStartsAt: null,
-            rescheduleEndsAt: null,
-            updatedAt: now,
-          })
+          .set({ ...movedColumns(row, requester, slot), updatedAt: now })
           .where(eq(bookings.id, row.id));
       } else {
         await tx
           .update(bookings)
-          .set({
-            rescheduleStatus: 'rejected',
-            rescheduleSlotId: null,
-            rescheduleStartsAt: null,
-            rescheduleEndsAt: null,
-            updatedAt: now,
-          })
+          .set({ rescheduleStatus: 'rejected', ...noProposal, updatedAt: now })
           .where(eq(bookings.id, row.id));
       }
       const eventId = await recordEvent(tx, {
