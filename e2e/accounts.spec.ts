@@ -1,22 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { CLIENT } from './demo';
 import { expect, test } from './fixtures';
-
-const DEMO_CLIENT = { email: 'client@demo.test', password: 'demo-pass-123' };
-
-interface OutboxEmail {
-  to: string;
-  subject: string;
-  text: string;
-  template: string;
-}
+import { type OutboxEmail, outbox, submitSignIn } from './helpers';
 
 /** The newest email to an address that contains `needle` (the dev outbox answers newest first). */
 async function newestEmail(request: APIRequestContext, to: string, needle: string): Promise<OutboxEmail> {
   let found: OutboxEmail | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      found = ((await response.json()) as OutboxEmail[]).find((email) => email.text.includes(needle));
+      found = (await outbox(request, to)).find((email) => email.text.includes(needle));
       return found !== undefined;
     })
     .toBe(true);
@@ -29,12 +21,6 @@ function linkPath(email: OutboxEmail, page: string): string {
   if (!match) throw new Error(`no ${page} link in: ${email.text}`);
   const url = new URL(match[0]);
   return url.pathname + url.search;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test.describe('accounts and sessions', () => {
@@ -71,7 +57,7 @@ test.describe('accounts and sessions', () => {
 
     // Signing in before confirming explains why and offers a new link.
     await visit('/login/');
-    await signIn(page, email, password);
+    await submitSignIn(page, { email, password });
     await expect(page.getByText('Please confirm your email address before signing in.')).toBeVisible();
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'we have sent a new link' })).toBeVisible();
@@ -84,7 +70,7 @@ test.describe('accounts and sessions', () => {
     await page.getByRole('link', { name: 'Sign in', exact: true }).last().click();
     await page.waitForURL('**/login/');
 
-    await signIn(page, email, password);
+    await submitSignIn(page, { email, password });
     await page.waitForURL('**/overview/');
     await expect(page.getByTestId('header-signed-in')).toBeVisible();
 
@@ -131,9 +117,9 @@ test.describe('accounts and sessions', () => {
     await page.getByTestId('header-sign-out').click();
     await page.waitForURL('**/login/');
     await expect(page.getByTestId('header-signed-out')).toBeVisible();
-    await signIn(page, email, newPassword);
+    await submitSignIn(page, { email, password: newPassword });
     await expect(page.getByText('Email or password is incorrect')).toBeVisible();
-    await signIn(page, newEmail, newPassword);
+    await submitSignIn(page, { email: newEmail, password: newPassword });
     await page.waitForURL('**/overview/');
 
     // Delete the account: password required, then signed out to the home page.
@@ -181,7 +167,7 @@ test.describe('accounts and sessions', () => {
     await visit(linkPath(verification, '/verify-email/'));
     await expect(page.getByText('Your email address is confirmed. You can sign in now.')).toBeVisible();
     await visit('/login/');
-    await signIn(page, email, 'calm-river-42');
+    await submitSignIn(page, { email, password: 'calm-river-42' });
     await page.waitForURL('**/overview/');
     await expect(
       page.getByRole('navigation', { name: 'Account navigation' }).getByRole('link', { name: 'Security' }),
@@ -193,7 +179,7 @@ test.describe('accounts and sessions', () => {
 
   test('an expired access token is renewed silently with the refresh cookie', async ({ page, visit }) => {
     await visit('/login/');
-    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    await submitSignIn(page, CLIENT);
     await page.waitForURL('**/overview/');
 
     const refreshes: string[] = [];
@@ -211,7 +197,7 @@ test.describe('accounts and sessions', () => {
     });
 
     await visit('/security/');
-    await expect(page.getByTestId('current-email')).toContainText(DEMO_CLIENT.email);
+    await expect(page.getByTestId('current-email')).toContainText(CLIENT.email);
     expect(refreshes).toEqual(['POST']);
     const after = await page.evaluate(() => JSON.parse(window.sessionStorage.getItem('session') ?? '{}'));
     expect(after.accessToken).not.toContain('expired');
@@ -222,7 +208,7 @@ test.describe('accounts and sessions', () => {
     await page.goto('/security/');
     await page.waitForURL('**/login/?redirect=%2Fsecurity%2F');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    await submitSignIn(page, CLIENT);
     await page.waitForURL((url) => url.pathname === '/security/');
     await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
 
@@ -230,7 +216,7 @@ test.describe('accounts and sessions', () => {
     await page.getByTestId('header-sign-out').click();
     await page.waitForURL('**/login/');
     await visit('/login/?redirect=%2F%2Fevil.example%2F');
-    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+    await submitSignIn(page, CLIENT);
     await page.waitForURL((url) => url.pathname === '/overview/');
   });
 
@@ -240,7 +226,7 @@ test.describe('accounts and sessions', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(page.getByText('Dieses Feld ist erforderlich').first()).toBeVisible();
-    await page.getByLabel('E-Mail').fill(DEMO_CLIENT.email);
+    await page.getByLabel('E-Mail').fill(CLIENT.email);
     await page.getByLabel('Passwort', { exact: true }).fill('falsches-passwort-1');
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(page.getByText('E-Mail oder Passwort ist falsch')).toBeVisible();

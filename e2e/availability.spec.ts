@@ -1,21 +1,9 @@
-import type { Page } from '@playwright/test';
+import { PROVIDER } from './demo';
 import { expect, expectAccessible, test } from './fixtures';
+import { addDays, dateIn, dayMonthYear, showMonthOf, signIn } from './helpers';
 
-const PROVIDER = { email: 'provider@demo.test', password: 'demo-pass-123' };
 const PROVIDER_ZONE = 'Africa/Lagos';
 const CLIENT_ZONE = 'America/New_York';
-
-/** "YYYY-MM-DD" of an instant in a zone. */
-function dateIn(zone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
-}
-
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** The wall-clock hour of a zone at `date` `hour`:00 as an instant (searching the zone's offset). */
 function zonedInstant(date: string, hour: number, zone: string): Date {
@@ -50,37 +38,6 @@ function clock12(instant: Date, zone: string): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "29 November 2026" (the part of a day's accessible name every engine writes the same way). */
-function dayMonthYear(date: string, language: 'en' | 'de' = 'en'): RegExp {
-  const text = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
-  return new RegExp(text.replace('.', '\\.'));
-}
-
-async function signIn(page: Page, email: string, password: string, redirect: string) {
-  await page.goto(`/login/?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
-}
-
-/** Shows the month of `date` in a calendar whose "Next month" button lives in `scope`. */
-async function showMonthOf(
-  scope: ReturnType<Page['locator']> | Page,
-  date: string,
-  today: string,
-  next = 'Next month',
-) {
-  const months =
-    (Number(date.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(today.slice(5, 7));
-  for (let i = 0; i < months; i += 1) await scope.getByRole('button', { name: next }).click();
-}
-
 test.describe('availability', () => {
   test('a provider sets a week and a specific date; a client in New York sees them in their own time', async ({
     page,
@@ -95,7 +52,7 @@ test.describe('availability', () => {
     while (new Date(`${special}T12:00:00Z`).getUTCDay() !== 0) special = addDays(special, 1);
 
     // Provider: weekly hours.
-    await signIn(page, PROVIDER.email, PROVIDER.password, '/provider-availability/');
+    await signIn(page, PROVIDER, '/provider-availability/');
     await visit('/provider-availability/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Availability');
     await expect(page.getByText('All times are in your time zone: Africa/Lagos.')).toBeVisible();

@@ -1,47 +1,18 @@
-import type { Page } from '@playwright/test';
 import {
-  addDays,
   CLIENT,
   CLIENT_NAME,
-  dateIn,
   dismissConsent,
+  fillBookingForm,
   PRICE,
   PROVIDER,
   PROVIDER_NAME,
-  signIn,
-  tokenOf,
   topUp,
   walletBalance,
   weekdayFrom,
   ZONE,
 } from './demo';
 import { expect, expectAccessible, test } from './fixtures';
-
-/** "23 November 2026" (the part of a day's accessible name every engine writes the same way). */
-function dayMonthYear(date: string, language: 'en' | 'de' = 'en'): string {
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
-}
-
-/** Picks `date` at `time` ("9:00 AM – 10:00 AM") in a booking calendar inside `scope`. */
-async function pickSlot(scope: Page | ReturnType<Page['locator']>, date: string, today: string, time: string) {
-  await expect(scope.getByRole('table')).toBeVisible();
-  const months =
-    (Number(date.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(today.slice(5, 7));
-  for (let i = 0; i < months; i += 1) await scope.getByRole('button', { name: 'Next month' }).click();
-  // "Tuesday, 1 December 2026, 8 slots available": the commas keep 1 December from matching 11 December.
-  await scope.getByRole('button', { name: new RegExp(`, ${dayMonthYear(date)},`) }).click();
-  // The day's slots can re-render once more after the day is chosen (a refetch); choose until it holds.
-  const slot = scope.getByRole('radio', { name: time });
-  await expect(async () => {
-    await slot.check({ force: true });
-    await expect(slot).toBeChecked({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
+import { addDays, dateIn, dayMonthYear, pickSlot, signIn, tokenOf } from './helpers';
 
 test.describe('weekly series and sessions booked by the therapist', () => {
   test('a client books a 3-week series and pays the first from the wallet; the therapist books another session for them and lets them reschedule without approval', async ({
@@ -68,12 +39,7 @@ test.describe('weekly series and sessions booked by the therapist', () => {
     await card.getByRole('link', { name: `Book a session with ${PROVIDER_NAME}` }).click();
     await page.waitForURL(/\/booking\/\?provider=/);
     await page.waitForLoadState('networkidle');
-    await page.getByRole('radio', { name: 'Video Session' }).check();
-    await expect(page.getByRole('radio', { name: /Individual Therapy/ })).toBeChecked();
-    await page.getByLabel('Note for your therapist (optional)').fill('Weekly sessions, please.');
-    await page.getByRole('button', { name: 'Continue to choose a time' }).click();
-    await page.waitForURL(/\/booking\/[0-9a-f-]{36}\/schedule\/$/);
-    await page.waitForLoadState('networkidle');
+    await fillBookingForm(page, 'Weekly sessions, please.');
 
     // Step 2: the first session, then "Repeat weekly" with 3 sessions: every date and the total.
     await pickSlot(page, first, today, '2:00 PM – 3:00 PM');

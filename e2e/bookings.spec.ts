@@ -1,72 +1,18 @@
-import type { Page } from '@playwright/test';
 import {
   CLIENT,
   CLIENT_NAME,
-  dateIn,
   dismissConsent,
+  fillBookingForm,
   PRICE,
   PROVIDER,
   PROVIDER_NAME,
-  signIn,
-  tokenOf,
   topUp,
   walletBalance,
   weekdayFrom,
   ZONE,
 } from './demo';
 import { expect, expectAccessible, test } from './fixtures';
-
-/** "23 November 2026" (the part of a day's accessible name every engine writes the same way). */
-function dayMonthYear(date: string, language: 'en' | 'de' = 'en'): RegExp {
-  const text = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
-  return new RegExp(text.replace('.', '\\.'));
-}
-
-/** Months between the calendar's first month (today's) and the month of `date`. */
-async function showMonthOf(
-  scope: Page | ReturnType<Page['locator']>,
-  date: string,
-  today: string,
-  next = 'Next month',
-) {
-  const months =
-    (Number(date.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(today.slice(5, 7));
-  for (let i = 0; i < months; i += 1) await scope.getByRole('button', { name: next }).click();
-}
-
-/** Picks `date` at `time` ("9:00 AM – 10:00 AM") in a booking calendar inside `scope`. */
-async function pickSlot(
-  scope: Page | ReturnType<Page['locator']>,
-  date: string,
-  today: string,
-  time: string,
-  language: 'en' | 'de' = 'en',
-) {
-  await expect(scope.getByRole('table')).toBeVisible();
-  await showMonthOf(scope, date, today, language === 'de' ? 'Nächster Monat' : 'Next month');
-  await scope.getByRole('button', { name: dayMonthYear(date, language) }).click();
-  // The day's slots can re-render once more after the day is chosen (a refetch); choose until it holds.
-  const slot = scope.getByRole('radio', { name: time });
-  await expect(async () => {
-    await slot.check({ force: true });
-    await expect(slot).toBeChecked({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-/** Booking step 1 for the demo therapist: modality, the only therapy (chosen already) and a note. */
-async function fillBookingForm(page: Page, note: string) {
-  await page.getByRole('radio', { name: 'Video Session' }).check();
-  await expect(page.getByRole('radio', { name: /Individual Therapy/ })).toBeChecked();
-  await page.getByLabel('Note for your therapist (optional)').fill(note);
-  await page.getByRole('button', { name: 'Continue to choose a time' }).click();
-  await page.waitForURL(/\/booking\/[0-9a-f-]{36}\/schedule\/$/);
-  await page.waitForLoadState('networkidle');
-}
+import { dateIn, pickSlot, signIn, tokenOf } from './helpers';
 
 test.describe('bookings', () => {
   test('a client books and pays from the wallet; the therapist sees it; the client reschedules; the therapist cancels and the client is refunded', async ({

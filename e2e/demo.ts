@@ -1,26 +1,18 @@
 /** The demo accounts and what the booking journeys do with them (the app under test runs with demo data). */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { addDays } from './helpers';
 
 export const CLIENT = { email: 'client@demo.test', password: 'demo-pass-123' };
 export const PROVIDER = { email: 'provider@demo.test', password: 'demo-pass-123' };
+/** Demo therapists in the United Kingdom and the United States (their payout bank forms differ). */
+export const GB_PROVIDER = { email: 'sarah.collins@demo.test', password: 'demo-pass-123' };
+export const US_PROVIDER = { email: 'maya.patel@demo.test', password: 'demo-pass-123' };
 export const PROVIDER_NAME = 'Dr Chiamaka Eze';
 export const CLIENT_NAME = 'Ada Okafor';
 /** Both demo users live in Lagos: the screens show times there. */
 export const ZONE = 'Africa/Lagos';
 export const PRICE = '₦15,000.00';
-
-/** "YYYY-MM-DD" of an instant in a zone. */
-export function dateIn(zone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
-}
-
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** The first Monday-to-Friday date at least `days` days after `from` (the demo therapist works weekdays). */
 export function weekdayFrom(from: string, days: number): string {
@@ -29,27 +21,9 @@ export function weekdayFrom(from: string, days: number): string {
   return date;
 }
 
-export async function signIn(page: Page, account: { email: string; password: string }, redirect: string) {
-  await page.goto(`/login/?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
-  await page.waitForLoadState('networkidle');
-}
-
 export async function dismissConsent(page: Page) {
   const reject = page.getByRole('button', { name: 'Reject', exact: true });
   if (await reject.isVisible()) await reject.click();
-}
-
-export async function tokenOf(
-  request: APIRequestContext,
-  account: { email: string; password: string },
-): Promise<string> {
-  const answer = await request.post('/api/user/login', { data: account });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { token: string }).token;
 }
 
 export async function walletBalance(request: APIRequestContext, token: string): Promise<number> {
@@ -69,4 +43,14 @@ export async function topUp(request: APIRequestContext, token: string, amount: n
   expect(approved.ok()).toBe(true);
   const status = await request.get(`/api/payment/status/${reference}`, { headers });
   expect(((await status.json()) as { status: string }).status).toBe('success');
+}
+
+/** Booking step 1 for the demo therapist: modality, the only therapy (chosen already) and a note. */
+export async function fillBookingForm(page: Page, note: string) {
+  await page.getByRole('radio', { name: 'Video Session' }).check();
+  await expect(page.getByRole('radio', { name: /Individual Therapy/ })).toBeChecked();
+  await page.getByLabel('Note for your therapist (optional)').fill(note);
+  await page.getByRole('button', { name: 'Continue to choose a time' }).click();
+  await page.waitForURL(/\/booking\/[0-9a-f-]{36}\/schedule\/$/);
+  await page.waitForLoadState('networkidle');
 }

@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { CLIENT } from './demo';
 import { expect, test } from './fixtures';
+import { type Account, countryIdentifier, signIn, signUpVerified } from './helpers';
 
 const PASSWORD = 'calm-river-42';
-const DEMO_CLIENT = { email: 'client@demo.test', password: 'demo-pass-123' };
 
 /** A 400×400 PNG with a diagonal gradient and a dark square, so a crop is visible. */
 async function makePicture(): Promise<string> {
@@ -30,45 +31,20 @@ async function makePicture(): Promise<string> {
 }
 
 /** A fresh, verified provider in Nigeria (sign-up and email link through the API). */
-async function newProvider(request: APIRequestContext): Promise<string> {
+async function newProvider(request: APIRequestContext): Promise<Account> {
   const email = `prov.${Date.now()}@example.com`;
-  const countries = (await (await request.get('/api/region/country')).json()) as { identifier: string; code: string }[];
-  const nigeria = countries.find((country) => country.code === 'NG');
-  const registered = await request.post('/api/user/register', {
-    data: {
-      userType: 'provider',
-      email,
-      confirmEmail: email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      countryIdentifier: nigeria?.identifier,
-      agreeToTerms: true,
-      firstName: 'Ngozi',
-      lastName: 'Adeyemi',
-    },
+  await signUpVerified(request, {
+    userType: 'provider',
+    email,
+    confirmEmail: email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    countryIdentifier: await countryIdentifier(request, 'NG'),
+    agreeToTerms: true,
+    firstName: 'Ngozi',
+    lastName: 'Adeyemi',
   });
-  expect(registered.status(), await registered.text()).toBe(201);
-  let token = '';
-  await expect
-    .poll(async () => {
-      const emails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-        text: string;
-      }[];
-      token = emails.map((item) => /[?&]token=([\w-]+)/.exec(item.text)?.[1]).find(Boolean) ?? '';
-      return token;
-    })
-    .not.toBe('');
-  const verified = await request.post('/api/user/register/verify', { data: { token } });
-  expect(verified.ok()).toBe(true);
-  return email;
-}
-
-async function signIn(page: Page, email: string, password: string, redirect: string) {
-  await page.goto(`/login/?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
+  return { email, password: PASSWORD };
 }
 
 async function pick(page: Page, combobox: string, search: string, option: string) {
@@ -84,8 +60,8 @@ test.describe('profiles', () => {
     visit,
     request,
   }) => {
-    const email = await newProvider(request);
-    await signIn(page, email, PASSWORD, '/overview/');
+    const provider = await newProvider(request);
+    await signIn(page, provider, '/overview/');
 
     // The overview guides a new provider to the setup until it is complete.
     const panel = page.getByTestId('setup-panel');
@@ -189,8 +165,7 @@ test.describe('profiles', () => {
     page,
     visit,
   }) => {
-    await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password, '/account/');
-    await page.waitForLoadState('networkidle');
+    await signIn(page, CLIENT, '/account/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
 
     // Avatar: Save without a choice, then choose one.

@@ -1,56 +1,25 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { GB_PROVIDER, PROVIDER, US_PROVIDER } from './demo';
 import { expect, test } from './fixtures';
+import { type Account, countryIdentifier, outbox, signIn, signUpVerified, tokenOf } from './helpers';
 
 const PASSWORD = 'calm-river-42';
 
 /** A fresh, verified client in Nigeria (sign-up and email link through the API): an empty wallet. */
-async function newClient(request: APIRequestContext, firstName = 'Amaka'): Promise<string> {
+async function newClient(request: APIRequestContext, firstName = 'Amaka'): Promise<Account> {
   const email = `wallet.${Date.now()}.${Math.floor(Math.random() * 1000)}@example.com`;
-  const countries = (await (await request.get('/api/region/country')).json()) as { identifier: string; code: string }[];
-  const nigeria = countries.find((country) => country.code === 'NG');
-  const registered = await request.post('/api/user/register', {
-    data: {
-      userType: 'client',
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName,
-      lastName: 'Okonkwo',
-      phoneNumber: '+2348012345678',
-      countryIdentifier: nigeria?.identifier,
-      agreeToTerms: true,
-    },
+  await signUpVerified(request, {
+    userType: 'client',
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    firstName,
+    lastName: 'Okonkwo',
+    phoneNumber: '+2348012345678',
+    countryIdentifier: await countryIdentifier(request, 'NG'),
+    agreeToTerms: true,
   });
-  expect(registered.status(), await registered.text()).toBe(201);
-  let token = '';
-  await expect
-    .poll(async () => {
-      const emails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-        text: string;
-      }[];
-      token = emails.map((item) => /[?&]token=([\w-]+)/.exec(item.text)?.[1]).find(Boolean) ?? '';
-      return token;
-    })
-    .not.toBe('');
-  const verified = await request.post('/api/user/register/verify', { data: { token } });
-  expect(verified.ok()).toBe(true);
-  return email;
-}
-
-async function signIn(page: Page, email: string, password: string, redirect: string) {
-  await page.goto(`/login/?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
-  await page.waitForLoadState('networkidle');
-}
-
-async function bearer(request: APIRequestContext, email: string, password: string): Promise<Record<string, string>> {
-  const login = await request.post('/api/user/login', { data: { email, password } });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
+  return { email, password: PASSWORD };
 }
 
 const balance = (page: Page) => page.getByTestId('wallet-balance');
@@ -61,8 +30,8 @@ test.describe('wallet', () => {
     visit,
     request,
   }) => {
-    const email = await newClient(request);
-    await signIn(page, email, PASSWORD, '/wallet/');
+    const client = await newClient(request);
+    await signIn(page, client, '/wallet/');
     await visit('/wallet/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wallet');
     await expect(balance(page)).toHaveText('₦0.00');
@@ -145,8 +114,8 @@ test.describe('wallet', () => {
     visit,
     request,
   }) => {
-    const email = await newClient(request, 'Chioma');
-    await signIn(page, email, PASSWORD, '/wallet/');
+    const client = await newClient(request, 'Chioma');
+    await signIn(page, client, '/wallet/');
     await visit('/wallet/');
     await page.getByRole('button', { name: 'Top up wallet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Top up your wallet' });
@@ -175,12 +144,7 @@ test.describe('wallet', () => {
 
     // The email that says the transfer arrived.
     await expect
-      .poll(async () => {
-        const emails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-          subject: string;
-        }[];
-        return emails.map((item) => item.subject);
-      })
+      .poll(async () => (await outbox(request, client.email)).map((item) => item.subject))
       .toContain('Your wallet has been topped up');
   });
 
@@ -189,8 +153,8 @@ test.describe('wallet', () => {
     visit,
     request,
   }) => {
-    const email = await newClient(request, 'Lena');
-    const headers = await bearer(request, email, PASSWORD);
+    const client = await newClient(request, 'Lena');
+    const headers = { Authorization: `Bearer ${await tokenOf(request, client)}` };
     const started = await request.post('/api/payment/wallet', {
       headers,
       data: { amount: 200_000, callbackUrl: '/de/wallet/' },
@@ -198,7 +162,7 @@ test.describe('wallet', () => {
     expect(started.ok(), await started.text()).toBe(true);
     const { payment } = (await started.json()) as { payment: { reference: string } };
 
-    await signIn(page, email, PASSWORD, '/wallet/');
+    await signIn(page, client, '/wallet/');
     await visit('/de/wallet/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guthaben');
     await page.getByRole('button', { name: 'Guthaben aufladen' }).click();
@@ -234,7 +198,7 @@ test.describe('wallet', () => {
     page,
     visit,
   }) => {
-    await signIn(page, 'provider@demo.test', 'demo-pass-123', '/earnings/');
+    await signIn(page, PROVIDER, '/earnings/');
     await visit('/earnings/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Earnings');
     await expect(page.getByTestId('earnings-available')).toHaveText('₦0.00');
@@ -259,7 +223,7 @@ test.describe('wallet', () => {
     await page.getByTestId('header-sign-out').click();
 
     // United Kingdom: address, postal code, account type, ownership, date of birth.
-    await signIn(page, 'sarah.collins@demo.test', 'demo-pass-123', '/earnings/');
+    await signIn(page, GB_PROVIDER, '/earnings/');
     await expect(page.getByLabel('Address')).toBeVisible();
     await page.getByLabel('Account name').fill('Sarah Collins');
     await page.getByLabel('Bank name').fill('Barclays');
@@ -278,7 +242,7 @@ test.describe('wallet', () => {
     await page.getByTestId('header-sign-out').click();
 
     // United States: the bank code is the "Routine Number".
-    await signIn(page, 'maya.patel@demo.test', 'demo-pass-123', '/earnings/');
+    await signIn(page, US_PROVIDER, '/earnings/');
     await expect(page.getByLabel('Routine Number')).toBeVisible();
     await expect(page.getByLabel('Sort code')).toHaveCount(0);
     await page.getByLabel('Account name').fill("Maya O'Patel");

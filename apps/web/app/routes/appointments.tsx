@@ -10,10 +10,9 @@ import { useBookingRole } from '../features/bookings/lib/role';
 import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '../features/bookings/lib/rules';
 import { useLocaleData } from '../features/shell/shell-data';
 import { localePath } from '../lib/i18n';
-import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
-import { Pagination, pageSearch } from '../ui/pagination';
-import { Spinner } from '../ui/spinner';
+import { PagedList, PagedListLoading } from '../ui/paged-list';
+import { pageSearch } from '../ui/pagination';
 import type { Route } from './+types/appointments';
 
 /**
@@ -48,7 +47,6 @@ export default function Appointments() {
     setParams(search, { preventScrollReset: true });
   }
 
-  const meta = list.data?.meta;
   return (
     <>
       <title>{`${t('bookingScreens.appointments.title')} · ${t('nav.brand')}`}</title>
@@ -88,43 +86,32 @@ export default function Appointments() {
         </div>
       </fieldset>
       <div className="mt-5">
-        {list.isPending || !zone ? (
-          <div className="flex justify-center py-16 text-brand-700">
-            <Spinner />
-          </div>
-        ) : list.isError ? (
-          <div className="flex flex-col items-center gap-3 py-12 text-center">
-            <p role="alert" className="text-slate-700">
-              {t('common.failedToLoad')}
-            </p>
-            <Button variant="secondary" onClick={() => list.refetch()} loading={list.isRefetching}>
-              {t('bookingScreens.retry')}
-            </Button>
-          </div>
-        ) : list.data.data.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-            {t(
+        {zone ? (
+          <PagedList
+            query={list}
+            empty={t(
               filter === 'all'
                 ? `bookingScreens.appointments.empty.${role}`
                 : 'bookingScreens.appointments.emptyFilter',
             )}
-          </p>
+            page={page}
+            hrefFor={(next) => pageSearch(params, next)}
+          >
+            {(found) => (
+              <ul
+                className={cn('flex flex-col gap-4', list.isPlaceholderData && 'opacity-60')}
+                aria-busy={list.isFetching}
+              >
+                {found.data.map((booking) => (
+                  <li key={booking.identifier}>
+                    <AppointmentCard booking={booking} party={role} zone={zone} now={now} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </PagedList>
         ) : (
-          <>
-            <ul
-              className={cn('flex flex-col gap-4', list.isPlaceholderData && 'opacity-60')}
-              aria-busy={list.isFetching}
-            >
-              {list.data.data.map((booking) => (
-                <li key={booking.identifier}>
-                  <AppointmentCard booking={booking} party={role} zone={zone} now={now} />
-                </li>
-              ))}
-            </ul>
-            {meta ? (
-              <Pagination page={page} totalPages={meta.totalPages} hrefFor={(next) => pageSearch(params, next)} />
-            ) : null}
-          </>
+          <PagedListLoading />
         )}
       </div>
       <BookingDialogs party={role} />

@@ -4,13 +4,13 @@ import { useViewerZone } from '../features/availability/lib/viewer-zone';
 import { useProviderList } from '../features/directory/api/list-providers';
 import { ProviderCard } from '../features/directory/components/provider-card';
 import { useLocaleData } from '../features/shell/shell-data';
-import { Button } from '../ui/button';
+import { PagedList } from '../ui/paged-list';
+import { pageSearch } from '../ui/pagination';
+
 /**
  * /providers/ (public): the directory of approved therapists, by country (the visitor's by
  * default), each with fee and next free slot; it leads to the profile and the booking.
  */
-import { Pagination, pageSearch } from '../ui/pagination';
-import { Spinner } from '../ui/spinner';
 export default function Providers() {
   const { t } = useTranslation();
   const { shell, countryCode, operating } = useLocaleData();
@@ -30,7 +30,6 @@ export default function Providers() {
     setParams(search, { preventScrollReset: true });
   }
 
-  const meta = list.data?.meta;
   return (
     <main id="main">
       <title>{`${t('bookingScreens.directory.title')} · ${t('nav.brand')}`}</title>
@@ -63,40 +62,27 @@ export default function Providers() {
         </div>
       </section>
       <section aria-label={t('bookingScreens.directory.results')} className="mx-auto max-w-6xl px-4 pb-16">
-        {list.isPending ? (
-          <div className="flex justify-center py-16 text-brand-700">
-            <Spinner />
-          </div>
-        ) : list.isError ? (
-          <div className="flex flex-col items-center gap-3 py-12 text-center">
-            <p role="alert" className="text-slate-700">
-              {t('common.failedToLoad')}
-            </p>
-            <Button variant="secondary" onClick={() => list.refetch()} loading={list.isRefetching}>
-              {t('bookingScreens.retry')}
-            </Button>
-          </div>
-        ) : list.data.data.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-            {t('bookingScreens.directory.empty')}
-          </p>
-        ) : (
-          <>
-            <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-              {t('bookingScreens.directory.count', { count: meta?.total ?? 0 })}
-            </p>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {list.data.data.map((provider) => (
-                <li key={provider.identifier} className="flex flex-col [&>article]:flex-1">
-                  <ProviderCard provider={provider} zone={zone} />
-                </li>
-              ))}
-            </ul>
-            {meta ? (
-              <Pagination page={page} totalPages={meta.totalPages} hrefFor={(next) => pageSearch(params, next)} />
-            ) : null}
-          </>
-        )}
+        <PagedList
+          query={list}
+          empty={t('bookingScreens.directory.empty')}
+          page={page}
+          hrefFor={(next) => pageSearch(params, next)}
+        >
+          {(found) => (
+            <>
+              <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+                {t('bookingScreens.directory.count', { count: found.meta?.total ?? 0 })}
+              </p>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {found.data.map((provider) => (
+                  <li key={provider.identifier} className="flex flex-col [&>article]:flex-1">
+                    <ProviderCard provider={provider} zone={zone} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </PagedList>
       </section>
     </main>
   );

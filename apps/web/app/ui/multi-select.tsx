@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
+import { FieldMessages, fieldMessageIds } from './field';
 import type { SelectOption } from './searchable-select';
 
 export interface MultiSelectProps {
@@ -36,8 +37,7 @@ export function MultiSelect({
   const generated = useId();
   const baseId = id ?? generated;
   const listId = `${baseId}-list`;
-  const hintId = `${baseId}-hint`;
-  const errorId = `${baseId}-error`;
+  const { hintId, errorId } = fieldMessageIds(baseId);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -206,16 +206,7 @@ export function MultiSelect({
           })}
         </div>
       ) : null}
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={baseId} hint={hint} error={error} />
     </div>
   );
 }

@@ -80,12 +80,22 @@ const timezone = z
 const headline = z.string().trim().min(3).max(32).regex(HEADLINE, 'profiles.headlineFormat');
 const title = z.string().trim().min(2).max(32).regex(TITLE, 'profiles.titleFormat');
 
+/** Response fields both profiles read from the user row: place, birth date, religion, background, gender. */
+const personDetailsFields = {
+  countryIdentifier: z.uuid().nullable(),
+  stateIdentifier: z.uuid().nullable(),
+  dob: z.string().nullable(),
+  religionIdentifier: z.uuid().nullable(),
+  ethnicityIdentifier: z.uuid().nullable(),
+  gender: gender.nullable(),
+};
+
 // ---------------------------------------------------------------------------
 // Client
 // ---------------------------------------------------------------------------
 
 export const EmergencyContactSchema = z.object({
-  name: z.string().trim().min(3).max(32).regex(NAME, 'profiles.nameFormat'),
+  name: personName,
   phoneNumber: digitsNumber(3, 32),
 });
 export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
@@ -119,12 +129,7 @@ export const ClientProfileSchema = z.object({
   userName: z.string().nullable(),
   email: z.string(),
   zipCode: z.string().nullable(),
-  countryIdentifier: z.uuid().nullable(),
-  stateIdentifier: z.uuid().nullable(),
-  dob: z.string().nullable(),
-  religionIdentifier: z.uuid().nullable(),
-  ethnicityIdentifier: z.uuid().nullable(),
-  gender: gender.nullable(),
+  ...personDetailsFields,
   timezone: z.string(),
   isSocial: z.boolean(),
   emergencyContact: z.object({ name: z.string(), phoneNumber: z.string() }).nullable(),
@@ -251,12 +256,7 @@ export const ProviderProfileSchema = z.object({
     bio: z.string().nullable(),
     zipCode: z.string().nullable(),
     country: z.object({ identifier: z.uuid(), code: z.string() }).nullable(),
-    countryIdentifier: z.uuid().nullable(),
-    stateIdentifier: z.uuid().nullable(),
-    dob: z.string().nullable(),
-    religionIdentifier: z.uuid().nullable(),
-    ethnicityIdentifier: z.uuid().nullable(),
-    gender: gender.nullable(),
+    ...personDetailsFields,
     disciplineIdentifier: z.uuid().nullable(),
   }),
   bookingFee: BookingFeeSchema,

@@ -1,4 +1,4 @@
-import type { ClientProfile, ClientProfileUpdate, EmergencyContact, Gender } from '@app/shared/schemas/profiles';
+import type { ClientProfile, ClientProfileUpdate, EmergencyContact } from '@app/shared/schemas/profiles';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { avatars, clientProfiles, users } from '../../db/schema/index.ts';
@@ -15,6 +15,7 @@ import {
   lockUser,
 } from './checks.ts';
 import type { ProfilesDeps } from './deps.ts';
+import { personDetails } from './person-details.ts';
 import { photoUrls } from './photo-urls.ts';
 
 const USER_NAME_UNIQUE = 'client_profiles_user_name_lower_uq';
@@ -42,12 +43,7 @@ export async function loadClientProfile(db: Tx, storage: Storage, userId: string
     userName: profile?.userName ?? null,
     email: user.email,
     zipCode: profile?.zipCode ?? null,
-    countryIdentifier: user.countryId,
-    stateIdentifier: user.stateId,
-    dob: user.dob,
-    religionIdentifier: user.religionId,
-    ethnicityIdentifier: user.ethnicityId,
-    gender: user.gender as Gender | null,
+    ...personDetails(user),
     timezone: user.timezone,
     isSocial: user.isSocial,
     emergencyContact:

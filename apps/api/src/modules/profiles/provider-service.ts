@@ -1,7 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import { CURRENCY_BY_COUNTRY, type CurrencyCode } from '@app/shared/currency';
 import type {
-  Gender,
   Preferences,
   ProviderInfoUpdate,
   ProviderProfile,
@@ -24,6 +23,7 @@ import {
   lockUser,
 } from './checks.ts';
 import type { ProfilesDeps } from './deps.ts';
+import { personDetails } from './person-details.ts';
 import { photoUrls } from './photo-urls.ts';
 import { loadPreferences, replacePreferences } from './preferences.ts';
 import { dropFeesInOtherCurrencies, loadBookingFee } from './provider-fees.ts';
@@ -85,12 +85,7 @@ export async function loadProviderProfile(
       bio: profile?.bio ?? null,
       zipCode: profile?.zipCode ?? null,
       country: user.countryId && countryCode ? { identifier: user.countryId, code: countryCode } : null,
-      countryIdentifier: user.countryId,
-      stateIdentifier: user.stateId,
-      dob: user.dob,
-      religionIdentifier: user.religionId,
-      ethnicityIdentifier: user.ethnicityId,
-      gender: user.gender as Gender | null,
+      ...personDetails(user),
       disciplineIdentifier: profile?.disciplineId ?? null,
     },
     bookingFee,

@@ -1,17 +1,10 @@
 import { ClientRegisterSchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { tMessage } from '../../lib/t-message';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { useToast } from '../../ui/toast';
-import { useRegister } from './api/register';
-import { browserTimeZone } from './browser-timezone';
 import { PasswordField } from './password-field';
-import { showServerError } from './server-errors';
+import { SignupFormFrame } from './signup-form-frame';
 import { TermsCheckbox } from './terms-checkbox';
-import { useHydrated } from './use-hydrated';
+import { useSignupForm } from './use-signup-form';
 
 const FIELDS = [
   'email',
@@ -26,16 +19,8 @@ const FIELDS = [
 /** SPEC.md §5 "Sign up (client)": the same schema the server checks. */
 export function ClientSignupForm({ onRegistered }: { onRegistered(email: string): void }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const hydrated = useHydrated();
-  const registration = useRegister();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ClientRegisterSchema),
+  const { register, error, onSubmit, registering } = useSignupForm({
+    schema: ClientRegisterSchema,
     defaultValues: {
       userType: 'client' as const,
       email: '',
@@ -47,26 +32,16 @@ export function ClientSignupForm({ onRegistered }: { onRegistered(email: string)
       // The checkbox starts unticked; the schema insists on true.
       agreeToTerms: false as unknown as true,
     },
+    fields: FIELDS,
+    onRegistered,
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await registration.mutateAsync({ ...values, timezone: browserTimeZone() });
-      onRegistered(values.email);
-    } catch (error) {
-      showServerError(error, { setError, fields: FIELDS, toast, t });
-    }
-  });
-
-  const error = (field: (typeof FIELDS)[number]) => tMessage(t, errors[field]?.message);
 
   return (
-    <form
-      noValidate
-      method="post"
+    <SignupFormFrame
+      label={t('accounts.signup.title')}
+      submitLabel={t('accounts.signup.submit')}
       onSubmit={onSubmit}
-      className="flex flex-col gap-4"
-      aria-label={t('accounts.signup.title')}
+      registering={registering}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -112,9 +87,6 @@ export function ClientSignupForm({ onRegistered }: { onRegistered(email: string)
         {...register('confirmPassword')}
       />
       <TermsCheckbox label={t('accounts.signup.agree')} error={error('agreeToTerms')} {...register('agreeToTerms')} />
-      <Button type="submit" loading={registration.isPending} disabled={!hydrated} className="mt-2 w-full">
-        {t('accounts.signup.submit')}
-      </Button>
-    </form>
+    </SignupFormFrame>
   );
 }

@@ -1,12 +1,10 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { forwardRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../ui/cn';
+import { FieldMessages, type FieldProps, fieldMessageIds } from '../../ui/field';
 
-export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-}
+/** Field's props but `type`, which the show/hide toggle sets. */
+export type PasswordFieldProps = Omit<FieldProps, 'type'>;
 
 /** A labelled password input with a show/hide toggle; its error is announced and linked. */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
@@ -17,8 +15,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
   const [visible, setVisible] = useState(false);
   const generated = useId();
   const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const { hintId, errorId } = fieldMessageIds(inputId);
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={inputId} className="text-sm font-medium">
@@ -59,16 +56,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
           </svg>
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={inputId} hint={hint} error={error} />
     </div>
   );
 });

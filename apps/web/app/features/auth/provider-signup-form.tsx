@@ -1,18 +1,12 @@
 import { ProviderRegisterSchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { tMessage } from '../../lib/t-message';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { SearchableSelect } from '../../ui/searchable-select';
-import { useToast } from '../../ui/toast';
-import { useRegister } from './api/register';
-import { browserTimeZone } from './browser-timezone';
 import { PasswordField } from './password-field';
-import { showServerError } from './server-errors';
+import { SignupFormFrame } from './signup-form-frame';
 import { TermsCheckbox } from './terms-checkbox';
-import { useHydrated } from './use-hydrated';
+import { useSignupForm } from './use-signup-form';
 
 const FIELDS = ['email', 'confirmEmail', 'password', 'countryIdentifier', 'agreeToTerms'] as const;
 
@@ -26,17 +20,8 @@ export interface ProviderSignupFormProps {
 /** SPEC.md §5 "Sign up (provider)": email twice, password, country, terms. */
 export function ProviderSignupForm({ countries, defaultCountry, onRegistered }: ProviderSignupFormProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const hydrated = useHydrated();
-  const registration = useRegister();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ProviderRegisterSchema),
+  const { register, control, error, onSubmit, registering } = useSignupForm({
+    schema: ProviderRegisterSchema,
     defaultValues: {
       userType: 'provider' as const,
       email: '',
@@ -45,26 +30,16 @@ export function ProviderSignupForm({ countries, defaultCountry, onRegistered }: 
       countryIdentifier: defaultCountry as string,
       agreeToTerms: false as unknown as true,
     },
+    fields: FIELDS,
+    onRegistered,
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await registration.mutateAsync({ ...values, timezone: browserTimeZone() });
-      onRegistered(values.email);
-    } catch (error) {
-      showServerError(error, { setError, fields: FIELDS, toast, t });
-    }
-  });
-
-  const error = (field: (typeof FIELDS)[number]) => tMessage(t, errors[field]?.message);
 
   return (
-    <form
-      noValidate
-      method="post"
+    <SignupFormFrame
+      label={t('accounts.providerSignup.title')}
+      submitLabel={t('accounts.providerSignup.submit')}
       onSubmit={onSubmit}
-      className="flex flex-col gap-4"
-      aria-label={t('accounts.providerSignup.title')}
+      registering={registering}
     >
       <Field
         label={t('accounts.providerSignup.email')}
@@ -102,9 +77,6 @@ export function ProviderSignupForm({ countries, defaultCountry, onRegistered }: 
         )}
       />
       <TermsCheckbox label={t('accounts.signup.agree')} error={error('agreeToTerms')} {...register('agreeToTerms')} />
-      <Button type="submit" loading={registration.isPending} disabled={!hydrated} className="mt-2 w-full">
-        {t('accounts.providerSignup.submit')}
-      </Button>
-    </form>
+    </SignupFormFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { cn } from '../../ui/cn';
+import { FieldMessages, fieldMessageIds } from '../../ui/field';
 
 /** The "agree to terms" checkbox with its error linked and announced. */
 export const TermsCheckbox = forwardRef<
@@ -8,7 +9,7 @@ export const TermsCheckbox = forwardRef<
 >(function TermsCheckbox({ label, error, id, className, ...rest }, ref) {
   const generated = useId();
   const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
+  const { errorId } = fieldMessageIds(inputId);
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={inputId} className="flex cursor-pointer items-start gap-3 text-sm">
@@ -23,11 +24,7 @@ export const TermsCheckbox = forwardRef<
         />
         <span>{label}</span>
       </label>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={inputId} error={error} />
     </div>
   );
 });

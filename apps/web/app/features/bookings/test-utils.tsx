@@ -1,6 +1,6 @@
 import de from '@app/shared/i18n/de.json';
 import en from '@app/shared/i18n/en.json';
-import type { Booking } from '@app/shared/schemas/bookings';
+import type { Booking, PublicProvider } from '@app/shared/schemas/bookings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
@@ -70,6 +70,54 @@ export const PROVIDER_ID = '6f1c2b9e-3f57-4c1e-9a53-0d2f1b7a8c11';
 export const CLIENT_ID = '0b7c8a1e-1d2f-4c3b-9a8e-5f6d7c8b9a01';
 export const BOOKING_ID = '2a9d6c1e-8b7f-4e3d-a2c1-b0f9e8d7c6b5';
 
+/** The demo therapist's session types and therapies (their identifiers). */
+export const VIDEO_SESSION_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+export const AUDIO_CALL_ID = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+export const INDIVIDUAL_THERAPY_ID = '9f0e1d2c-3b4a-4958-8776-655443322110';
+export const COUPLES_THERAPY_ID = '8e9f0a1b-2c3d-4e5f-8a7b-6c5d4e3f2a1b';
+
+/**
+ * Dr Chiamaka Eze as GET /providers/{id} answers (NG, zone UTC): video or audio; individual
+ * therapy at ₦15,000 a session, couples therapy free. Override what a test needs.
+ */
+export function makeProvider(overrides: Partial<PublicProvider> = {}): PublicProvider {
+  const fee = { amount: 1_500_000, isFree: false, currencyCode: 'NGN' };
+  return {
+    identifier: PROVIDER_ID,
+    name: 'Chiamaka Eze',
+    firstName: 'Chiamaka',
+    lastName: 'Eze',
+    title: 'Dr',
+    photo: null,
+    headline: null,
+    countryCode: 'NG',
+    fee,
+    visitorCurrencyCode: 'NGN',
+    nextAvailableAt: null,
+    bio: null,
+    timezone: 'UTC',
+    sessionMinutes: 60,
+    setupType: 'GENERAL',
+    modalities: [
+      { identifier: VIDEO_SESSION_ID, key: 'video-session', name: 'Video Session' },
+      { identifier: AUDIO_CALL_ID, key: 'audio-call', name: 'Audio Call' },
+    ],
+    therapies: [
+      { identifier: INDIVIDUAL_THERAPY_ID, key: 'individual-therapy', name: 'Individual Therapy', fee },
+      {
+        identifier: COUPLES_THERAPY_ID,
+        key: 'couples-therapy',
+        name: 'Couples Therapy',
+        fee: { ...fee, amount: 0, isFree: true },
+      },
+    ],
+    specialities: [],
+    rating: null,
+    reviewCount: 0,
+    ...overrides,
+  };
+}
+
 /** A confirmed, paid booking of ₦15,000 a week ahead; override what a test needs. */
 export function makeBooking(overrides: Partial<Booking> = {}): Booking {
   return {
@@ -78,8 +126,8 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     previousStatus: 'pending',
     provider: { identifier: PROVIDER_ID, name: 'Chiamaka Eze', photo: null },
     client: { identifier: CLIENT_ID, name: 'Ada Okafor', photo: null },
-    therapyCategory: { identifier: '9f0e1d2c-3b4a-4958-8776-655443322110', name: 'Individual Therapy' },
-    modality: { identifier: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', key: 'video-session', name: 'Video Session' },
+    therapyCategory: { identifier: INDIVIDUAL_THERAPY_ID, name: 'Individual Therapy' },
+    modality: { identifier: VIDEO_SESSION_ID, key: 'video-session', name: 'Video Session' },
     startAt: '2027-03-17T08:00:00.000Z',
     endAt: '2027-03-17T09:00:00.000Z',
     holdExpiresAt: null,

@@ -1,5 +1,6 @@
 import { forwardRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { cn } from '../../ui/cn';
+import { FieldMessages } from '../../ui/field';
 
 interface Described {
   label: ReactNode;
@@ -9,23 +10,6 @@ interface Described {
 
 function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
   return cn(error ? `${id}-error` : null, hint ? `${id}-hint` : null) || undefined;
-}
-
-function Messages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
-  return (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
 }
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement>, Described {
@@ -64,7 +48,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
           </option>
         ))}
       </select>
-      <Messages id={selectId} error={error} hint={hint} />
+      <FieldMessages id={selectId} error={error} hint={hint} />
     </div>
   );
 });
@@ -93,7 +77,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         )}
         {...rest}
       />
-      <Messages id={areaId} error={error} hint={hint} />
+      <FieldMessages id={areaId} error={error} hint={hint} />
     </div>
   );
 });

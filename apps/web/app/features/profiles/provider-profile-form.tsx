@@ -1,20 +1,28 @@
 import type { TherapyCategory } from '@app/shared/schemas/catalog';
 import { type ProviderInfoUpdate, ProviderInfoUpdateSchema, type ProviderProfile } from '@app/shared/schemas/profiles';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { tMessage } from '../../lib/t-message';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { useToast } from '../../ui/toast';
-import { showServerError } from '../auth/server-errors';
 import { type PreferenceOptions, usePreferenceOptions } from './api/get-preference-options';
 import { useTherapyCategories } from './api/list-therapy-categories';
 import { useUpdateProviderInfo } from './api/update-provider-info';
 import { Card, SelectField, TextAreaField } from './form-fields';
-import { textFormResolver } from './form-resolver';
 import { LoadGate } from './load-gate';
-import { LocationFields } from './location-fields';
-import { genderOptions, namedOptions, text } from './options';
+import { namedOptions } from './options';
+import {
+  DateOfBirthField,
+  EthnicityField,
+  FirstNameField,
+  FormSection,
+  GenderField,
+  LastNameField,
+  OfficeAddressField,
+  ProfileLocationFields,
+  ReligionField,
+  TitleField,
+  ZipCodeField,
+} from './profile-fields';
+import { textValues, useProfileForm } from './use-profile-form';
 
 const FIELDS = [
   'firstName',
@@ -37,23 +45,7 @@ const FIELDS = [
 type ProviderFormValues = Record<(typeof FIELDS)[number], string>;
 
 function toValues(info: ProviderProfile['profileInfo']): ProviderFormValues {
-  return {
-    firstName: text(info.firstName),
-    lastName: text(info.lastName),
-    phoneNumber: text(info.phoneNumber),
-    headline: text(info.headline),
-    title: text(info.title),
-    officeAddress: text(info.officeAddress),
-    bio: text(info.bio),
-    zipCode: text(info.zipCode),
-    countryIdentifier: text(info.countryIdentifier),
-    stateIdentifier: text(info.stateIdentifier),
-    dob: text(info.dob),
-    religionIdentifier: text(info.religionIdentifier),
-    ethnicityIdentifier: text(info.ethnicityIdentifier),
-    gender: text(info.gender),
-    disciplineIdentifier: text(info.disciplineIdentifier),
-  };
+  return textValues(info, FIELDS);
 }
 
 /** SPEC.md §5 "Provider profile": the editable fields of SPEC.md §3. */
@@ -90,55 +82,21 @@ function ProviderProfileFields({
   categories: TherapyCategory[];
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const update = useUpdateProviderInfo();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    reset,
-    formState: { errors },
-  } = useForm<ProviderFormValues, unknown, ProviderInfoUpdate>({
-    resolver: textFormResolver(ProviderInfoUpdateSchema),
+  const form = useProfileForm<ProviderFormValues, ProviderInfoUpdate, ProviderProfile>({
+    schema: ProviderInfoUpdateSchema,
     defaultValues: toValues(info),
+    fields: FIELDS,
+    save: update.mutateAsync,
+    onSaved: (saved, { reset }) => reset(toValues(saved.profileInfo)),
   });
-  const error = (field: keyof ProviderFormValues) => tMessage(t, errors[field]?.message);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync(values);
-      reset(toValues(saved.profileInfo));
-      toast.success(t('profiles.dataSaved'));
-    } catch (failure) {
-      showServerError(failure, { setError, fields: FIELDS, toast, t });
-    }
-  });
-
-  const choose = t('select.placeholder');
-  const notSpecified = t('profileScreens.notSpecified');
+  const { register, watch, error, onSubmit } = form;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="provider-profile-heading" className="flex flex-col gap-6">
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
-          {t('profileScreens.sections.personal')}
-        </legend>
-        <Field
-          label={t('profileScreens.fields.firstName')}
-          autoComplete="given-name"
-          required
-          error={error('firstName')}
-          {...register('firstName')}
-        />
-        <Field
-          label={t('profileScreens.fields.lastName')}
-          autoComplete="family-name"
-          required
-          error={error('lastName')}
-          {...register('lastName')}
-        />
+      <FormSection title={t('profileScreens.sections.personal')}>
+        <FirstNameField required error={error('firstName')} {...register('firstName')} />
+        <LastNameField required error={error('lastName')} {...register('lastName')} />
         <Field
           label={t('profileScreens.fields.phoneNumber')}
           type="tel"
@@ -148,41 +106,18 @@ function ProviderProfileFields({
           error={error('phoneNumber')}
           {...register('phoneNumber')}
         />
-        <Field label={t('profileScreens.fields.dob')} type="date" error={error('dob')} {...register('dob')} />
-        <SelectField
-          label={t('profileScreens.fields.gender')}
-          emptyLabel={choose}
+        <DateOfBirthField error={error('dob')} {...register('dob')} />
+        <GenderField required error={error('gender')} {...register('gender')} />
+        <EthnicityField
+          lists={lists}
           required
-          options={genderOptions(t)}
-          error={error('gender')}
-          {...register('gender')}
-        />
-        <SelectField
-          label={t('profileScreens.fields.ethnicity')}
-          emptyLabel={choose}
-          required
-          options={namedOptions(lists.background)}
           error={error('ethnicityIdentifier')}
           {...register('ethnicityIdentifier')}
         />
-        <SelectField
-          label={t('profileScreens.fields.religion')}
-          emptyLabel={notSpecified}
-          options={namedOptions(lists.religion)}
-          error={error('religionIdentifier')}
-          {...register('religionIdentifier')}
-        />
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
-          {t('profileScreens.sections.practice')}
-        </legend>
-        <Field
-          label={t('profileScreens.fields.title')}
-          hint={t('profileScreens.fields.titleHint')}
-          error={error('title')}
-          {...register('title')}
-        />
+        <ReligionField lists={lists} error={error('religionIdentifier')} {...register('religionIdentifier')} />
+      </FormSection>
+      <FormSection title={t('profileScreens.sections.practice')}>
+        <TitleField error={error('title')} {...register('title')} />
         <Field
           label={t('profileScreens.fields.headline')}
           hint={t('profileScreens.fields.headlineHint')}
@@ -191,7 +126,7 @@ function ProviderProfileFields({
         />
         <SelectField
           label={t('profileScreens.fields.discipline')}
-          emptyLabel={notSpecified}
+          emptyLabel={t('profileScreens.notSpecified')}
           options={namedOptions(categories)}
           error={error('disciplineIdentifier')}
           {...register('disciplineIdentifier')}
@@ -204,42 +139,17 @@ function ProviderProfileFields({
           error={error('bio')}
           {...register('bio')}
         />
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
-          {t('profileScreens.sections.office')}
-        </legend>
-        <LocationFields
-          idPrefix="provider"
-          scope="operating"
-          country={watch('countryIdentifier')}
-          state={watch('stateIdentifier')}
-          onCountryChange={(id) => {
-            setValue('countryIdentifier', id, { shouldDirty: true, shouldValidate: true });
-            setValue('stateIdentifier', '', { shouldDirty: true });
-          }}
-          onStateChange={(id) => setValue('stateIdentifier', id, { shouldDirty: true, shouldValidate: true })}
-          countryError={error('countryIdentifier')}
-          stateError={error('stateIdentifier')}
-        />
+      </FormSection>
+      <FormSection title={t('profileScreens.sections.office')}>
+        <ProfileLocationFields form={form} error={error} idPrefix="provider" scope="operating" />
         {watch('countryIdentifier') && watch('countryIdentifier') !== info.countryIdentifier ? (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:col-span-2">
             {t('profileScreens.provider.countryChange')}
           </p>
         ) : null}
-        <Field
-          label={t('profileScreens.fields.officeAddress')}
-          autoComplete="street-address"
-          error={error('officeAddress')}
-          {...register('officeAddress')}
-        />
-        <Field
-          label={t('profileScreens.fields.zipCode')}
-          autoComplete="postal-code"
-          error={error('zipCode')}
-          {...register('zipCode')}
-        />
-      </fieldset>
+        <OfficeAddressField error={error('officeAddress')} {...register('officeAddress')} />
+        <ZipCodeField error={error('zipCode')} {...register('zipCode')} />
+      </FormSection>
       <div className="flex justify-end">
         <Button type="submit" loading={update.isPending}>
           {t('profileScreens.saveChanges')}

@@ -1,46 +1,25 @@
-import type { Booking, PublicProvider } from '@app/shared/schemas/bookings';
+import type { Booking } from '@app/shared/schemas/bookings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MODALS } from '../modals';
-import { CLIENT_ID, calendarAnswers, makeBooking, mockApi, PROVIDER_ID, renderBooking } from '../test-utils';
+import {
+  AUDIO_CALL_ID,
+  CLIENT_ID,
+  COUPLES_THERAPY_ID,
+  calendarAnswers,
+  INDIVIDUAL_THERAPY_ID,
+  makeBooking,
+  makeProvider,
+  mockApi,
+  PROVIDER_ID,
+  renderBooking,
+  VIDEO_SESSION_ID,
+} from '../test-utils';
 import { BookingDialogs } from './booking-dialogs';
 
 const NOW = new Date('2027-03-10T12:00:00Z').getTime();
-const VIDEO = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const AUDIO = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
-const INDIVIDUAL = '9f0e1d2c-3b4a-4958-8776-655443322110';
-const COUPLES = '8e9f0a1b-2c3d-4e5f-8a7b-6c5d4e3f2a1b';
-const fee = { amount: 1_500_000, isFree: false, currencyCode: 'NGN' };
-
-const provider: PublicProvider = {
-  identifier: PROVIDER_ID,
-  name: 'Chiamaka Eze',
-  firstName: 'Chiamaka',
-  lastName: 'Eze',
-  title: 'Dr',
-  photo: null,
-  headline: null,
-  countryCode: 'NG',
-  fee,
-  visitorCurrencyCode: 'NGN',
-  nextAvailableAt: null,
-  bio: null,
-  timezone: 'UTC',
-  sessionMinutes: 60,
-  setupType: 'GENERAL',
-  modalities: [
-    { identifier: VIDEO, key: 'video-session', name: 'Video Session' },
-    { identifier: AUDIO, key: 'audio-call', name: 'Audio Call' },
-  ],
-  therapies: [
-    { identifier: INDIVIDUAL, key: 'individual-therapy', name: 'Individual Therapy', fee },
-    { identifier: COUPLES, key: 'couples-therapy', name: 'Couples Therapy', fee: { ...fee, amount: 0, isFree: true } },
-  ],
-  specialities: [],
-  rating: null,
-  reviewCount: 0,
-};
+const provider = makeProvider();
 
 /** The appointment the dialog is opened from; its therapy and session type are no longer offered. */
 const source = makeBooking({
@@ -121,8 +100,8 @@ describe('BookForClientDialog', () => {
       path: '/api/appointment',
       body: {
         clientIdentifier: CLIENT_ID,
-        modalityIdentifier: AUDIO,
-        therapyIdentifier: COUPLES,
+        modalityIdentifier: AUDIO_CALL_ID,
+        therapyIdentifier: COUPLES_THERAPY_ID,
         timeslotIdentifier: 'slot-10',
         note: 'Follow-up',
       },
@@ -143,8 +122,8 @@ describe('BookForClientDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Book session' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
-      therapyIdentifier: INDIVIDUAL,
-      modalityIdentifier: VIDEO,
+      therapyIdentifier: INDIVIDUAL_THERAPY_ID,
+      modalityIdentifier: VIDEO_SESSION_ID,
       timeslotIdentifier: 'slot-9',
       note: null,
     });

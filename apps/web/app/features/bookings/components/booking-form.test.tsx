@@ -1,44 +1,18 @@
-import type { PublicProvider } from '@app/shared/schemas/bookings';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeBooking, mockApi, PROVIDER_ID, renderBooking } from '../test-utils';
+import {
+  AUDIO_CALL_ID,
+  INDIVIDUAL_THERAPY_ID,
+  makeBooking,
+  makeProvider,
+  mockApi,
+  PROVIDER_ID,
+  renderBooking,
+} from '../test-utils';
 import { BookingForm } from './booking-form';
 
-const VIDEO = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const AUDIO = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
-const INDIVIDUAL = '9f0e1d2c-3b4a-4958-8776-655443322110';
-const COUPLES = '8e9f0a1b-2c3d-4e5f-8a7b-6c5d4e3f2a1b';
-
-const fee = { amount: 1_500_000, isFree: false, currencyCode: 'NGN' };
-const provider: PublicProvider = {
-  identifier: PROVIDER_ID,
-  name: 'Chiamaka Eze',
-  firstName: 'Chiamaka',
-  lastName: 'Eze',
-  title: 'Dr',
-  photo: null,
-  headline: 'Clinical Psychologist',
-  countryCode: 'NG',
-  fee,
-  visitorCurrencyCode: 'NGN',
-  nextAvailableAt: null,
-  bio: null,
-  timezone: 'Africa/Lagos',
-  sessionMinutes: 60,
-  setupType: 'GENERAL',
-  modalities: [
-    { identifier: VIDEO, key: 'video-session', name: 'Video Session' },
-    { identifier: AUDIO, key: 'audio-call', name: 'Audio Call' },
-  ],
-  therapies: [
-    { identifier: INDIVIDUAL, key: 'individual-therapy', name: 'Individual Therapy', fee },
-    { identifier: COUPLES, key: 'couples-therapy', name: 'Couples Therapy', fee: { ...fee, amount: 0, isFree: true } },
-  ],
-  specialities: [],
-  rating: null,
-  reviewCount: 0,
-};
+const provider = makeProvider({ headline: 'Clinical Psychologist', timezone: 'Africa/Lagos' });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -81,8 +55,8 @@ describe('BookingForm', () => {
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(booking));
     expect(calls[0]?.body).toEqual({
       providerIdentifier: PROVIDER_ID,
-      modalityIdentifier: AUDIO,
-      therapyIdentifier: INDIVIDUAL,
+      modalityIdentifier: AUDIO_CALL_ID,
+      therapyIdentifier: INDIVIDUAL_THERAPY_ID,
       note: 'Stress at work',
     });
   });

@@ -1,23 +1,20 @@
 import { type Booking, type CancelBookingBody, CancelBookingBodySchema } from '@app/shared/schemas/bookings';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { tMessage } from '../../../lib/t-message';
 import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
 import { showServerError } from '../../auth/server-errors';
-import { InlineError } from '../../availability/components/inline-error';
-import { useModalBinding, useModals } from '../../shell/modal-manager';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useCancellationPolicy } from '../api/get-cancellation-policy';
 import type { BookingRole } from '../api/keys';
 import { priceText } from '../lib/format';
 import { cancelOutcome } from '../lib/rules';
 import { BOOKING_MODALS } from '../modals';
+import { BookingActionDialog } from './booking-action-dialog';
 import { NoteField } from './note-field';
+import { PolicyGate } from './policy-gate';
 import { PolicyLink } from './policy-link';
 import { SuccessView } from './success-view';
 
@@ -35,28 +32,17 @@ export interface CancelDialogProps {
  */
 export function CancelDialog({ booking, party: role }: CancelDialogProps) {
   const { t } = useTranslation();
-  const binding = useModalBinding(BOOKING_MODALS.cancel);
-  const modals = useModals();
-  const [done, setDone] = useState<Booking | null>(null);
-  const open = binding.open && booking !== null;
-
-  useEffect(() => {
-    if (open) setDone(null);
-  }, [open]);
-
   return (
-    <Dialog
-      {...binding}
-      open={open}
+    <BookingActionDialog
+      modal={BOOKING_MODALS.cancel}
+      booking={booking}
       title={t(role === 'client' ? 'bookingScreens.cancel.titleClient' : 'bookingScreens.cancel.titleProvider')}
       size="md"
-    >
-      {booking && done ? (
-        <CancelSuccess booking={done} party={role} onClose={modals.closeAll} />
-      ) : booking ? (
-        <CancelForm booking={booking} party={role} onCancelled={setDone} onKeep={modals.closeAll} />
-      ) : null}
-    </Dialog>
+      form={({ booking, onDone, onClose }) => (
+        <CancelForm booking={booking} party={role} onCancelled={onDone} onKeep={onClose} />
+      )}
+      success={({ booking, onClose }) => <CancelSuccess booking={booking} party={role} onClose={onClose} />}
+    />
   );
 }
 
@@ -120,21 +106,19 @@ function CancelForm({
           {t('bookingScreens.cancel.windowWarning')}
         </p>
       ) : null}
-      {policy.isPending ? (
-        <div className="flex justify-center py-2 text-brand-700">
-          <Spinner size="sm" />
-        </div>
-      ) : policy.isError ? (
-        <InlineError error={policy.error} onRetry={() => policy.refetch()} retrying={policy.isRefetching} />
-      ) : data && !data.canCancel ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
-          {data.reason ? t(`errors.${data.reason}`) : t('errors.BOOKING_NOT_CANCELLABLE')}
-        </p>
-      ) : outcome ? (
-        <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="cancel-outcome">
-          {outcome}
-        </p>
-      ) : null}
+      <PolicyGate policy={policy}>
+        {(loaded) =>
+          !loaded.canCancel ? (
+            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+              {loaded.reason ? t(`errors.${loaded.reason}`) : t('errors.BOOKING_NOT_CANCELLABLE')}
+            </p>
+          ) : outcome ? (
+            <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="cancel-outcome">
+              {outcome}
+            </p>
+          ) : null
+        }
+      </PolicyGate>
       <p className="text-sm text-slate-700">{t('bookingScreens.cancel.final')}</p>
       <NoteField
         label={t('bookingScreens.cancel.reason')}

@@ -1,11 +1,10 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../ui/toast';
-import { isUnknownPayment, usePaymentStatus } from '../../wallet/api/get-payment-status';
 import { walletKeys } from '../../wallet/api/keys';
 import { PendingPayment } from '../../wallet/components/pending-payment';
+import { usePaymentOutcome } from '../../wallet/lib/use-payment-outcome';
 import { getBooking } from '../api/get-booking';
 import { bookingKeys } from '../api/keys';
 
@@ -29,47 +28,33 @@ export function PaymentReturn({
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const status = usePaymentStatus(reference);
-  const finished = useRef(false);
+  const payment = usePaymentOutcome(reference, async (outcome) => {
+    if (outcome === 'failed') {
+      toast.error(t('wallet.paymentFailed'));
+      onFinished({ kind: 'failed' });
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    let booking: Booking;
+    try {
+      booking = await queryClient.fetchQuery({
+        queryKey: bookingKeys.one('client', bookingId),
+        queryFn: () => getBooking('client', bookingId),
+        staleTime: 0,
+      });
+    } catch {
+      toast.error(t('accounts.networkError'));
+      onFinished({ kind: 'failed' });
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: bookingKeys.lists });
+    if (booking.status === 'confirmed') {
+      toast.success(t('wallet.paymentSuccessful'));
+      onFinished({ kind: 'confirmed', booking });
+    } else {
+      onFinished({ kind: 'refunded' });
+    }
+  });
 
-  const final =
-    status.data?.status === 'success'
-      ? 'success'
-      : (status.data && status.data.status !== 'pending') || (status.isError && isUnknownPayment(status.error))
-        ? 'failed'
-        : null;
-
-  useEffect(() => {
-    if (!final || finished.current) return;
-    finished.current = true;
-    void (async () => {
-      if (final === 'failed') {
-        toast.error(t('wallet.paymentFailed'));
-        onFinished({ kind: 'failed' });
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      let booking: Booking;
-      try {
-        booking = await queryClient.fetchQuery({
-          queryKey: bookingKeys.one('client', bookingId),
-          queryFn: () => getBooking('client', bookingId),
-          staleTime: 0,
-        });
-      } catch {
-        toast.error(t('accounts.networkError'));
-        onFinished({ kind: 'failed' });
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: bookingKeys.lists });
-      if (booking.status === 'confirmed') {
-        toast.success(t('wallet.paymentSuccessful'));
-        onFinished({ kind: 'confirmed', booking });
-      } else {
-        onFinished({ kind: 'refunded' });
-      }
-    })();
-  }, [final, toast, t, queryClient, bookingId, onFinished]);
-
-  return <PendingPayment kind="paid" onRefresh={() => void status.refetch()} />;
+  return <PendingPayment kind="paid" onRefresh={payment.refresh} />;
 }

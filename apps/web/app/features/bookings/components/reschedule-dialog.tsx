@@ -1,13 +1,10 @@
 import type { Booking } from '@app/shared/schemas/bookings';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { localePath } from '../../../lib/i18n';
-import { Dialog } from '../../../ui/dialog';
-import { Spinner } from '../../../ui/spinner';
-import { InlineError } from '../../availability/components/inline-error';
 import { useViewerZone } from '../../availability/lib/viewer-zone';
-import { useModalBinding, useModals } from '../../shell/modal-manager';
+import { useModals } from '../../shell/modal-manager';
 import { useReschedulePolicy } from '../api/get-reschedule-policy';
 import type { BookingRole } from '../api/keys';
 import { useRescheduleBooking } from '../api/reschedule-booking';
@@ -15,6 +12,8 @@ import { longDateOf, timeRangeOf } from '../lib/format';
 import { remainingReschedules, rescheduleLimitReached } from '../lib/rules';
 import { useLang } from '../lib/use-lang';
 import { BOOKING_MODALS } from '../modals';
+import { BookingActionDialog } from './booking-action-dialog';
+import { PolicyGate } from './policy-gate';
 import { PolicyLink } from './policy-link';
 import { ScheduleForm } from './schedule-form';
 import { SuccessView } from './success-view';
@@ -33,28 +32,15 @@ export interface RescheduleDialogProps {
  */
 export function RescheduleDialog({ booking, party: role }: RescheduleDialogProps) {
   const { t } = useTranslation();
-  const binding = useModalBinding(BOOKING_MODALS.reschedule);
-  const modals = useModals();
-  const [done, setDone] = useState<Booking | null>(null);
-  const open = binding.open && booking !== null;
-
-  useEffect(() => {
-    if (open) setDone(null);
-  }, [open]);
-
   return (
-    <Dialog
-      {...binding}
-      open={open}
+    <BookingActionDialog
+      modal={BOOKING_MODALS.reschedule}
+      booking={booking}
       title={t(role === 'client' ? 'bookingScreens.reschedule.titleClient' : 'bookingScreens.reschedule.titleProvider')}
       size="lg"
-    >
-      {booking && done ? (
-        <RescheduleSuccess booking={done} party={role} onClose={modals.closeAll} />
-      ) : booking ? (
-        <RescheduleForm booking={booking} party={role} onDone={setDone} />
-      ) : null}
-    </Dialog>
+      form={({ booking, onDone }) => <RescheduleForm booking={booking} party={role} onDone={onDone} />}
+      success={({ booking, onClose }) => <RescheduleSuccess booking={booking} party={role} onClose={onClose} />}
+    />
   );
 }
 
@@ -105,13 +91,7 @@ function RescheduleForm({
           })}
         </p>
       ) : null}
-      {policy.isPending ? (
-        <div className="flex justify-center py-2 text-brand-700">
-          <Spinner size="sm" />
-        </div>
-      ) : policy.isError ? (
-        <InlineError error={policy.error} onRetry={() => policy.refetch()} retrying={policy.isRefetching} />
-      ) : null}
+      <PolicyGate policy={policy} />
       {counted ? (
         <p className="text-sm text-slate-700" data-testid="reschedule-remaining">
           {t('bookingScreens.reschedule.remaining', { count: remaining })}

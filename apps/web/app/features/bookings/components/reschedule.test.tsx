@@ -4,13 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingRole } from '../api/keys';
 import { BOOKING_MODALS } from '../modals';
-import { BOOKING_ID, makeBooking, mockApi, PROVIDER_ID, renderBooking } from '../test-utils';
+import { BOOKING_ID, calendarAnswers, makeBooking, mockApi, renderBooking } from '../test-utils';
 import { BookingActions } from './booking-actions';
 import { BookingDialogs } from './booking-dialogs';
 
 const NOW = new Date('2027-03-10T12:00:00Z').getTime();
 const policyPath = `GET /api/appointment/policy/${BOOKING_ID}/reschedule`;
-const base = `/api/providers-availability/${PROVIDER_ID}`;
 
 function policy(overrides: Partial<ReschedulePolicy> = {}): ReschedulePolicy {
   return {
@@ -25,54 +24,6 @@ function policy(overrides: Partial<ReschedulePolicy> = {}): ReschedulePolicy {
     ...overrides,
   };
 }
-
-/** The calendar's answers: 12 March 2027 has 9:00 and 10:00 (UTC). */
-const calendar: Record<string, [number, unknown]> = {
-  [`GET ${base}/month/2027-03`]: [
-    200,
-    {
-      providerIdentifier: PROVIDER_ID,
-      categoryIdentifier: null,
-      month: '2027-03',
-      timezone: 'UTC',
-      from: '2027-03-10',
-      to: '2027-05-31',
-      days: [{ date: '2027-03-12', slotCount: 2 }],
-    },
-  ],
-  [`GET ${base}/timeslot/2027-03-12`]: [
-    200,
-    {
-      providerIdentifier: PROVIDER_ID,
-      categoryIdentifier: null,
-      timezone: 'UTC',
-      providerTimezone: 'UTC',
-      sessionMinutes: 60,
-      days: [
-        {
-          date: '2027-03-12',
-          isAvailable: true,
-          timeSlot: [
-            {
-              identifier: 'slot-9',
-              startTime: '09:00',
-              endTime: '10:00',
-              startAt: '2027-03-12T09:00:00.000Z',
-              endAt: '2027-03-12T10:00:00.000Z',
-            },
-            {
-              identifier: 'slot-10',
-              startTime: '10:00',
-              endTime: '11:00',
-              startAt: '2027-03-12T10:00:00.000Z',
-              endAt: '2027-03-12T11:00:00.000Z',
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
 
 function openDialog(party: BookingRole, booking: Booking) {
   renderBooking(<BookingDialogs party={party} />, {
@@ -116,7 +67,7 @@ describe('reschedule limit', () => {
 
   it('the dialog says so too and cannot be sent', async () => {
     mockApi({
-      ...calendar,
+      ...calendarAnswers(),
       [policyPath]: [200, policy({ canReschedule: false, reason: 'RESCHEDULE_LIMIT_REACHED', remainingReschedule: 0 })],
     });
     openDialog('provider', makeBooking());
@@ -143,7 +94,7 @@ describe('RescheduleDialog', () => {
       },
     });
     const { calls } = mockApi({
-      ...calendar,
+      ...calendarAnswers(),
       [policyPath]: [200, policy()],
       [`POST /api/booking/${BOOKING_ID}/reschedule`]: [200, moved],
     });
@@ -180,7 +131,7 @@ describe('RescheduleDialog', () => {
       },
     });
     mockApi({
-      ...calendar,
+      ...calendarAnswers(),
       [policyPath]: [200, policy({ needsApproval: true })],
       [`POST /api/appointment/${BOOKING_ID}/reschedule`]: [200, requested],
     });
@@ -206,7 +157,7 @@ describe('RescheduleDialog', () => {
 
   it('a taken slot shows the server message and clears the choice', async () => {
     mockApi({
-      ...calendar,
+      ...calendarAnswers(),
       [policyPath]: [200, policy()],
       [`POST /api/booking/${BOOKING_ID}/reschedule`]: [
         409,

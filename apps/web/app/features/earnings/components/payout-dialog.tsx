@@ -4,8 +4,8 @@ import { groupThousands } from '@app/shared/money';
 import { PayoutBodySchema } from '@app/shared/schemas/wallet';
 import { z } from '@app/shared/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { tMessage } from '../../../lib/t-message';
 import { Button } from '../../../ui/button';
@@ -13,7 +13,8 @@ import { Dialog } from '../../../ui/dialog';
 import { useToast } from '../../../ui/toast';
 import { showServerError } from '../../auth/server-errors';
 import { useModalBinding, useModals } from '../../shell/modal-manager';
-import { AmountInput } from '../../wallet/components/amount-input';
+import { AmountField } from '../../wallet/components/amount-field';
+import { useAmountIdempotencyKey } from '../../wallet/lib/idempotency-key';
 import { money } from '../../wallet/lib/money';
 import { amountTextSchema } from '../../wallet/lib/top-up-form';
 import { useRequestPayout } from '../api/request-payout';
@@ -39,12 +40,6 @@ function payoutFormSchema(available: number) {
   });
 }
 
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 /** Whole major units of the available amount, as the input shows them ("12,500"). */
 function availableText(available: number): string {
   return groupThousands(String(Math.floor(available / 100)));
@@ -57,7 +52,7 @@ export function PayoutDialog({ currency, available, language }: PayoutDialogProp
   const modals = useModals();
   const binding = useModalBinding(EARNINGS_MODALS.payout);
   const payout = useRequestPayout();
-  const attempt = useRef<{ amount: number; key: string } | null>(null);
+  const idempotency = useAmountIdempotencyKey();
   const schema = useMemo(() => payoutFormSchema(available), [available]);
   const {
     control,
@@ -73,10 +68,10 @@ export function PayoutDialog({ currency, available, language }: PayoutDialogProp
   }, [binding.open, available, reset]);
 
   const onSubmit = handleSubmit(async ({ amount }) => {
-    if (attempt.current?.amount !== amount) attempt.current = { amount, key: newKey() };
+    const idempotencyKey = idempotency.keyFor(amount);
     try {
-      const answer = await payout.mutateAsync({ amount, idempotencyKey: attempt.current.key });
-      attempt.current = null;
+      const answer = await payout.mutateAsync({ amount, idempotencyKey });
+      idempotency.forget();
       toast.success(
         t('earningsScreens.payout.requested', { amount: money(answer.amount, answer.currencyCode, language) }),
       );
@@ -89,22 +84,13 @@ export function PayoutDialog({ currency, available, language }: PayoutDialogProp
   return (
     <Dialog {...binding} title={t('earningsScreens.payout.title')} description={t('earningsScreens.payout.intro')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Controller
+        <AmountField
           control={control}
           name="amount"
-          render={({ field }) => (
-            <AmountInput
-              ref={field.ref}
-              name={field.name}
-              label={t('earningsScreens.payout.amount', { currency })}
-              currency={currency}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={tMessage(t, errors.amount?.message)}
-              hint={t('earningsScreens.payout.available', { amount: money(available, currency, language) })}
-            />
-          )}
+          label={t('earningsScreens.payout.amount', { currency })}
+          currency={currency}
+          error={tMessage(t, errors.amount?.message)}
+          hint={t('earningsScreens.payout.available', { amount: money(available, currency, language) })}
         />
         <Button type="submit" loading={payout.isPending} className="w-full">
           {t('earningsScreens.payout.submit')}

@@ -2,6 +2,7 @@ import type { CurrencyCode } from '@app/shared/currency';
 import { groupThousands } from '@app/shared/money';
 import { forwardRef, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../../ui/cn';
+import { FieldMessages, fieldMessageIds } from '../../../ui/field';
 import { currencySymbol } from '../lib/money';
 
 export interface AmountInputProps {
@@ -47,8 +48,7 @@ export const AmountInput = forwardRef<HTMLInputElement, AmountInputProps>(functi
 ) {
   const id = useId();
   const inputId = `${id}-amount`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const { hintId, errorId } = fieldMessageIds(id);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const caretDigits = useRef<number | null>(null);
 
@@ -103,16 +103,7 @@ export const AmountInput = forwardRef<HTMLInputElement, AmountInputProps>(functi
           style={{ outline: 'none' }}
         />
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 });

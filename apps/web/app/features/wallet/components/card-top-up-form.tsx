@@ -2,17 +2,18 @@ import type { CurrencyCode } from '@app/shared/currency';
 import { MIN_TOP_UP_MAJOR, minTopUpMinor } from '@app/shared/currency';
 import { parseMajorInput } from '@app/shared/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { tMessage } from '../../../lib/t-message';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/toast';
 import { showServerError } from '../../auth/server-errors';
 import { useStartCardTopUp } from '../api/start-card-top-up';
+import { useAmountIdempotencyKey } from '../lib/idempotency-key';
 import { currencySymbol, money } from '../lib/money';
 import { topUpFormSchema } from '../lib/top-up-form';
-import { AmountInput } from './amount-input';
+import { AmountField } from './amount-field';
 
 export interface CardTopUpFormProps {
   currency: CurrencyCode;
@@ -26,12 +27,6 @@ function goTo(url: string) {
   window.location.assign(url);
 }
 
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 /**
  * Card top-up (SPEC.md §4 "Card top-up"): an amount of at least the minimum, sent × 100; the
  * answer's authorizationUrl is the gateway's checkout, which returns to `callbackUrl`.
@@ -41,8 +36,7 @@ export function CardTopUpForm({ currency, callbackUrl, onRedirect = goTo }: Card
   const toast = useToast();
   const start = useStartCardTopUp();
   const [redirecting, setRedirecting] = useState(false);
-  // One key per amount: a double submit is one payment, a new amount a new one.
-  const attempt = useRef<{ amount: number; key: string } | null>(null);
+  const idempotency = useAmountIdempotencyKey();
   const schema = useMemo(() => topUpFormSchema(currency), [currency]);
   const {
     control,
@@ -57,12 +51,9 @@ export function CardTopUpForm({ currency, callbackUrl, onRedirect = goTo }: Card
   const minimum = `${currencySymbol(currency)}${MIN_TOP_UP_MAJOR[currency].toLocaleString('en')}`;
 
   const onSubmit = handleSubmit(async ({ amount }) => {
-    if (attempt.current?.amount !== amount) attempt.current = { amount, key: newKey() };
+    const idempotencyKey = idempotency.keyFor(amount);
     try {
-      const answer = await start.mutateAsync({
-        body: { amount, callbackUrl },
-        idempotencyKey: attempt.current.key,
-      });
+      const answer = await start.mutateAsync({ body: { amount, callbackUrl }, idempotencyKey });
       setRedirecting(true);
       onRedirect(answer.metadata.authorizationUrl);
     } catch (failure) {
@@ -72,27 +63,18 @@ export function CardTopUpForm({ currency, callbackUrl, onRedirect = goTo }: Card
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <Controller
+      <AmountField
         control={control}
         name="amount"
-        render={({ field }) => (
-          <AmountInput
-            ref={field.ref}
-            name={field.name}
-            label={t('walletScreens.topUp.amount', { currency })}
-            currency={currency}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            disabled={redirecting}
-            error={tMessage(t, errors.amount?.message)}
-            hint={
-              typedMinor !== null && typedMinor >= minTopUpMinor(currency)
-                ? t('walletScreens.topUp.amountPreview', { amount: money(typedMinor, currency) })
-                : t('walletScreens.topUp.amountHint', { amount: minimum })
-            }
-          />
-        )}
+        label={t('walletScreens.topUp.amount', { currency })}
+        currency={currency}
+        disabled={redirecting}
+        error={tMessage(t, errors.amount?.message)}
+        hint={
+          typedMinor !== null && typedMinor >= minTopUpMinor(currency)
+            ? t('walletScreens.topUp.amountPreview', { amount: money(typedMinor, currency) })
+            : t('walletScreens.topUp.amountHint', { amount: minimum })
+        }
       />
       {redirecting ? (
         <p role="status" className="text-sm text-slate-600">

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../ui/toast';
-import { isUnknownPayment, usePaymentStatus } from '../api/get-payment-status';
 import { walletKeys } from '../api/keys';
+import { usePaymentOutcome } from '../lib/use-payment-outcome';
 import { PendingPayment } from './pending-payment';
 
 export interface TopUpReturnProps {
@@ -22,19 +21,7 @@ export function TopUpReturn({ reference, onFinished }: TopUpReturnProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const status = usePaymentStatus(reference);
-  const finished = useRef(false);
-
-  const outcome =
-    status.data?.status === 'success'
-      ? 'success'
-      : (status.data && status.data.status !== 'pending') || (status.isError && isUnknownPayment(status.error))
-        ? 'failed'
-        : null;
-
-  useEffect(() => {
-    if (!outcome || finished.current) return;
-    finished.current = true;
+  const payment = usePaymentOutcome(reference, (outcome) => {
     if (outcome === 'success') {
       toast.success(t('wallet.paymentSuccessful'));
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
@@ -42,8 +29,8 @@ export function TopUpReturn({ reference, onFinished }: TopUpReturnProps) {
       toast.error(t('wallet.paymentFailed'));
     }
     onFinished(outcome);
-  }, [outcome, toast, t, queryClient, onFinished]);
+  });
 
-  if (outcome) return null;
-  return <PendingPayment kind="paid" onRefresh={() => void status.refetch()} />;
+  if (payment.outcome) return null;
+  return <PendingPayment kind="paid" onRefresh={payment.refresh} />;
 }

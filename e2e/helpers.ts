@@ -1,0 +1,117 @@
+/** What the journeys do again and again: sign in, sign up through the API, read emails, dates and calendars. */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** Fills and sends the sign-in form of the page as it is (English). */
+export async function submitSignIn(page: Page, account: Account) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in from /login/ and waits until `redirect` has loaded. */
+export async function signIn(page: Page, account: Account, redirect: string) {
+  await page.goto(`/login/?redirect=${encodeURIComponent(redirect)}`);
+  await submitSignIn(page, account);
+  await page.waitForURL((url) => url.pathname === redirect);
+  await page.waitForLoadState('networkidle');
+}
+
+/** An access token for API calls as `account`. */
+export async function tokenOf(request: APIRequestContext, account: Account): Promise<string> {
+  const answer = await request.post('/api/user/login', { data: account });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+export interface OutboxEmail {
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+}
+
+/** The emails sent to an address so far (the dev outbox, newest first). */
+export async function outbox(request: APIRequestContext, to: string): Promise<OutboxEmail[]> {
+  return (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as OutboxEmail[];
+}
+
+/** The identifier of a country in the reference data ("NG"). */
+export async function countryIdentifier(request: APIRequestContext, code: string): Promise<string | undefined> {
+  const countries = (await (await request.get('/api/region/country')).json()) as { identifier: string; code: string }[];
+  return countries.find((country) => country.code === code)?.identifier;
+}
+
+/**
+ * Signs up through POST /user/register with `body` and confirms the email with the token of the
+ * link the outbox received: a verified account that can sign in.
+ */
+export async function signUpVerified(request: APIRequestContext, body: { email: string } & Record<string, unknown>) {
+  const registered = await request.post('/api/user/register', { data: body });
+  expect(registered.status(), await registered.text()).toBe(201);
+  let token = '';
+  await expect
+    .poll(async () => {
+      const emails = await outbox(request, body.email);
+      token = emails.map((item) => /[?&]token=([\w-]+)/.exec(item.text)?.[1]).find(Boolean) ?? '';
+      return token;
+    })
+    .not.toBe('');
+  const verified = await request.post('/api/user/register/verify', { data: { token } });
+  expect(verified.ok()).toBe(true);
+}
+
+/** "YYYY-MM-DD" of an instant in a zone. */
+export function dateIn(zone: string, instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+}
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** "29 November 2026" (the part of a day's accessible name every engine writes the same way). */
+export function dayMonthYear(date: string, language: 'en' | 'de' = 'en'): RegExp {
+  const text = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+  return new RegExp(text.replace('.', '\\.'));
+}
+
+/** Shows the month of `date` in a calendar that opens on `today`'s month, its "Next month" button in `scope`. */
+export async function showMonthOf(scope: Page | Locator, date: string, today: string, next = 'Next month') {
+  const months =
+    (Number(date.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(today.slice(5, 7));
+  for (let i = 0; i < months; i += 1) await scope.getByRole('button', { name: next }).click();
+}
+
+/** Picks `date` at `time` ("9:00 AM – 10:00 AM") in a booking calendar inside `scope`. */
+export async function pickSlot(
+  scope: Page | Locator,
+  date: string,
+  today: string,
+  time: string,
+  language: 'en' | 'de' = 'en',
+) {
+  await expect(scope.getByRole('table')).toBeVisible();
+  await showMonthOf(scope, date, today, language === 'de' ? 'Nächster Monat' : 'Next month');
+  // "Tuesday, 1 December 2026, 8 slots available": the commas keep 1 December from matching 11 December.
+  await scope.getByRole('button', { name: new RegExp(`, ${dayMonthYear(date, language).source},`) }).click();
+  // The day's slots can re-render once more after the day is chosen (a refetch); choose until it holds.
+  const slot = scope.getByRole('radio', { name: time });
+  await expect(async () => {
+    await slot.check({ force: true });
+    await expect(slot).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
