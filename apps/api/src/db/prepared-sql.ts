@@ -22,3 +22,9 @@ export function preparedSql<Row>(
     return (result as { rows: Row[] }).rows;
   };
 }
+
+/** A statement built for one call (a list's filter and page), rows as the driver gives them. */
+export async function rawRows<Row>(db: Tx, query: SQL): Promise<Row[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
+}

@@ -1,7 +1,7 @@
 import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
 import type { SetupType } from '@app/shared/schemas/availability';
 import type { DayRule, Interval, TimeRange } from '@app/shared/slots';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -262,13 +262,14 @@ export interface BusyInterval extends Interval {
  * exclusion index, so that index serves it. Placeholders: providerId, from, to, now[, ignoreBookingId].
  */
 function busyConditions(ignoring: boolean): SQL | undefined {
+  // The statuses are literals, not parameters: a generic plan can then match the partial index.
   return and(
     eq(bookings.providerId, p('providerId')),
-    inArray(bookings.status, ['pending', 'confirmed']),
+    sql`${bookings.status} IN ('pending', 'confirmed')`,
     isNotNull(bookings.startsAt),
     sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${p('from')}::timestamptz, ${p('to')}::timestamptz, '[)')`,
     or(
-      eq(bookings.status, 'confirmed'),
+      sql`${bookings.status} = 'confirmed'`,
       isNull(bookings.holdExpiresAt),
       sql`${bookings.holdExpiresAt} > ${p('now')}::timestamptz`,
     ),
@@ -316,20 +317,59 @@ export interface SlotCheck {
   busy: boolean;
 }
 
+const ownBooking = alias(bookings, 'own_booking');
+
+/** The columns of a booking that deciding and writing its slot needs. */
+const slotBookingColumns = (table: typeof ownBooking) => ({
+  id: table.id,
+  clientId: table.clientId,
+  providerId: table.providerId,
+  therapyCategoryId: table.therapyCategoryId,
+  status: table.status,
+  previousStatus: table.previousStatus,
+  createdBy: table.createdBy,
+  participantStatus: table.participantStatus,
+  priceMinor: table.priceMinor,
+  paidAt: table.paidAt,
+  startsAt: table.startsAt,
+  note: table.note,
+});
+
+export type SlotBookingRow = Pick<typeof bookings.$inferSelect, keyof ReturnType<typeof slotBookingColumns>>;
+
+/** The client's own booking read with a slot check (`forBooking`), and what else the write needs. */
+export interface BookingAtCheck {
+  /** Null when it is not this client's booking. */
+  row: SlotBookingRow | null;
+  /** The row version (xmin): a later write applies only while it is unchanged. */
+  version: string | null;
+  /** Pending bookings of the provider whose hold has lapsed (to expire before a slot is taken). */
+  lapsedHolds: boolean;
+}
+
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * Everything that decides whether one slot can be booked, in one round trip (booking
  * transactions run it): loadCalendar's row, the weekly pattern and the specific dates of the
  * calendar in use (the category's for a BY_CATEGORY provider), and whether the time is busy.
+ * With `forBooking`, the same round trip reads that client's booking (ignored by the busy check).
  */
 export async function loadSlotCheck(
   db: Tx,
-  options: LoadCalendarOptions & { fromMs: number; toMs: number; now: Date; ignoreBookingId?: string },
-): Promise<SlotCheck> {
+  options: LoadCalendarOptions & {
+    fromMs: number;
+    toMs: number;
+    now: Date;
+    ignoreBookingId?: string;
+    forBooking?: { bookingId: string; clientId: string };
+  },
+): Promise<SlotCheck & { booking: BookingAtCheck }> {
   const category = options.category ?? null;
-  const ignoring = Boolean(options.ignoreBookingId);
-  const statement = prepared(db, `slot-check:${Boolean(category)}:${ignoring}`, () => {
+  const forBooking = options.forBooking ?? null;
+  const ignoring = Boolean(options.ignoreBookingId) || Boolean(forBooking);
+  const variant = `${category ? 'c' : 'g'}${ignoring ? '_ignoring' : ''}${forBooking ? '_booking' : ''}`;
+  const statement = prepared(db, `slot-check:${variant}`, () => {
     const calendarCategory = category
       ? sql`CASE WHEN ${availabilitySettings.setupType} = 'BY_CATEGORY' THEN ${p('category')}::uuid END`
       : sql`NULL::uuid`;
@@ -344,10 +384,20 @@ export async function loadSlotCheck(
         WHERE o.provider_id = ${users.id} AND o.category_id IS NOT DISTINCT FROM ${calendarCategory}
           AND o.date BETWEEN ${p('fromDate')}::date AND ${p('toDate')}::date)`,
       busy: sql<boolean>`EXISTS (${db.select({ one: sql`1` }).from(bookings).where(busyConditions(ignoring))})`,
+      booking: slotBookingColumns(ownBooking),
+      version: sql<string | null>`own_booking.xmin::text`,
+      lapsedHolds: forBooking
+        ? sql<boolean>`EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = own_booking.provider_id
+            AND held.status = 'pending' AND held.hold_expires_at <= ${p('now')}::timestamptz
+            AND held.id <> own_booking.id)`
+        : sql<boolean>`false`,
     })
+      .leftJoin(
+        ownBooking,
+        forBooking ? and(eq(ownBooking.id, p('ignoreBookingId')), eq(ownBooking.clientId, p('clientId'))) : sql`false`,
+      )
       .where(eq(users.id, p('providerId')))
-      .limit(1)
-      .prepare(`availability_slot_check_${category ? 'c' : 'g'}${ignoring ? '_ignoring' : ''}`);
+      .prepare(`availability_slot_check_${variant}`);
   });
   const [row] = await statement.execute({
     providerId: options.providerId,
@@ -357,12 +407,14 @@ export async function loadSlotCheck(
     from: new Date(options.fromMs).toISOString(),
     to: new Date(options.toMs).toISOString(),
     now: options.now.toISOString(),
-    ignoreBookingId: options.ignoreBookingId ?? null,
+    ignoreBookingId: forBooking?.bookingId ?? options.ignoreBookingId ?? null,
+    clientId: forBooking?.clientId ?? null,
   });
   return {
     calendar: toCalendar(row, options),
     weekly: row?.weekly ?? [],
     overrides: row?.overrides ?? [],
     busy: row?.busy ?? false,
+    booking: { row: row?.booking ?? null, version: row?.version ?? null, lapsedHolds: row?.lapsedHolds ?? false },
   };
 }

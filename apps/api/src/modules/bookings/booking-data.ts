@@ -91,7 +91,9 @@ export function statusChange(
 }
 
 /** Money was taken for it: a wallet or card payment (a free booking is confirmed without one). */
-export function isPaidRow(row: Pick<BookingRow, 'paidAt' | 'paymentMethod' | 'priceMinor'>): boolean {
+export function isPaidRow(
+  row: Pick<BookingRow, 'paymentMethod' | 'priceMinor'> & { paidAt: Date | string | null },
+): boolean {
   return row.paidAt !== null && row.paymentMethod !== 'free' && row.priceMinor > 0;
 }
 

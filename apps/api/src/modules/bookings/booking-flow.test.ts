@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { testDriver } from '../../../test/test-database.ts';
 import { bookingSeries, bookings, ledgerTransactions, payments } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../wallet/test-helpers.ts';
+import { createBooking } from './create-booking.ts';
 import { expireHolds } from './expire-holds.ts';
 import { deliverBookingNotifications } from './notifications.ts';
+import { scheduleBooking } from './schedule-booking.ts';
 import {
   bookingRow,
   type Catalog,
@@ -327,6 +331,85 @@ describe('POST /booking/{id}/schedule', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('SLOT_UNAVAILABLE');
+  });
+});
+
+describe.runIf(testDriver === 'pglite')('booking round trips', () => {
+  const actor = () => ({ userId: client.id, role: 'client' as const, sessionId: randomUUID() });
+  /** Statements sent to the database outside transactions while `run` runs, and transactions opened. */
+  async function statements<T>(run: () => Promise<T>, onStatement?: (index: number) => Promise<void>) {
+    const pglite = t.database.pglite;
+    if (!pglite) throw new Error('pglite expected');
+    const sent: string[] = [];
+    const original = pglite.query.bind(pglite);
+    const transaction = vi.spyOn(pglite, 'transaction');
+    pglite.query = (async (...args: Parameters<typeof original>) => {
+      sent.push((String(args[0]).trim().split(/\s+/)[0] ?? '').toUpperCase());
+      const result = await original(...args);
+      await onStatement?.(sent.length);
+      return result;
+    }) as typeof pglite.query;
+    try {
+      const result = await run();
+      return { result, sent, transactions: transaction.mock.calls.length };
+    } finally {
+      pglite.query = original;
+      transaction.mockRestore();
+    }
+  }
+
+  it('creates in one statement and schedules in two, without an open transaction', async () => {
+    const provider = await createProvider(t);
+    const body = {
+      providerIdentifier: provider.id,
+      therapyIdentifier: ids.therapyId,
+      modalityIdentifier: ids.modalityId,
+      note: null,
+    };
+    const created = await statements(() => createBooking(t.deps, { actor: actor(), language: 'en', body }));
+    expect(created).toMatchObject({ sent: ['WITH'], transactions: 0 });
+    const slot = await listedSlot(t, provider.id, '2027-03-02');
+    const scheduled = await statements(() =>
+      scheduleBooking(t.deps, {
+        actor: actor(),
+        language: 'de',
+        bookingId: created.result.identifier,
+        body: { timeslotIdentifier: slot.identifier },
+      }),
+    );
+    expect(scheduled).toMatchObject({ sent: ['SELECT', 'WITH'], transactions: 0 });
+    expect(scheduled.result).toMatchObject({
+      status: 'pending',
+      startAt: slot.startAt,
+      holdExpiresAt: '2027-03-01T09:15:00.000Z',
+      therapyCategory: { name: 'Einzeltherapie' },
+    });
+    expect(await eventTypes(t, created.result.identifier)).toEqual(['created', 'scheduled']);
+  });
+
+  it('falls back to the locked transaction when the booking changed between its read and its write', async () => {
+    const provider = await createProvider(t);
+    const booking = await createBookingVia(t, client, provider, ids);
+    const slot = await listedSlot(t, provider.id, '2027-03-02');
+    const scheduled = await statements(
+      () =>
+        scheduleBooking(t.deps, {
+          actor: actor(),
+          language: 'en',
+          bookingId: booking.identifier,
+          body: { timeslotIdentifier: slot.identifier },
+        }),
+      async (index) => {
+        // After the optimistic read, someone else changes the row: its version no longer matches.
+        if (index === 1) {
+          await t.deps.db.update(bookings).set({ note: 'changed' }).where(eq(bookings.id, booking.identifier));
+        }
+      },
+    );
+    // The read, the change, the write that matched nothing; then the locked transaction and the answer.
+    expect(scheduled).toMatchObject({ sent: ['SELECT', 'UPDATE', 'WITH', 'SELECT'], transactions: 1 });
+    expect(scheduled.result).toMatchObject({ status: 'pending', startAt: slot.startAt, note: 'changed' });
+    expect(await eventTypes(t, booking.identifier)).toEqual(['created', 'scheduled']);
   });
 });
 

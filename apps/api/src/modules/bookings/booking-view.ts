@@ -1,143 +1,188 @@
 import type { Language } from '@app/shared/constants';
-import type { Booking } from '@app/shared/schemas/bookings';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { Booking, BookingParty, BookingStatus } from '@app/shared/schemas/bookings';
+import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  bookingSeries,
-  bookings,
-  clientProfiles,
-  preferenceOptions,
-  providerProfiles,
-  therapyCategories,
-  users,
-} from '../../db/schema/index.ts';
+import { preparedSql, rawRows } from '../../db/prepared-sql.ts';
+import type {
+  BookingPaymentMethod,
+  ParticipantStatus,
+  RefundStatus,
+  RescheduleStatus,
+} from '../../db/schema/bookings.ts';
+import { bookings } from '../../db/schema/index.ts';
 import { localizedName } from '../../platform/localized.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { photoUrls } from '../profiles/photo-urls.ts';
-import { type BookingRow, isPaidRow } from './booking-data.ts';
+import { isPaidRow } from './booking-data.ts';
 
-const providerUser = alias(users, 'provider_user');
-const clientUser = alias(users, 'client_user');
-const modalityOption = alias(preferenceOptions, 'modality_option');
-
-const personColumns = (table: typeof providerUser | typeof clientUser) => ({
-  firstName: table.firstName,
-  lastName: table.lastName,
-  email: table.email,
-  deletedAt: table.deletedAt,
-});
-
-/** One query: the bookings with both parties, their pictures, therapy, modality and series. */
-function viewQuery(db: Tx) {
-  return db
-    .select({
-      booking: bookings,
-      provider: personColumns(providerUser),
-      providerPhoto: { photoUrl: providerProfiles.photoUrl, photoKey: providerProfiles.photoKey },
-      client: personColumns(clientUser),
-      clientPhoto: { photoUrl: clientProfiles.photoUrl, photoKey: clientProfiles.photoKey },
-      therapy: { id: therapyCategories.id, nameEn: therapyCategories.nameEn, nameDe: therapyCategories.nameDe },
-      modality: {
-        id: modalityOption.id,
-        key: modalityOption.key,
-        nameEn: modalityOption.nameEn,
-        nameDe: modalityOption.nameDe,
-      },
-      seriesOccurrences: bookingSeries.occurrences,
-    })
-    .from(bookings)
-    .innerJoin(providerUser, eq(providerUser.id, bookings.providerId))
-    .innerJoin(clientUser, eq(clientUser.id, bookings.clientId))
-    .leftJoin(providerProfiles, eq(providerProfiles.userId, bookings.providerId))
-    .leftJoin(clientProfiles, eq(clientProfiles.userId, bookings.clientId))
-    .leftJoin(therapyCategories, eq(therapyCategories.id, bookings.therapyCategoryId))
-    .leftJoin(modalityOption, and(eq(modalityOption.list, 'modality'), eq(modalityOption.key, bookings.modalityKey)))
-    .leftJoin(bookingSeries, eq(bookingSeries.id, bookings.seriesId))
-    .$dynamic();
+interface PersonRow {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  deletedAt: string | null;
+  photoUrl: string | null;
+  photoKey: string | null;
 }
 
-type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number];
+/**
+ * One booking answer as PostgreSQL builds it (one JSON value, timestamps as ISO text): the
+ * booking with both parties, their pictures, the therapy, the modality and the series.
+ */
+export interface ViewRow {
+  id: string;
+  status: BookingStatus;
+  previousStatus: BookingStatus | null;
+  providerId: string;
+  clientId: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  holdExpiresAt: string | null;
+  priceMinor: number;
+  currencyCode: string;
+  paidAt: string | null;
+  paymentMethod: BookingPaymentMethod | null;
+  note: string | null;
+  createdBy: BookingParty;
+  participantStatus: ParticipantStatus;
+  allowRescheduleCompletedBooking: boolean;
+  rescheduleStatus: RescheduleStatus | null;
+  remainingClientReschedule: number;
+  remainingProviderReschedule: number;
+  rescheduleRequestedBy: BookingParty | null;
+  rescheduleStartsAt: string | null;
+  rescheduleEndsAt: string | null;
+  rescheduleNote: string | null;
+  cancelledAt: string | null;
+  cancelledBy: BookingParty | 'system' | null;
+  cancellationReason: string | null;
+  refundStatus: RefundStatus | null;
+  refundMinor: number | null;
+  feedbackProvided: boolean;
+  seriesId: string | null;
+  seriesIndex: number | null;
+  seriesOccurrences: number | null;
+  createdAt: string;
+  updatedAt: string;
+  provider: PersonRow;
+  client: PersonRow;
+  therapy: { id: string; nameEn: string; nameDe: string } | null;
+  modality: { id: string; key: string; nameEn: string; nameDe: string } | null;
+}
+
+const personJson = (user: SQL, profile: SQL) => sql`json_build_object('firstName', ${user}.first_name,
+  'lastName', ${user}.last_name, 'email', ${user}.email, 'deletedAt', ${user}.deleted_at,
+  'photoUrl', ${profile}.photo_url, 'photoKey', ${profile}.photo_key)`;
+
+/**
+ * The answer's select, one JSON column `booking` (a ViewRow) per row, over a source of booking
+ * rows called `bookings`: the table itself, or the rows a statement has just written
+ * (`written AS bookings`), so that a write answers in its own round trip. Conditions and orders
+ * built on the `bookings` table's columns apply to either.
+ */
+export function viewSelect(source: SQL = sql`bookings`): SQL {
+  return sql`
+    SELECT json_build_object('id', bookings.id, 'status', bookings.status,
+      'previousStatus', bookings.previous_status, 'providerId', bookings.provider_id,
+      'clientId', bookings.client_id, 'startsAt', bookings.starts_at, 'endsAt', bookings.ends_at,
+      'holdExpiresAt', bookings.hold_expires_at, 'priceMinor', bookings.price_minor,
+      'currencyCode', bookings.currency_code, 'paidAt', bookings.paid_at, 'paymentMethod', bookings.payment_method,
+      'note', bookings.note, 'createdBy', bookings.created_by, 'participantStatus', bookings.participant_status,
+      'allowRescheduleCompletedBooking', bookings.allow_reschedule_completed_booking,
+      'rescheduleStatus', bookings.reschedule_status,
+      'remainingClientReschedule', bookings.remaining_client_reschedule,
+      'remainingProviderReschedule', bookings.remaining_provider_reschedule,
+      'rescheduleRequestedBy', bookings.reschedule_requested_by,
+      'rescheduleStartsAt', bookings.reschedule_starts_at, 'rescheduleEndsAt', bookings.reschedule_ends_at,
+      'rescheduleNote', bookings.reschedule_note, 'cancelledAt', bookings.cancelled_at,
+      'cancelledBy', bookings.cancelled_by, 'cancellationReason', bookings.cancellation_reason,
+      'refundStatus', bookings.refund_status, 'refundMinor', bookings.refund_minor,
+      'feedbackProvided', bookings.feedback_provided, 'seriesId', bookings.series_id,
+      'seriesIndex', bookings.series_index, 'seriesOccurrences', series.occurrences,
+      'createdAt', bookings.created_at, 'updatedAt', bookings.updated_at,
+      'provider', ${personJson(sql`pu`, sql`pp`)},
+      'client', ${personJson(sql`cu`, sql`cp`)},
+      'therapy', CASE WHEN tc.id IS NOT NULL
+        THEN json_build_object('id', tc.id, 'nameEn', tc.name_en, 'nameDe', tc.name_de) END,
+      'modality', CASE WHEN mo.id IS NOT NULL
+        THEN json_build_object('id', mo.id, 'key', mo.key, 'nameEn', mo.name_en, 'nameDe', mo.name_de) END
+    ) AS booking
+    FROM ${source}
+    JOIN users pu ON pu.id = bookings.provider_id
+    JOIN users cu ON cu.id = bookings.client_id
+    LEFT JOIN provider_profiles pp ON pp.user_id = bookings.provider_id
+    LEFT JOIN client_profiles cp ON cp.user_id = bookings.client_id
+    LEFT JOIN therapy_categories tc ON tc.id = bookings.therapy_category_id
+    LEFT JOIN preference_options mo ON mo.list = 'modality' AND mo.key = bookings.modality_key
+    LEFT JOIN booking_series series ON series.id = bookings.series_id`;
+}
 
 export function personName(person: {
   firstName: string | null;
   lastName: string | null;
   email: string;
-  deletedAt?: Date | null;
+  deletedAt?: Date | string | null;
 }): string {
   const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
   if (name) return name;
   return person.deletedAt ? '' : person.email;
 }
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
+/** A timestamp of the JSON answer as the API's ISO instant. */
+const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+function person(id: string, row: PersonRow, storage: Storage) {
+  return { identifier: id, name: personName(row), photo: photoUrls(storage, row).photoUrl };
+}
 
 export function toBooking(row: ViewRow, language: Language, storage: Storage): Booking {
-  const b: BookingRow = row.booking;
-  const paid = isPaidRow(b);
+  const pending = row.rescheduleStatus === 'pending';
   return {
-    identifier: b.id,
-    status: b.status,
-    previousStatus: b.previousStatus,
-    provider: {
-      identifier: b.providerId,
-      name: personName(row.provider),
-      photo: photoUrls(storage, {
-        photoUrl: row.providerPhoto?.photoUrl ?? null,
-        photoKey: row.providerPhoto?.photoKey ?? null,
-      }).photoUrl,
-    },
-    client: {
-      identifier: b.clientId,
-      name: personName(row.client),
-      photo: photoUrls(storage, {
-        photoUrl: row.clientPhoto?.photoUrl ?? null,
-        photoKey: row.clientPhoto?.photoKey ?? null,
-      }).photoUrl,
-    },
-    therapyCategory: row.therapy?.id
-      ? { identifier: row.therapy.id, name: localizedName(row.therapy, language) }
-      : null,
-    modality: row.modality?.id
+    identifier: row.id,
+    status: row.status,
+    previousStatus: row.previousStatus,
+    provider: person(row.providerId, row.provider, storage),
+    client: person(row.clientId, row.client, storage),
+    therapyCategory: row.therapy ? { identifier: row.therapy.id, name: localizedName(row.therapy, language) } : null,
+    modality: row.modality
       ? { identifier: row.modality.id, key: row.modality.key, name: localizedName(row.modality, language) }
       : null,
-    startAt: iso(b.startsAt),
-    endAt: iso(b.endsAt),
-    holdExpiresAt: b.status === 'pending' ? iso(b.holdExpiresAt) : null,
-    priceMinor: b.priceMinor,
-    currencyCode: b.currencyCode,
-    isPaid: paid,
-    paymentMethod: b.paymentMethod,
-    note: b.note,
-    createdBy: b.createdBy,
-    participantStatus: b.participantStatus,
-    allowRescheduleCompletedBooking: b.allowRescheduleCompletedBooking,
+    startAt: iso(row.startsAt),
+    endAt: iso(row.endsAt),
+    holdExpiresAt: row.status === 'pending' ? iso(row.holdExpiresAt) : null,
+    priceMinor: row.priceMinor,
+    currencyCode: row.currencyCode,
+    isPaid: isPaidRow(row),
+    paymentMethod: row.paymentMethod,
+    note: row.note,
+    createdBy: row.createdBy,
+    participantStatus: row.participantStatus,
+    allowRescheduleCompletedBooking: row.allowRescheduleCompletedBooking,
     rescheduleInfo: {
-      status: b.rescheduleStatus,
-      remainingClientReschedule: b.remainingClientReschedule,
-      remainingProviderReschedule: b.remainingProviderReschedule,
-      requestedBy: b.rescheduleRequestedBy,
-      proposedStartAt: b.rescheduleStatus === 'pending' ? iso(b.rescheduleStartsAt) : null,
-      proposedEndAt: b.rescheduleStatus === 'pending' ? iso(b.rescheduleEndsAt) : null,
-      note: b.rescheduleNote,
+      status: row.rescheduleStatus,
+      remainingClientReschedule: row.remainingClientReschedule,
+      remainingProviderReschedule: row.remainingProviderReschedule,
+      requestedBy: row.rescheduleRequestedBy,
+      proposedStartAt: pending ? iso(row.rescheduleStartsAt) : null,
+      proposedEndAt: pending ? iso(row.rescheduleEndsAt) : null,
+      note: row.rescheduleNote,
     },
     cancellation:
-      b.cancelledAt && b.cancelledBy
+      row.cancelledAt && row.cancelledBy
         ? {
-            cancelledBy: b.cancelledBy,
-            reason: b.cancellationReason,
-            refundStatus: b.refundStatus ?? 'not_paid',
-            refundMinor: b.refundMinor ?? 0,
-            cancelledAt: b.cancelledAt.toISOString(),
+            cancelledBy: row.cancelledBy,
+            reason: row.cancellationReason,
+            refundStatus: row.refundStatus ?? 'not_paid',
+            refundMinor: row.refundMinor ?? 0,
+            cancelledAt: new Date(row.cancelledAt).toISOString(),
           }
         : null,
-    feedbackProvided: b.feedbackProvided,
+    feedbackProvided: row.feedbackProvided,
     series:
-      b.seriesId && row.seriesOccurrences !== null
-        ? { identifier: b.seriesId, index: b.seriesIndex ?? 0, occurrences: row.seriesOccurrences }
+      row.seriesId && row.seriesOccurrences !== null
+        ? { identifier: row.seriesId, index: row.seriesIndex ?? 0, occurrences: row.seriesOccurrences }
         : null,
-    createdAt: b.createdAt.toISOString(),
-    updatedAt: b.updatedAt.toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
   };
 }
 
@@ -157,21 +202,20 @@ export async function bookingViews(
   options: ViewOptions,
   context: { language: Language; storage: Storage },
 ): Promise<Booking[]> {
-  let query = viewQuery(db).where(options.where);
-  if (options.orderBy) query = query.orderBy(...options.orderBy);
-  if (options.limit !== undefined) query = query.limit(options.limit);
-  if (options.offset) query = query.offset(options.offset);
-  const rows = await query;
-  return rows.map((row) => toBooking(row, context.language, context.storage));
+  const query = sql`${viewSelect()}`;
+  if (options.where) query.append(sql` WHERE ${options.where}`);
+  if (options.orderBy) query.append(sql` ORDER BY ${sql.join(options.orderBy, sql`, `)}`);
+  if (options.limit !== undefined) query.append(sql` LIMIT ${options.limit}`);
+  if (options.offset) query.append(sql` OFFSET ${options.offset}`);
+  const rows = await rawRows<{ booking: ViewRow }>(db, query);
+  return rows.map((row) => toBooking(row.booking, context.language, context.storage));
 }
 
-/** The one-booking read follows every write: built and planned once per database handle. */
-const byIdQueries = new WeakMap<object, ReturnType<typeof prepareById>>();
-function prepareById(db: Tx) {
-  return viewQuery(db)
-    .where(eq(bookings.id, sql.placeholder('id')))
-    .prepare('bookings_view_by_id');
-}
+/** The one-booking read follows many writes: a named prepared statement. */
+const viewById = preparedSql<{ booking: ViewRow }>(
+  'bookings_view_by_id',
+  () => sql`${viewSelect()} WHERE bookings.id = ${sql.placeholder('id')}::uuid`,
+);
 
 /** The answer for one booking (already access-checked by the caller). */
 export async function bookingView(
@@ -179,12 +223,7 @@ export async function bookingView(
   bookingId: string,
   context: { language: Language; storage: Storage },
 ): Promise<Booking> {
-  let query = byIdQueries.get(db);
-  if (!query) {
-    query = prepareById(db);
-    byIdQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id: bookingId });
+  const [row] = await viewById(db, { id: bookingId });
   if (!row) throw new Error(`booking ${bookingId} vanished`);
-  return toBooking(row, context.language, context.storage);
+  return toBooking(row.booking, context.language, context.storage);
 }

@@ -7,59 +7,62 @@ import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { lockProviderCalendar, recordEvent } from './booking-data.ts';
-import { bookingView } from './booking-view.ts';
+import { bookingView, toBooking, type ViewRow, viewSelect } from './booking-view.ts';
 import { deliverBookingNotifications } from './notifications.ts';
-import { resolveOffer, viewContext } from './offer.ts';
+import { acceptableOffer, type OfferRow, offerFrom, offerSelect, resolveOffer, viewContext } from './offer.ts';
 import { holdExpiry } from './rules.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 const p = (name: string) => sql.placeholder(name);
 
-/** The draft and its "created" event, in one statement (both or neither). */
-const insertDraft = preparedSql<{ id: string }>(
+/**
+ * POST /booking in one statement: the offer, the draft and its "created" event (both or
+ * neither, written only for an offer offerFrom accepts), and the answer over the new row.
+ */
+const insertDraft = preparedSql<{ offer: OfferRow; booking: ViewRow | null }>(
   'bookings_insert_draft',
   () => sql`
-    WITH draft AS (
+    WITH offer AS (${offerSelect()}),
+    draft AS (
       INSERT INTO bookings (client_id, provider_id, therapy_category_id, modality_key, note, price_minor,
         currency_code, created_by, created_at, updated_at)
-      VALUES (${p('clientId')}::uuid, ${p('providerId')}::uuid, ${p('therapyCategoryId')}::uuid, ${p('modalityKey')},
-        ${p('note')}, ${p('priceMinor')}::int, ${p('currencyCode')}, 'client', ${p('now')}::timestamptz, ${p('now')}::timestamptz)
-      RETURNING id
+      SELECT ${p('clientId')}::uuid, ${p('providerId')}::uuid, offer."categoryId", offer."modalityKey", ${p('note')},
+        CASE WHEN offer."isFree" THEN 0 ELSE offer."feeMinor"::int END, offer."currencyCode", 'client',
+        ${p('now')}::timestamptz, ${p('now')}::timestamptz
+      FROM offer WHERE ${acceptableOffer}
+      RETURNING *
     ), created AS (
       INSERT INTO booking_events (booking_id, type, actor_role, actor_id, data, created_at)
-      SELECT draft.id, 'created', 'client', ${p('clientId')}::uuid, ${p('data')}::jsonb, ${p('now')}::timestamptz FROM draft
+      SELECT draft.id, 'created', 'client', draft.client_id,
+        jsonb_build_object('priceMinor', draft.price_minor, 'currencyCode', draft.currency_code), draft.created_at
+      FROM draft
     )
-    SELECT id FROM draft`,
+    SELECT row_to_json(offer) AS offer, answer.booking
+    FROM offer LEFT JOIN (${viewSelect(sql`draft AS bookings`)}) answer ON true`,
 );
 
 /**
  * POST /booking: a client starts a booking with a provider, for a therapy and a modality. It is
  * pending and has no slot yet (POST /booking/{id}/schedule takes one); the price is fixed now
- * from the provider's fee, in the provider's currency.
+ * from the provider's fee, in the provider's currency. One round trip.
  */
 export async function createBooking(
   deps: AppDeps,
   input: { actor: Actor; language: Language; body: CreateBookingBody },
 ): Promise<Booking> {
   if (input.actor.role !== 'client') throw new AppError('FORBIDDEN');
-  const offer = await resolveOffer(deps.db, {
-    providerId: input.body.providerIdentifier,
-    therapyIdentifier: input.body.therapyIdentifier,
-    modalityIdentifier: input.body.modalityIdentifier,
-  });
   const [row] = await insertDraft(deps.db, {
     clientId: input.actor.userId,
-    providerId: offer.providerId,
-    therapyCategoryId: offer.therapyCategoryId,
-    modalityKey: offer.modalityKey,
+    providerId: input.body.providerIdentifier,
+    therapy: input.body.therapyIdentifier,
+    modality: input.body.modalityIdentifier,
     note: input.body.note ?? null,
-    priceMinor: offer.priceMinor,
-    currencyCode: offer.currencyCode,
     now: deps.clock.now().toISOString(),
-    data: JSON.stringify({ priceMinor: offer.priceMinor, currencyCode: offer.currencyCode }),
   });
-  if (!row) throw new Error('booking insert failed');
-  return bookingView(deps.db, row.id, viewContext(deps, input.language));
+  offerFrom(input.body.providerIdentifier, row?.offer);
+  if (!row?.booking) throw new Error('booking insert failed');
+  const context = viewContext(deps, input.language);
+  return toBooking(row.booking, context.language, context.storage);
 }
 
 /** "Their clients": people who have booked this provider before (any booking, any status). */

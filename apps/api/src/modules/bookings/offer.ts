@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import { messageKey } from '@app/shared/zod';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared-sql.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -23,7 +23,7 @@ export interface Offer {
   currencyCode: string;
 }
 
-interface OfferRow {
+export interface OfferRow {
   bookable: boolean | null;
   categoryId: string | null;
   categoryKey: string | null;
@@ -38,13 +38,13 @@ interface OfferRow {
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * Everything an offer needs in one round trip (it runs on every booking): the provider's state,
+ * Everything an offer needs, as one select (it runs on every booking): the provider's state,
  * the therapy (by category id or by its preference option id), the modality, what the provider
- * chose to offer, and the fee that applies (the therapy's, else the general one).
+ * chose to offer, and the fee that applies (the therapy's, else the general one). Placeholders:
+ * providerId, therapy, modality.
  */
-const loadOffer = preparedSql<OfferRow>(
-  'bookings_offer',
-  () => sql`
+export function offerSelect(): SQL {
+  return sql`
     SELECT u.role = 'provider' AND u.deleted_at IS NULL AND pp.verification_status = 'approved' AS "bookable",
       c.id AS "categoryId", c.key AS "categoryKey", m.key AS "modalityKey",
       ARRAY(SELECT o.key FROM user_preferences up JOIN preference_options o ON o.id = up.option_id
@@ -67,8 +67,19 @@ const loadOffer = preparedSql<OfferRow>(
       WHERE fee.provider_id = u.id AND (fee.therapy_category_id IS NULL OR fee.therapy_category_id = c.id)
       ORDER BY fee.therapy_category_id IS NULL
       LIMIT 1
-    ) f ON true`,
-);
+    ) f ON true`;
+}
+
+/**
+ * offerFrom's rules over offerSelect's row named `offer`, for a statement that writes only an
+ * offer they accept (createBooking); offerFrom then tells why one was refused.
+ */
+export const acceptableOffer = sql`offer."bookable" AND offer."categoryId" IS NOT NULL AND offer."modalityKey" IS NOT NULL
+  AND (cardinality(offer."offeredTherapies") = 0 OR offer."categoryKey" = ANY (offer."offeredTherapies"))
+  AND (cardinality(offer."offeredModalities") = 0 OR offer."modalityKey" = ANY (offer."offeredModalities"))
+  AND offer."feeMinor" IS NOT NULL AND offer."currencyCode" IS NOT NULL`;
+
+const loadOffer = preparedSql<OfferRow>('bookings_offer', offerSelect);
 
 /**
  * Checks what the client picked against what the provider offers and prices it. The therapy
@@ -87,6 +98,11 @@ export async function resolveOffer(
     therapy: input.therapyIdentifier,
     modality: input.modalityIdentifier,
   });
+  return offerFrom(input.providerId, row);
+}
+
+/** resolveOffer's checks over offerSelect's row: the offer, or the error that refuses it. */
+export function offerFrom(providerId: string, row: OfferRow | undefined): Offer {
   if (!row?.bookable) throw new AppError('NOT_FOUND');
   const fieldErrors: Record<string, string[]> = {};
   const { categoryId, categoryKey, modalityKey, offeredTherapies, offeredModalities } = row;
@@ -103,7 +119,7 @@ export async function resolveOffer(
   }
   if (row.feeMinor === null || !row.currencyCode) throw new AppError('PROVIDER_FEE_NOT_SET');
   return {
-    providerId: input.providerId,
+    providerId,
     therapyCategoryId: categoryId,
     modalityKey,
     priceMinor: row.isFree ? 0 : row.feeMinor,
