@@ -89,7 +89,6 @@ export const bookings = pgTable(
   },
   (table) => [
     index('bookings_provider_starts_idx').on(table.providerId, table.startsAt),
-    index('bookings_client_created_idx').on(table.clientId, table.createdAt),
     index('bookings_client_starts_idx').on(table.clientId, table.startsAt),
     index('bookings_provider_client_idx').on(table.providerId, table.clientId),
     index('bookings_pending_hold_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'pending'`),
@@ -176,7 +175,6 @@ export const bookingEvents = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
-    index('booking_events_booking_idx').on(table.bookingId, table.createdAt),
     index('booking_events_booking_seq_idx').on(table.bookingId, table.seq),
     index('booking_events_unsent_idx')
       .on(table.createdAt)

@@ -141,15 +141,20 @@ const p = (name: string) => sql.placeholder(name);
 
 /**
  * A placement written in one statement, without an open transaction: it takes the provider's
- * calendar lock (so racers for a slot queue instead of deadlocking in the exclusion check, and
- * each one after the winner meets it), writes the booking only while it is the version that was
- * checked, appends the events and answers the booking. The bookings_no_overlap constraint
- * refuses a slot taken meanwhile (SLOT_TAKEN through withSlotRace).
+ * calendar lock (racers for a slot queue instead of deadlocking in the exclusion check) and then
+ * asks whether the slot is taken with a fresh snapshot (booking_slot_taken, migration 0014), so
+ * each racer after the winner meets it without writing. It writes the booking only while it is
+ * the version that was checked, appends the events and answers the booking, or answers `taken`.
+ * The bookings_no_overlap constraint stays the guarantee (SLOT_TAKEN through withSlotRace).
  */
-const writePlacement = preparedSql<{ booking: ViewRow; notifyEventIds: string[] }>(
+const writePlacement = preparedSql<{ taken: boolean; booking: ViewRow | null; notifyEventIds: string[] }>(
   'bookings_write_placement',
   () => sql`
-    WITH written AS (
+    WITH calendar AS MATERIALIZED (
+      SELECT pg_advisory_xact_lock(hashtextextended('bookings:provider:' || ${p('providerId')}, 0))::text AS locked,
+        booking_slot_taken(${p('providerId')}::uuid, ${p('startsAt')}::timestamptz, ${p('endsAt')}::timestamptz,
+          ${p('updatedAt')}::timestamptz, ${p('bookingId')}::uuid) AS taken
+    ), written AS (
       UPDATE bookings SET status = ${p('status')}::booking_status,
         previous_status = ${p('previousStatus')}::booking_status,
         starts_at = ${p('startsAt')}::timestamptz, ends_at = ${p('endsAt')}::timestamptz,
@@ -157,8 +162,8 @@ const writePlacement = preparedSql<{ booking: ViewRow; notifyEventIds: string[] 
         paid_at = COALESCE(${p('paidAt')}::timestamptz, bookings.paid_at),
         payment_method = COALESCE(${p('paymentMethod')}, bookings.payment_method),
         note = ${p('note')}, updated_at = ${p('updatedAt')}::timestamptz
-      FROM (SELECT pg_advisory_xact_lock(hashtextextended('bookings:provider:' || ${p('providerId')}, 0))) AS calendar_lock
-      WHERE bookings.id = ${p('bookingId')}::uuid AND bookings.xmin::text = ${p('version')}
+      FROM calendar
+      WHERE NOT calendar.taken AND bookings.id = ${p('bookingId')}::uuid AND bookings.xmin::text = ${p('version')}
       RETURNING bookings.*
     ), events AS (
       INSERT INTO booking_events (booking_id, type, actor_role, actor_id, data, notify_user_id, created_at)
@@ -169,8 +174,9 @@ const writePlacement = preparedSql<{ booking: ViewRow; notifyEventIds: string[] 
       ORDER BY e.ordinality
       RETURNING id, notify_user_id
     )
-    SELECT answer.booking, ARRAY(SELECT id FROM events WHERE notify_user_id IS NOT NULL) AS "notifyEventIds"
-    FROM (${viewSelect(sql`written AS bookings`)}) answer`,
+    SELECT calendar.taken, answer.booking,
+      ARRAY(SELECT id FROM events WHERE notify_user_id IS NOT NULL) AS "notifyEventIds"
+    FROM calendar LEFT JOIN (${viewSelect(sql`written AS bookings`)}) answer ON true`,
 );
 
 /**
@@ -235,7 +241,8 @@ async function scheduleOptimistically(
       })),
     ),
   });
-  if (!written) return undefined;
+  if (written?.taken) throw new AppError('SLOT_TAKEN');
+  if (!written?.booking) return undefined;
   return { view: written.booking, eventIds: written.notifyEventIds };
 }
 
