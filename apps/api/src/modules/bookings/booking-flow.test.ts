@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
-import { bookingSeries, bookings, ledgerTransactions, payments } from '../../db/schema/index.ts';
+import { bookingSeries, bookings, ledgerTransactions, payments, preferenceOptions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../wallet/test-helpers.ts';
 import { createBooking } from './create-booking.ts';
@@ -154,6 +154,40 @@ describe('POST /booking', () => {
     expect(response.json().fieldErrors).toEqual({
       modalityIdentifier: ['This therapist does not offer this modality'],
     });
+  });
+
+  it("accepts the therapy's preference option id and refuses a therapy the provider does not offer", async () => {
+    const provider = await createProvider(t);
+    const options = await t.deps.db
+      .select({ id: preferenceOptions.id, key: preferenceOptions.key })
+      .from(preferenceOptions)
+      .where(eq(preferenceOptions.list, 'therapy'));
+    const option = (key: string) => options.find((row) => row.key === key)?.id as string;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/provider/preferences',
+      headers: provider.headers,
+      payload: { therapy: [option('individual-therapy')] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const byOption = await createBookingVia(t, client, provider, ids, {
+      therapyIdentifier: option('individual-therapy'),
+    });
+    expect(byOption.therapyCategory).toEqual({ identifier: ids.therapyId, name: 'Individual Therapy' });
+    const before = (await clientBookings(client.id)).length;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/booking',
+      headers: client.headers,
+      payload: {
+        providerIdentifier: provider.id,
+        modalityIdentifier: ids.modalityId,
+        therapyIdentifier: ids.otherTherapyId,
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ therapyIdentifier: ['This therapist does not offer this therapy'] });
+    expect(await clientBookings(client.id)).toHaveLength(before);
   });
 
   it('answers 404 for a provider who is not approved and 409 for one without a fee', async () => {

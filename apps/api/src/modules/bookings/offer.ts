@@ -47,21 +47,26 @@ export function offerSelect(): SQL {
   return sql`
     SELECT u.role = 'provider' AND u.deleted_at IS NULL AND pp.verification_status = 'approved' AS "bookable",
       c.id AS "categoryId", c.key AS "categoryKey", m.key AS "modalityKey",
-      ARRAY(SELECT o.key FROM user_preferences up JOIN preference_options o ON o.id = up.option_id
-            WHERE up.user_id = u.id AND up.list = 'therapy') AS "offeredTherapies",
-      ARRAY(SELECT o.key FROM user_preferences up JOIN preference_options o ON o.id = up.option_id
-            WHERE up.user_id = u.id AND up.list = 'modality') AS "offeredModalities",
+      COALESCE(offered.therapies, '{}') AS "offeredTherapies", COALESCE(offered.modalities, '{}') AS "offeredModalities",
       f.fee_minor::float8 AS "feeMinor", f.is_free AS "isFree", f.currency_code AS "currencyCode"
     FROM (SELECT ${p('providerId')}::uuid AS id) asked
     LEFT JOIN users u ON u.id = asked.id
     LEFT JOIN provider_profiles pp ON pp.user_id = u.id
     LEFT JOIN LATERAL (
-      SELECT tc.id, tc.key FROM therapy_categories tc
-      LEFT JOIN preference_options po ON po.list = 'therapy' AND po.key = tc.key
-      WHERE tc.id = ${p('therapy')}::uuid OR po.id = ${p('therapy')}::uuid
+      SELECT tc.id, tc.key FROM therapy_categories tc WHERE tc.id = ${p('therapy')}::uuid
+      UNION ALL
+      SELECT tc.id, tc.key FROM preference_options po JOIN therapy_categories tc ON tc.key = po.key
+      WHERE po.id = ${p('therapy')}::uuid AND po.list = 'therapy'
       LIMIT 1
     ) c ON true
     LEFT JOIN preference_options m ON m.list = 'modality' AND m.id = ${p('modality')}::uuid
+    LEFT JOIN LATERAL (
+      SELECT array_agg(o.key) FILTER (WHERE o.list = 'therapy') AS therapies,
+        array_agg(o.key) FILTER (WHERE o.list = 'modality') AS modalities
+      FROM user_preferences up
+      CROSS JOIN LATERAL (SELECT po.key, po.list FROM preference_options po WHERE po.id = up.option_id) o
+      WHERE up.user_id = u.id AND up.list IN ('therapy', 'modality')
+    ) offered ON true
     LEFT JOIN LATERAL (
       SELECT fee.fee_minor, fee.is_free, fee.currency_code FROM provider_booking_fees fee
       WHERE fee.provider_id = u.id AND (fee.therapy_category_id IS NULL OR fee.therapy_category_id = c.id)
