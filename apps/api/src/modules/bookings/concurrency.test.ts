@@ -115,6 +115,36 @@ describe.runIf(testDriver === 'pg')('bookings under concurrency (PostgreSQL)', (
     expect(losers[0]?.count).toBe(20 * 49);
   });
 
+  it('asks whether a slot is taken after the calendar lock, seeing a winner that committed meanwhile', async () => {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client' });
+    const winner = await createBookingVia(t, client, provider, ids);
+    const slot = await listedSlot(t, provider.id, '2027-03-10');
+    const lock = sql`pg_advisory_xact_lock(hashtextextended(${`bookings:provider:${provider.id}`}, 0))`;
+    const range = sql`${slot.startAt}::timestamptz, ${slot.endAt}::timestamptz`;
+    let asked: Promise<unknown> | undefined;
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT ${lock}`);
+      await tx
+        .update(bookings)
+        .set({ startsAt: new Date(slot.startAt), endsAt: new Date(slot.endAt), holdExpiresAt: null })
+        .where(eq(bookings.id, winner.identifier));
+      // Another connection's statement starts (its snapshot taken) and waits for the lock (then()
+      // sends it now: Drizzle's queries run when awaited).
+      asked = t.deps.db
+        .execute(sql`
+        SELECT ${lock}::text AS locked,
+          booking_slot_taken(${provider.id}::uuid, ${range}, now(), gen_random_uuid()) AS taken,
+          EXISTS (SELECT 1 FROM bookings WHERE provider_id = ${provider.id}::uuid AND starts_at IS NOT NULL
+            AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${range}, '[)')) AS "sameSnapshot"`)
+        .then((result) => result);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const { rows } = (await asked) as { rows: Array<{ taken: boolean; sameSnapshot: boolean }> };
+    // The function reads after the lock with a snapshot of its own; the statement's own does not.
+    expect(rows[0]).toEqual({ locked: '', taken: true, sameSnapshot: false });
+  });
+
   it('refunds once when the client cancels 10 times at the same moment', async () => {
     const provider = await createProvider(t);
     const client = await createTestUser(t, { role: 'client' });
