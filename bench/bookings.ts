@@ -110,8 +110,13 @@ async function main() {
       `INSERT INTO provider_booking_fees (provider_id, fee_minor, is_free, currency_code)
        SELECT id, ${FEE_MINOR}, false, 'NGN' FROM users WHERE role = 'provider'`,
     );
-    const providers = (await raw.query<{ id: string }>(`SELECT id FROM users WHERE role = 'provider' ORDER BY email`))
-      .rows;
+    // With the calendar revision a listing would sign into each slot identifier.
+    const providers = (
+      await raw.query<{ id: string; revision: number }>(
+        `SELECT u.id, p.calendar_revision AS revision FROM users u JOIN provider_profiles p ON p.user_id = u.id
+         WHERE u.role = 'provider' ORDER BY u.email`,
+      )
+    ).rows;
     const clients = (await raw.query<{ id: string }>(`SELECT id FROM users WHERE role = 'client' ORDER BY email`)).rows;
     const [therapy] = (await raw.query<{ id: string }>(`SELECT id FROM therapy_categories ORDER BY position LIMIT 1`))
       .rows;
@@ -172,6 +177,7 @@ async function main() {
             categoryId: null,
             startMs,
             durationMinutes: 60,
+            revision: provider.revision,
           }),
         });
       }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { preferenceOptions, therapyCategories } from './catalog.ts';
 import { countries, states } from './region.ts';
 
@@ -59,6 +70,12 @@ export const providerProfiles = pgTable(
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true, mode: 'date' }),
     verificationStatus: verificationStatus('verification_status').notNull().default('draft'),
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Counts changes to the provider's calendars (settings, weekly days, specific dates, time
+     * zone), bumped by triggers (migration 0016). A slot identifier carries the revision it was
+     * listed at: while it is unchanged the slot is still offered (the one-statement schedule).
+     */
+    calendarRevision: integer('calendar_revision').notNull().default(0),
     ...timestamps,
   },
   (table) => [index('provider_profiles_status_idx').on(table.verificationStatus)],

@@ -118,6 +118,7 @@ describe('resolveBookableSlot (for the bookings module)', () => {
       categoryId: null,
       startMs: Date.parse(slot.startAt),
       durationMinutes: 60,
+      revision: 0,
     });
     for (const [providerId, slotId] of [
       [user.id, forged],

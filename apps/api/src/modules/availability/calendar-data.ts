@@ -27,6 +27,8 @@ export interface ProviderCalendar {
   sessionMinutes: number;
   /** The signed-in viewer's zone, when a viewer was named. */
   viewerTimezone: string | null;
+  /** provider_profiles.calendar_revision: slot identifiers carry it. */
+  revision: number;
 }
 
 export interface LoadCalendarOptions {
@@ -70,6 +72,7 @@ const calendarColumns = {
   deletedAt: users.deletedAt,
   timezone: users.timezone,
   verificationStatus: providerProfiles.verificationStatus,
+  calendarRevision: providerProfiles.calendarRevision,
   setupType: availabilitySettings.setupType,
   sessionMinutes: availabilitySettings.sessionMinutes,
   categorySessionMinutes: availabilityCategorySettings.sessionMinutes,
@@ -145,6 +148,7 @@ function toCalendar(
     categoryId,
     sessionMinutes: categoryId ? (row.categorySessionMinutes ?? general) : general,
     viewerTimezone,
+    revision: row.calendarRevision ?? 0,
   };
 }
 
@@ -317,58 +321,20 @@ export interface SlotCheck {
   busy: boolean;
 }
 
-const ownBooking = alias(bookings, 'own_booking');
-
-/** The columns of a booking that deciding and writing its slot needs. */
-const slotBookingColumns = (table: typeof ownBooking) => ({
-  id: table.id,
-  clientId: table.clientId,
-  providerId: table.providerId,
-  therapyCategoryId: table.therapyCategoryId,
-  status: table.status,
-  previousStatus: table.previousStatus,
-  createdBy: table.createdBy,
-  participantStatus: table.participantStatus,
-  priceMinor: table.priceMinor,
-  paidAt: table.paidAt,
-  startsAt: table.startsAt,
-  note: table.note,
-});
-
-export type SlotBookingRow = Pick<typeof bookings.$inferSelect, keyof ReturnType<typeof slotBookingColumns>>;
-
-/** The client's own booking read with a slot check (`forBooking`), and what else the write needs. */
-export interface BookingAtCheck {
-  /** Null when it is not this client's booking. */
-  row: SlotBookingRow | null;
-  /** The row version (xmin): a later write applies only while it is unchanged. */
-  version: string | null;
-  /** Pending bookings of the provider whose hold has lapsed (to expire before a slot is taken). */
-  lapsedHolds: boolean;
-}
-
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * Everything that decides whether one slot can be booked, in one round trip (booking
  * transactions run it): loadCalendar's row, the weekly pattern and the specific dates of the
  * calendar in use (the category's for a BY_CATEGORY provider), and whether the time is busy.
- * With `forBooking`, the same round trip reads that client's booking (ignored by the busy check).
  */
 export async function loadSlotCheck(
   db: Tx,
-  options: LoadCalendarOptions & {
-    fromMs: number;
-    toMs: number;
-    now: Date;
-    ignoreBookingId?: string;
-    forBooking?: { bookingId: string; clientId: string };
-  },
-): Promise<SlotCheck & { booking: BookingAtCheck }> {
+  options: LoadCalendarOptions & { fromMs: number; toMs: number; now: Date; ignoreBookingId?: string },
+): Promise<SlotCheck> {
   const category = options.category ?? null;
-  const forBooking = options.forBooking ?? null;
-  const ignoring = Boolean(options.ignoreBookingId) || Boolean(forBooking);
-  const variant = `${category ? 'c' : 'g'}${ignoring ? '_ignoring' : ''}${forBooking ? '_booking' : ''}`;
+  const ignoring = Boolean(options.ignoreBookingId);
+  const variant = `${category ? 'c' : 'g'}${ignoring ? '_ignoring' : ''}`;
   const statement = prepared(db, `slot-check:${variant}`, () => {
     const calendarCategory = category
       ? sql`CASE WHEN ${availabilitySettings.setupType} = 'BY_CATEGORY' THEN ${p('category')}::uuid END`
@@ -384,18 +350,7 @@ export async function loadSlotCheck(
         WHERE o.provider_id = ${users.id} AND o.category_id IS NOT DISTINCT FROM ${calendarCategory}
           AND o.date BETWEEN ${p('fromDate')}::date AND ${p('toDate')}::date)`,
       busy: sql<boolean>`EXISTS (${db.select({ one: sql`1` }).from(bookings).where(busyConditions(ignoring))})`,
-      booking: slotBookingColumns(ownBooking),
-      version: sql<string | null>`own_booking.xmin::text`,
-      lapsedHolds: forBooking
-        ? sql<boolean>`EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = own_booking.provider_id
-            AND held.status = 'pending' AND held.hold_expires_at <= ${p('now')}::timestamptz
-            AND held.id <> own_booking.id)`
-        : sql<boolean>`false`,
     })
-      .leftJoin(
-        ownBooking,
-        forBooking ? and(eq(ownBooking.id, p('ignoreBookingId')), eq(ownBooking.clientId, p('clientId'))) : sql`false`,
-      )
       .where(eq(users.id, p('providerId')))
       .prepare(`availability_slot_check_${variant}`);
   });
@@ -407,14 +362,12 @@ export async function loadSlotCheck(
     from: new Date(options.fromMs).toISOString(),
     to: new Date(options.toMs).toISOString(),
     now: options.now.toISOString(),
-    ignoreBookingId: forBooking?.bookingId ?? options.ignoreBookingId ?? null,
-    clientId: forBooking?.clientId ?? null,
+    ignoreBookingId: options.ignoreBookingId ?? null,
   });
   return {
     calendar: toCalendar(row, options),
     weekly: row?.weekly ?? [],
     overrides: row?.overrides ?? [],
     busy: row?.busy ?? false,
-    booking: { row: row?.booking ?? null, version: row?.version ?? null, lapsedHolds: row?.lapsedHolds ?? false },
   };
 }

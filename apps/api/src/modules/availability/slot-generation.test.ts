@@ -352,12 +352,13 @@ describe('slot identifiers', () => {
     categoryId: null,
     startMs: Date.parse('2027-03-02T08:00:00Z'),
     durationMinutes: 60,
+    revision: 3,
   };
 
   it('are stable and decode back to the same slot', () => {
     const id = encodeSlotId(secret, slot);
     expect(encodeSlotId(secret, slot)).toBe(id);
-    expect(id).toMatch(/^[A-Za-z0-9_-]{68}$/);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{74}$/);
     expect(decodeSlotId(secret, id)).toEqual(slot);
     const withCategory = { ...slot, categoryId: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', durationMinutes: 90 };
     expect(decodeSlotId(secret, encodeSlotId(secret, withCategory))).toEqual(withCategory);

@@ -4,8 +4,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * A slot identifier is stable (the same slot always gets the same id) and verifiable (no one can
  * forge one): base64url of
  *   version (1 byte) | providerId (16) | categoryId or zeros (16) | start, epoch minutes (uint32) |
- *   duration minutes (uint16) | HMAC-SHA256 of the previous bytes, first 12 bytes
- * keyed with a key derived from APP_SECRET. 51 bytes, 68 characters.
+ *   duration minutes (uint16) | calendar revision (uint32) | HMAC-SHA256 of the previous bytes,
+ *   first 12 bytes
+ * keyed with a key derived from APP_SECRET. 55 bytes, 74 characters. The calendar revision is the
+ * provider's when the slot was listed (provider_profiles.calendar_revision): while it has not
+ * moved, the slot is still one the calendar offers.
  */
 export interface SlotRef {
   providerId: string;
@@ -13,10 +16,12 @@ export interface SlotRef {
   categoryId: string | null;
   startMs: number;
   durationMinutes: number;
+  /** The provider's calendar revision when the slot was listed. */
+  revision: number;
 }
 
-const VERSION = 1;
-const PAYLOAD_BYTES = 1 + 16 + 16 + 4 + 2;
+const VERSION = 2;
+const PAYLOAD_BYTES = 1 + 16 + 16 + 4 + 2 + 4;
 const MAC_BYTES = 12;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,7 +53,7 @@ const encoded = new Map<string, string>();
 const ENCODED_CACHE_LIMIT = 100_000;
 
 export function encodeSlotId(secret: string, slot: SlotRef): string {
-  const cacheKey = `${secret}|${slot.providerId}|${slot.categoryId}|${slot.startMs}|${slot.durationMinutes}`;
+  const cacheKey = `${secret}|${slot.providerId}|${slot.categoryId}|${slot.startMs}|${slot.durationMinutes}|${slot.revision}`;
   const cached = encoded.get(cacheKey);
   if (cached) return cached;
   const id = computeSlotId(secret, slot);
@@ -70,6 +75,7 @@ function computeSlotId(secret: string, slot: SlotRef): string {
   if (slot.categoryId) uuidBytes(slot.categoryId).copy(payload, 17);
   payload.writeUInt32BE(minutes, 33);
   payload.writeUInt16BE(slot.durationMinutes, 37);
+  payload.writeUInt32BE(slot.revision >>> 0, 39);
   return Buffer.concat([payload, mac(secret, payload)]).toString('base64url');
 }
 
@@ -88,5 +94,6 @@ export function decodeSlotId(secret: string, id: string): SlotRef | null {
     categoryId: category.every((byte) => byte === 0) ? null : bytesUuid(category),
     startMs: payload.readUInt32BE(33) * 60_000,
     durationMinutes: payload.readUInt16BE(37),
+    revision: payload.readUInt32BE(39),
   };
 }

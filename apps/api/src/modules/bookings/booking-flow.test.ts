@@ -4,7 +4,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
-import { bookingSeries, bookings, ledgerTransactions, payments, preferenceOptions } from '../../db/schema/index.ts';
+import {
+  availabilitySettings,
+  availabilityWeeklyDays,
+  bookingSeries,
+  bookings,
+  ledgerTransactions,
+  payments,
+  preferenceOptions,
+  providerProfiles,
+  users,
+} from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../wallet/test-helpers.ts';
 import { createBooking } from './create-booking.ts';
@@ -392,7 +402,7 @@ describe.runIf(testDriver === 'pglite')('booking round trips', () => {
     }
   }
 
-  it('creates in one statement and schedules in two, without an open transaction', async () => {
+  it('creates in one statement and schedules in one, without an open transaction', async () => {
     const provider = await createProvider(t);
     const body = {
       providerIdentifier: provider.id,
@@ -411,7 +421,7 @@ describe.runIf(testDriver === 'pglite')('booking round trips', () => {
         body: { timeslotIdentifier: slot.identifier },
       }),
     );
-    expect(scheduled).toMatchObject({ sent: ['SELECT', 'WITH'], transactions: 0 });
+    expect(scheduled).toMatchObject({ sent: ['WITH'], transactions: 0 });
     expect(scheduled.result).toMatchObject({
       status: 'pending',
       startAt: slot.startAt,
@@ -421,29 +431,82 @@ describe.runIf(testDriver === 'pglite')('booking round trips', () => {
     expect(await eventTypes(t, created.result.identifier)).toEqual(['created', 'scheduled']);
   });
 
-  it('falls back to the locked transaction when the booking changed between its read and its write', async () => {
+  it('checks the slot again in the locked transaction when the calendar changed since the listing', async () => {
     const provider = await createProvider(t);
-    const booking = await createBookingVia(t, client, provider, ids);
-    const slot = await listedSlot(t, provider.id, '2027-03-02');
-    const scheduled = await statements(
-      () =>
-        scheduleBooking(t.deps, {
-          actor: actor(),
-          language: 'en',
-          bookingId: booking.identifier,
-          body: { timeslotIdentifier: slot.identifier },
-        }),
-      async (index) => {
-        // After the optimistic read, someone else changes the row: its version no longer matches.
-        if (index === 1) {
-          await t.deps.db.update(bookings).set({ note: 'changed' }).where(eq(bookings.id, booking.identifier));
-        }
-      },
+    const kept = await listedSlot(t, provider.id, '2027-03-02');
+    const removed = await listedSlot(t, provider.id, '2027-03-03');
+    const revision = async () =>
+      (
+        await t.deps.db
+          .select({ revision: providerProfiles.calendarRevision })
+          .from(providerProfiles)
+          .where(eq(providerProfiles.userId, provider.id))
+      )[0]?.revision;
+    const before = await revision();
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: '/api/provider-availability/days/custom',
+      headers: provider.headers,
+      payload: { date: '2027-03-03', isAvailable: false },
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(await revision()).toBeGreaterThan(before ?? 0);
+
+    const first = await createBookingVia(t, client, provider, ids);
+    const still = await statements(() =>
+      scheduleBooking(t.deps, {
+        actor: actor(),
+        language: 'en',
+        bookingId: first.identifier,
+        body: { timeslotIdentifier: kept.identifier },
+      }),
     );
-    // The read, the change, the write that matched nothing; then the locked transaction and the answer.
-    expect(scheduled).toMatchObject({ sent: ['SELECT', 'UPDATE', 'WITH', 'SELECT'], transactions: 1 });
-    expect(scheduled.result).toMatchObject({ status: 'pending', startAt: slot.startAt, note: 'changed' });
-    expect(await eventTypes(t, booking.identifier)).toEqual(['created', 'scheduled']);
+    // The one statement wrote nothing (its revision is old); the locked transaction booked the slot.
+    expect(still).toMatchObject({ sent: ['WITH', 'SELECT'], transactions: 1 });
+    expect(still.result).toMatchObject({ status: 'pending', startAt: kept.startAt });
+
+    const second = await createBookingVia(t, client, provider, ids);
+    const gone = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${second.identifier}/schedule`,
+      headers: client.headers,
+      payload: { timeslotIdentifier: removed.identifier },
+    });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().code).toBe('SLOT_UNAVAILABLE');
+    expect((await bookingRow(t, second.identifier)).startsAt).toBeNull();
+  });
+
+  it('moves the calendar revision with the weekly days, the settings and the time zone', async () => {
+    const provider = await createProvider(t);
+    const revision = async () =>
+      (
+        await t.deps.db
+          .select({ revision: providerProfiles.calendarRevision })
+          .from(providerProfiles)
+          .where(eq(providerProfiles.userId, provider.id))
+      )[0]?.revision ?? -1;
+    let last = await revision();
+    const moved = async () => {
+      const now = await revision();
+      const grew = now > last;
+      last = now;
+      return grew;
+    };
+    await t.deps.db
+      .update(availabilityWeeklyDays)
+      .set({ isAvailable: false })
+      .where(and(eq(availabilityWeeklyDays.providerId, provider.id), eq(availabilityWeeklyDays.dayOfWeek, 1)));
+    expect(await moved()).toBe(true);
+    await t.deps.db
+      .insert(availabilitySettings)
+      .values({ providerId: provider.id, setupType: 'GENERAL', sessionMinutes: 45 })
+      .onConflictDoUpdate({ target: availabilitySettings.providerId, set: { sessionMinutes: 45 } });
+    expect(await moved()).toBe(true);
+    await t.deps.db.update(users).set({ timezone: 'Europe/Berlin' }).where(eq(users.id, provider.id));
+    expect(await moved()).toBe(true);
+    await t.deps.db.update(users).set({ firstName: 'Unrelated' }).where(eq(users.id, provider.id));
+    expect(await moved()).toBe(false);
   });
 });
 

@@ -7,9 +7,7 @@ import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { type BookingAtCheck, loadSlotCheck, type SlotBookingRow } from '../availability/calendar-data.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
-import { type BookableSlot, checkBookableSlot } from '../availability/slots-service.ts';
 import {
   type BookingEventInput,
   type BookingRow,
@@ -62,7 +60,7 @@ interface Placement {
  * them, tells the other party.
  */
 function placement(
-  input: { row: SlotBookingRow; note: string | null | undefined; now: Date; party: 'client' | 'provider' },
+  input: { row: BookingRow; note: string | null | undefined; now: Date; party: 'client' | 'provider' },
   slot: { startsAt: Date; endsAt: Date },
 ): Placement {
   const { row, now, party } = input;
@@ -140,110 +138,77 @@ export async function placePendingBooking(
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * A placement written in one statement, without an open transaction: it takes the provider's
- * calendar lock (racers for a slot queue instead of deadlocking in the exclusion check) and then
- * asks whether the slot is taken with a fresh snapshot (booking_slot_taken, migration 0014), so
- * each racer after the winner meets it without writing. It writes the booking only while it is
- * the version that was checked, appends the events and answers the booking, or answers `taken`.
- * The bookings_no_overlap constraint stays the guarantee (SLOT_TAKEN through withSlotRace).
+ * The usual schedule in one statement, without an open transaction: a client's paid draft takes
+ * its first slot. The signed slot identifier says the calendar offered the slot at the revision it
+ * was listed at; the statement writes only while that revision, the provider's approval, the
+ * booking's state and the absence of lapsed holds all still hold. It takes the provider's calendar
+ * lock (racers for a slot queue instead of deadlocking in the exclusion check), then asks whether
+ * the slot is taken with a fresh snapshot (booking_slot_taken, migration 0014) so racers after
+ * the winner answer without writing, puts the 15-minute hold, appends the "scheduled" event and
+ * answers the booking. The bookings_no_overlap constraint stays the guarantee.
  */
-const writePlacement = preparedSql<{ taken: boolean; booking: ViewRow | null; notifyEventIds: string[] }>(
-  'bookings_write_placement',
+const scheduleDraft = preparedSql<{ taken: boolean; booking: ViewRow | null }>(
+  'bookings_schedule_draft',
   () => sql`
     WITH calendar AS MATERIALIZED (
       SELECT pg_advisory_xact_lock(hashtextextended('bookings:provider:' || ${p('providerId')}, 0))::text AS locked,
         booking_slot_taken(${p('providerId')}::uuid, ${p('startsAt')}::timestamptz, ${p('endsAt')}::timestamptz,
-          ${p('updatedAt')}::timestamptz, ${p('bookingId')}::uuid) AS taken
+          ${p('now')}::timestamptz, ${p('bookingId')}::uuid) AS taken
     ), written AS (
-      UPDATE bookings SET status = ${p('status')}::booking_status,
-        previous_status = ${p('previousStatus')}::booking_status,
-        starts_at = ${p('startsAt')}::timestamptz, ends_at = ${p('endsAt')}::timestamptz,
-        hold_expires_at = ${p('holdExpiresAt')}::timestamptz,
-        paid_at = COALESCE(${p('paidAt')}::timestamptz, bookings.paid_at),
-        payment_method = COALESCE(${p('paymentMethod')}, bookings.payment_method),
-        note = ${p('note')}, updated_at = ${p('updatedAt')}::timestamptz
-      FROM calendar
-      WHERE NOT calendar.taken AND bookings.id = ${p('bookingId')}::uuid AND bookings.xmin::text = ${p('version')}
+      UPDATE bookings SET starts_at = ${p('startsAt')}::timestamptz, ends_at = ${p('endsAt')}::timestamptz,
+        hold_expires_at = ${p('holdExpiresAt')}::timestamptz, note = COALESCE(${p('note')}, bookings.note),
+        updated_at = ${p('now')}::timestamptz
+      FROM calendar, provider_profiles profile, users provider
+      WHERE NOT calendar.taken AND bookings.id = ${p('bookingId')}::uuid
+        AND bookings.client_id = ${p('clientId')}::uuid AND bookings.created_by = 'client'
+        AND bookings.status = 'pending' AND bookings.starts_at IS NULL AND bookings.paid_at IS NULL
+        AND bookings.price_minor > 0 AND bookings.provider_id = ${p('providerId')}::uuid
+        AND (${p('categoryId')}::uuid IS NULL OR bookings.therapy_category_id = ${p('categoryId')}::uuid)
+        AND profile.user_id = bookings.provider_id AND profile.verification_status = 'approved'
+        AND profile.calendar_revision = ${p('revision')}::int
+        AND provider.id = bookings.provider_id AND provider.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = bookings.provider_id
+          AND held.status = 'pending' AND held.hold_expires_at <= ${p('now')}::timestamptz)
       RETURNING bookings.*
-    ), events AS (
-      INSERT INTO booking_events (booking_id, type, actor_role, actor_id, data, notify_user_id, created_at)
-      SELECT written.id, e.type, e.actor_role, e.actor_id, e.data, e.notify_user_id, ${p('updatedAt')}::timestamptz
-      FROM written, ROWS FROM (jsonb_to_recordset(${p('events')}::jsonb)
-          AS (type text, actor_role text, actor_id uuid, data jsonb, notify_user_id uuid)) WITH ORDINALITY
-        AS e(type, actor_role, actor_id, data, notify_user_id, ordinality)
-      ORDER BY e.ordinality
-      RETURNING id, notify_user_id
+    ), scheduled AS (
+      INSERT INTO booking_events (booking_id, type, actor_role, actor_id, data, created_at)
+      SELECT written.id, 'scheduled', 'client', written.client_id,
+        jsonb_build_object('startAt', ${p('startAt')}::text, 'previousStartAt', NULL), ${p('now')}::timestamptz
+      FROM written
     )
-    SELECT calendar.taken, answer.booking,
-      ARRAY(SELECT id FROM events WHERE notify_user_id IS NOT NULL) AS "notifyEventIds"
+    SELECT calendar.taken, answer.booking
     FROM calendar LEFT JOIN (${viewSelect(sql`written AS bookings`)}) answer ON true`,
 );
 
 /**
- * The usual schedule in two round trips and no open transaction: one read of the client's
- * booking with the slot's calendar, the checks, then writePlacement. Whatever is not the usual
- * case answers undefined and the locked transaction runs instead, which gives the canonical
- * answer: an error to report, lapsed holds to expire first, the booking changed meanwhile.
+ * scheduleDraft for this request: its answer, SLOT_TAKEN, or undefined when the request is not
+ * the usual case (a free booking, a move, a calendar changed since the listing, lapsed holds, an
+ * error to explain), for the locked transaction to handle.
  */
-async function scheduleOptimistically(
+async function scheduleInOneStatement(
   deps: AppDeps,
   input: { actor: Actor; bookingId: string; body: ScheduleBookingBody },
   now: Date,
-): Promise<{ view: ViewRow; eventIds: string[] } | undefined> {
+): Promise<ViewRow | undefined> {
   const ref = decodeSlotId(deps.config.APP_SECRET, input.body.timeslotIdentifier);
-  if (!ref || input.actor.role !== 'client') return undefined;
-  const fromMs = ref.startMs;
-  const toMs = fromMs + ref.durationMinutes * 60_000;
-  let slot: BookableSlot;
-  let booking: BookingAtCheck;
-  try {
-    const check = await loadSlotCheck(deps.db, {
-      providerId: ref.providerId,
-      category: ref.categoryId,
-      fromMs,
-      toMs,
-      now,
-      forBooking: { bookingId: input.bookingId, clientId: input.actor.userId },
-    });
-    booking = check.booking;
-    const { row } = booking;
-    if (!row || booking.lapsedHolds || row.providerId !== ref.providerId) return undefined;
-    if (row.status !== 'pending' || row.paidAt || row.createdBy === 'provider') return undefined;
-    // The calendar in use is the booking's therapy's (BY_CATEGORY) or the general one.
-    if (check.calendar.setupType === 'BY_CATEGORY' && ref.categoryId !== row.therapyCategoryId) return undefined;
-    slot = checkBookableSlot(ref, check, { now });
-  } catch {
-    return undefined;
-  }
-  if (!booking.row || !booking.version) return undefined;
-  const change = placement({ row: booking.row, note: input.body.note, now, party: 'client' }, slot);
-  const { set } = change;
-  const [written] = await writePlacement(deps.db, {
-    bookingId: booking.row.id,
-    version: booking.version,
-    providerId: booking.row.providerId,
-    status: set.status,
-    previousStatus: set.previousStatus,
-    startsAt: set.startsAt.toISOString(),
-    endsAt: set.endsAt.toISOString(),
-    holdExpiresAt: set.holdExpiresAt?.toISOString() ?? null,
-    paidAt: set.paidAt?.toISOString() ?? null,
-    paymentMethod: set.paymentMethod ?? null,
-    note: set.note,
-    updatedAt: set.updatedAt.toISOString(),
-    events: JSON.stringify(
-      change.events.map((event) => ({
-        type: event.type,
-        actor_role: event.actorRole,
-        actor_id: event.actorId ?? null,
-        data: event.data ?? {},
-        notify_user_id: event.notifyUserId ?? null,
-      })),
-    ),
+  // The booking window only grows with time: a slot inside it when listed still is.
+  if (!ref || input.actor.role !== 'client' || ref.startMs <= now.getTime()) return undefined;
+  const startsAt = new Date(ref.startMs);
+  const [row] = await scheduleDraft(deps.db, {
+    providerId: ref.providerId,
+    categoryId: ref.categoryId,
+    revision: ref.revision,
+    bookingId: input.bookingId,
+    clientId: input.actor.userId,
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(ref.startMs + ref.durationMinutes * 60_000).toISOString(),
+    holdExpiresAt: holdExpiry({ now, startsAt, awaitingParticipant: false }).toISOString(),
+    note: input.body.note ?? null,
+    now: now.toISOString(),
+    startAt: startsAt.toISOString(),
   });
-  if (written?.taken) throw new AppError('SLOT_TAKEN');
-  if (!written?.booking) return undefined;
-  return { view: written.booking, eventIds: written.notifyEventIds };
+  if (row?.taken) throw new AppError('SLOT_TAKEN');
+  return row?.booking ?? undefined;
 }
 
 /**
@@ -256,11 +221,8 @@ export async function scheduleBooking(
 ): Promise<Booking> {
   const now = deps.clock.now();
   const context = viewContext(deps, input.language);
-  const done = await withSlotRace(() => scheduleOptimistically(deps, input, now));
-  if (done) {
-    await deliverBookingNotifications(deps, { eventIds: done.eventIds });
-    return toBooking(done.view, context.language, context.storage);
-  }
+  const scheduled = await withSlotRace(() => scheduleInOneStatement(deps, input, now));
+  if (scheduled) return toBooking(scheduled, context.language, context.storage);
   const { eventIds } = await withSlotRace(() =>
     deps.db.transaction(async (tx) => {
       const { row, lapsedHolds } = await lockOwnBookingForSlot(tx, {

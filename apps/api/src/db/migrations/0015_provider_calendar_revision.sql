@@ -1,0 +1,1 @@
+ALTER TABLE "provider_profiles" ADD COLUMN "calendar_revision" integer DEFAULT 0 NOT NULL;
