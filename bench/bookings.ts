@@ -11,9 +11,10 @@
  *
  * One "booking" is a client taking a session on a free slot, as the routes call the services:
  * createBooking (one statement: provider, therapy, modality, fee, the draft and its event) then
- * scheduleBooking (one read: the signed slot checked against the calendar and busy time, the
- * booking and its version; one write: the calendar lock, taken-or-not with a fresh snapshot, the
- * 15-minute hold under the exclusion constraint, the event). Every booking gets its own slot. Goal: bookings per
+ * scheduleBooking (one statement: the calendar lock, taken-or-not with a fresh snapshot, the
+ * calendar revision the slot identifier was listed at, the 15-minute hold under the exclusion
+ * constraint, the event). The slot identifiers are signed as a listing signs them, with each
+ * provider's calendar revision. Every booking gets its own slot. Goal: bookings per
  * second ≥ 30% of pgbench -N tps. Paying is measured after it, on the bookings just made:
  * payBooking with the wallet (lock, ledger posting wallet → escrow, confirm, outbox event, the
  * provider's email), printed as payments per second and as the whole journey per booking.
