@@ -32,10 +32,9 @@ import {
   loadWeekly,
   overrideRules,
   type ProviderCalendar,
-  type SlotCheck,
   weeklyRules,
 } from './calendar-data.ts';
-import { decodeSlotId, encodeSlotId, type SlotRef } from './slot-id.ts';
+import { decodeSlotId, encodeSlotId } from './slot-id.ts';
 
 /** The calendar's slots starting in a window and the busy time around them: three queries. */
 async function calendarSlots(
@@ -247,13 +246,12 @@ export async function resolveBookableSlot(
     timezone?: string;
   },
 ): Promise<BookableSlot> {
+  const invalid = () => fieldError('timeslotIdentifier', 'availability.slotInvalid');
   const ref = decodeSlotId(options.secret, options.slotId);
-  if (!ref || ref.providerId !== options.providerId) {
-    throw fieldError('timeslotIdentifier', 'availability.slotInvalid');
-  }
+  if (!ref || ref.providerId !== options.providerId) throw invalid();
   const slot = { startMs: ref.startMs, endMs: ref.startMs + ref.durationMinutes * 60_000 };
   // One round trip (it runs inside booking transactions): the calendar, its days around the slot, busy or not.
-  const check = await loadSlotCheck(db, {
+  const { calendar, weekly, overrides, busy } = await loadSlotCheck(db, {
     providerId: options.providerId,
     category: options.categoryId ?? ref.categoryId,
     categoryField: 'therapyIdentifier',
@@ -262,22 +260,9 @@ export async function resolveBookableSlot(
     now: options.now,
     ignoreBookingId: options.ignoreBookingId,
   });
-  return checkBookableSlot(ref, check, options);
-}
-
-/**
- * resolveBookableSlot's rules over a loaded slot check: the slot, or the error that refuses it.
- * The caller has checked that the identifier is ours and that `check` is the calendar it names.
- */
-export function checkBookableSlot(
-  ref: SlotRef,
-  { calendar, weekly, overrides, busy }: SlotCheck,
-  options: { now: Date; timezone?: string },
-): BookableSlot {
-  const invalid = () => fieldError('timeslotIdentifier', 'availability.slotInvalid');
   if (!calendar.isPublic) throw new AppError('NOT_FOUND');
   if (calendar.categoryId !== ref.categoryId) throw invalid();
-  const slot = { startMs: ref.startMs, endMs: ref.startMs + ref.durationMinutes * 60_000 };
+
   const unavailable = () => new AppError('SLOT_UNAVAILABLE');
   const nowMs = options.now.getTime();
   if (ref.durationMinutes !== calendar.sessionMinutes || slot.startMs <= nowMs) throw unavailable();

@@ -130,11 +130,17 @@ export function personName(person: {
 /** A timestamp of the JSON answer as the API's ISO instant. */
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
+/** What an answer needs besides its row: the reader's language and where pictures live. */
+export interface ViewContext {
+  language: Language;
+  storage: Storage;
+}
+
 function person(id: string, row: PersonRow, storage: Storage) {
   return { identifier: id, name: personName(row), photo: photoUrls(storage, row).photoUrl };
 }
 
-export function toBooking(row: ViewRow, language: Language, storage: Storage): Booking {
+export function toBooking(row: ViewRow, { language, storage }: ViewContext): Booking {
   const pending = row.rescheduleStatus === 'pending';
   return {
     identifier: row.id,
@@ -197,18 +203,14 @@ export interface ViewOptions {
 }
 
 /** Booking answers for a filter, in one query. */
-export async function bookingViews(
-  db: Tx,
-  options: ViewOptions,
-  context: { language: Language; storage: Storage },
-): Promise<Booking[]> {
-  const query = sql`${viewSelect()}`;
+export async function bookingViews(db: Tx, options: ViewOptions, context: ViewContext): Promise<Booking[]> {
+  const query = viewSelect();
   if (options.where) query.append(sql` WHERE ${options.where}`);
   if (options.orderBy) query.append(sql` ORDER BY ${sql.join(options.orderBy, sql`, `)}`);
   if (options.limit !== undefined) query.append(sql` LIMIT ${options.limit}`);
   if (options.offset) query.append(sql` OFFSET ${options.offset}`);
   const rows = await rawRows<{ booking: ViewRow }>(db, query);
-  return rows.map((row) => toBooking(row.booking, context.language, context.storage));
+  return rows.map((row) => toBooking(row.booking, context));
 }
 
 /** The one-booking read follows many writes: a named prepared statement. */
@@ -218,12 +220,8 @@ const viewById = preparedSql<{ booking: ViewRow }>(
 );
 
 /** The answer for one booking (already access-checked by the caller). */
-export async function bookingView(
-  db: Tx,
-  bookingId: string,
-  context: { language: Language; storage: Storage },
-): Promise<Booking> {
+export async function bookingView(db: Tx, bookingId: string, context: ViewContext): Promise<Booking> {
   const [row] = await viewById(db, { id: bookingId });
   if (!row) throw new Error(`booking ${bookingId} vanished`);
-  return toBooking(row.booking, context.language, context.storage);
+  return toBooking(row.booking, context);
 }

@@ -61,8 +61,7 @@ export async function createBooking(
   });
   offerFrom(input.body.providerIdentifier, row?.offer);
   if (!row?.booking) throw new Error('booking insert failed');
-  const context = viewContext(deps, input.language);
-  return toBooking(row.booking, context.language, context.storage);
+  return toBooking(row.booking, viewContext(deps, input.language));
 }
 
 /** "Their clients": people who have booked this provider before (any booking, any status). */

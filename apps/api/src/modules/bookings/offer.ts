@@ -5,13 +5,11 @@ import type { Tx } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared-sql.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { publicStorage, type Storage } from '../../platform/storage.ts';
+import { publicStorage } from '../../platform/storage.ts';
+import type { ViewContext } from './booking-view.ts';
 
 /** What a booking answer needs besides the database. */
-export function viewContext(
-  deps: Pick<AppDeps, 'config'>,
-  language: Language,
-): { language: Language; storage: Storage } {
+export function viewContext(deps: Pick<AppDeps, 'config'>, language: Language): ViewContext {
   return { language, storage: publicStorage(deps.config) };
 }
 

@@ -1,5 +1,5 @@
 import type { Language } from '@app/shared/constants';
-import type { Booking, BookingStatus, ScheduleBookingBody } from '@app/shared/schemas/bookings';
+import type { Booking, ScheduleBookingBody } from '@app/shared/schemas/bookings';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared-sql.ts';
@@ -8,13 +8,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
-import {
-  type BookingEventInput,
-  type BookingRow,
-  lockOwnBookingForSlot,
-  recordEvent,
-  statusChange,
-} from './booking-data.ts';
+import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange } from './booking-data.ts';
 import { bookingView, toBooking, type ViewRow, viewSelect } from './booking-view.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
@@ -22,11 +16,7 @@ import { holdExpiry } from './rules.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /** The "confirmed" event that tells the provider about a client's booking. */
-export function confirmedEvent(
-  row: Pick<BookingRow, 'id' | 'clientId' | 'providerId'>,
-  at: Date,
-  startsAt: Date | null,
-) {
+export function confirmedEvent(row: BookingRow, at: Date, startsAt: Date | null) {
   return {
     bookingId: row.id,
     type: 'confirmed',
@@ -38,69 +28,9 @@ export function confirmedEvent(
   };
 }
 
-/** What putting an unpaid pending booking on a slot changes: its columns and its timeline. */
-interface Placement {
-  set: {
-    status: BookingStatus;
-    previousStatus: BookingStatus | null;
-    startsAt: Date;
-    endsAt: Date;
-    holdExpiresAt: Date | null;
-    paidAt?: Date;
-    paymentMethod?: 'free';
-    note: string | null;
-    updatedAt: Date;
-  };
-  events: BookingEventInput[];
-}
-
 /**
- * A paid booking waits for payment with a 15-minute hold (a provider's, for the client's
- * answer); a free one is confirmed at once. Moving a booking created by the provider, or moved by
- * them, tells the other party.
- */
-function placement(
-  input: { row: BookingRow; note: string | null | undefined; now: Date; party: 'client' | 'provider' },
-  slot: { startsAt: Date; endsAt: Date },
-): Placement {
-  const { row, now, party } = input;
-  const awaitingParticipant = row.createdBy === 'provider' && row.participantStatus === 'awaiting';
-  const free = row.priceMinor === 0 && !awaitingParticipant;
-  const moved = row.startsAt !== null;
-  const notifyOther = moved && (row.createdBy === 'provider' || party === 'provider');
-  const events: BookingEventInput[] = [
-    {
-      bookingId: row.id,
-      type: moved ? 'rescheduled' : 'scheduled',
-      actorRole: party,
-      actorId: party === 'client' ? row.clientId : row.providerId,
-      data: {
-        startAt: slot.startsAt.toISOString(),
-        previousStartAt: row.startsAt?.toISOString() ?? null,
-        ...(notifyOther ? { template: 'rescheduled', notifyParty: party === 'client' ? 'provider' : 'client' } : {}),
-      },
-      notifyUserId: notifyOther ? (party === 'client' ? row.providerId : row.clientId) : null,
-      at: now,
-    },
-  ];
-  if (free) events.push(confirmedEvent(row, now, slot.startsAt));
-  return {
-    set: {
-      ...statusChange(row, free ? 'confirmed' : 'pending'),
-      startsAt: slot.startsAt,
-      endsAt: slot.endsAt,
-      holdExpiresAt: free ? null : holdExpiry({ now, startsAt: slot.startsAt, awaitingParticipant }),
-      ...(free ? { paidAt: now, paymentMethod: 'free' as const } : {}),
-      note: input.note ?? row.note,
-      updatedAt: now,
-    },
-    events,
-  };
-}
-
-/**
- * Puts an unpaid pending booking on a slot (see placement), inside the caller's transaction that
- * holds the booking's row lock. Used by a locked schedule and by a reschedule of a pending booking.
+ * Puts an unpaid pending booking on a slot: a paid one waits for payment with a 15-minute hold;
+ * a free one is confirmed at once. Used by schedule and by a reschedule of a pending booking.
  */
 export async function placePendingBooking(
   tx: Tx,
@@ -115,23 +45,50 @@ export async function placePendingBooking(
     lapsedHolds?: boolean;
   },
 ): Promise<{ eventIds: string[] }> {
-  const { row } = input;
+  const { row, now } = input;
   const slot = await takeSlot(tx, {
     secret: deps.config.APP_SECRET,
     providerId: row.providerId,
     bookingId: row.id,
     categoryId: row.therapyCategoryId,
     slotId: input.slotId,
-    now: input.now,
+    now,
     lapsedHolds: input.lapsedHolds,
   });
-  const change = placement(input, slot);
-  await tx.update(bookings).set(change.set).where(eq(bookings.id, row.id));
+  const awaitingParticipant = row.createdBy === 'provider' && row.participantStatus === 'awaiting';
+  const free = row.priceMinor === 0 && !awaitingParticipant;
+  await tx
+    .update(bookings)
+    .set({
+      ...statusChange(row, free ? 'confirmed' : 'pending'),
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      holdExpiresAt: free ? null : holdExpiry({ now, startsAt: slot.startsAt, awaitingParticipant }),
+      ...(free ? { paidAt: now, paymentMethod: 'free' as const } : {}),
+      note: input.note ?? row.note,
+      updatedAt: now,
+    })
+    .where(eq(bookings.id, row.id));
+  const moved = row.startsAt !== null;
   const eventIds: string[] = [];
-  for (const event of change.events) {
-    const id = await recordEvent(tx, event);
-    if (event.notifyUserId) eventIds.push(id);
-  }
+  const notifyOther = moved && (row.createdBy === 'provider' || input.party === 'provider');
+  const eventId = await recordEvent(tx, {
+    bookingId: row.id,
+    type: moved ? 'rescheduled' : 'scheduled',
+    actorRole: input.party,
+    actorId: input.party === 'client' ? row.clientId : row.providerId,
+    data: {
+      startAt: slot.startsAt.toISOString(),
+      previousStartAt: row.startsAt?.toISOString() ?? null,
+      ...(notifyOther
+        ? { template: 'rescheduled', notifyParty: input.party === 'client' ? 'provider' : 'client' }
+        : {}),
+    },
+    notifyUserId: notifyOther ? (input.party === 'client' ? row.providerId : row.clientId) : null,
+    at: now,
+  });
+  if (notifyOther) eventIds.push(eventId);
+  if (free) eventIds.push(await recordEvent(tx, confirmedEvent(row, now, slot.startsAt)));
   return { eventIds };
 }
 
@@ -222,7 +179,7 @@ export async function scheduleBooking(
   const now = deps.clock.now();
   const context = viewContext(deps, input.language);
   const scheduled = await withSlotRace(() => scheduleInOneStatement(deps, input, now));
-  if (scheduled) return toBooking(scheduled, context.language, context.storage);
+  if (scheduled) return toBooking(scheduled, context);
   const { eventIds } = await withSlotRace(() =>
     deps.db.transaction(async (tx) => {
       const { row, lapsedHolds } = await lockOwnBookingForSlot(tx, {
