@@ -18,11 +18,22 @@ import { users } from './users.ts';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export type BookingParty = 'client' | 'provider';
-export type ParticipantStatus = 'awaiting' | 'acknowledged' | 'rejected';
-export type BookingPaymentMethod = 'wallet' | 'card' | 'free';
-export type RescheduleStatus = 'pending' | 'accepted' | 'rejected' | 'expired';
-export type RefundStatus = 'refunded' | 'none' | 'not_paid';
+/*
+ * The closed vocabularies of a booking are PostgreSQL enums rather than text with CHECK
+ * constraints: a value is checked once when it is parsed, while a table's CHECK constraints are
+ * parsed and planned again by every statement that writes a row (docs/decisions.md).
+ */
+export const bookingParty = pgEnum('booking_party', ['client', 'provider']);
+export const participantStatus = pgEnum('participant_status', ['awaiting', 'acknowledged', 'rejected']);
+export const bookingPaymentMethod = pgEnum('booking_payment_method', ['wallet', 'card', 'free']);
+export const rescheduleStatus = pgEnum('reschedule_status', ['pending', 'accepted', 'rejected', 'expired']);
+export const refundStatus = pgEnum('refund_status', ['refunded', 'none', 'not_paid']);
+
+export type BookingParty = (typeof bookingParty.enumValues)[number];
+export type ParticipantStatus = (typeof participantStatus.enumValues)[number];
+export type BookingPaymentMethod = (typeof bookingPaymentMethod.enumValues)[number];
+export type RescheduleStatus = (typeof rescheduleStatus.enumValues)[number];
+export type RefundStatus = (typeof refundStatus.enumValues)[number];
 
 export const bookingStatus = pgEnum('booking_status', [
   'pending',
@@ -62,16 +73,16 @@ export const bookings = pgTable(
     // Bookings module (additive): who created it, the participant's answer, payment, reschedule
     // state, cancellation outcome, completion, series membership.
     previousStatus: bookingStatus('previous_status'),
-    createdBy: text('created_by').$type<BookingParty>().notNull().default('client'),
-    participantStatus: text('participant_status').$type<ParticipantStatus>().notNull().default('awaiting'),
+    createdBy: bookingParty('created_by').notNull().default('client'),
+    participantStatus: participantStatus('participant_status').notNull().default('awaiting'),
     participantRespondedAt: instant('participant_responded_at'),
     paidAt: instant('paid_at'),
-    paymentMethod: text('payment_method').$type<BookingPaymentMethod>(),
+    paymentMethod: bookingPaymentMethod('payment_method'),
     allowRescheduleCompletedBooking: boolean('allow_reschedule_completed_booking').notNull().default(false),
     remainingClientReschedule: integer('remaining_client_reschedule').notNull().default(2),
     remainingProviderReschedule: integer('remaining_provider_reschedule').notNull().default(2),
-    rescheduleStatus: text('reschedule_status').$type<RescheduleStatus>(),
-    rescheduleRequestedBy: text('reschedule_requested_by').$type<BookingParty>(),
+    rescheduleStatus: rescheduleStatus('reschedule_status'),
+    rescheduleRequestedBy: bookingParty('reschedule_requested_by'),
     /** The signed slot identifier of a reschedule waiting for approval (re-checked on accept). */
     rescheduleSlotId: text('reschedule_slot_id'),
     rescheduleStartsAt: instant('reschedule_starts_at'),
@@ -80,7 +91,7 @@ export const bookings = pgTable(
     cancelledAt: instant('cancelled_at'),
     cancelledBy: text('cancelled_by').$type<BookingParty | 'system'>(),
     cancellationReason: text('cancellation_reason'),
-    refundStatus: text('refund_status').$type<RefundStatus>(),
+    refundStatus: refundStatus('refund_status'),
     refundMinor: integer('refund_minor'),
     completedAt: instant('completed_at'),
     feedbackProvided: boolean('feedback_provided').notNull().default(false),
@@ -106,27 +117,10 @@ export const bookings = pgTable(
       'bookings_remaining_reschedule_ck',
       sql`${table.remainingClientReschedule} >= 0 AND ${table.remainingProviderReschedule} >= 0`,
     ),
-    check('bookings_created_by_ck', sql`${table.createdBy} IN ('client', 'provider')`),
-    check(
-      'bookings_participant_status_ck',
-      sql`${table.participantStatus} IN ('awaiting', 'acknowledged', 'rejected')`,
-    ),
-    check(
-      'bookings_payment_method_ck',
-      sql`${table.paymentMethod} IS NULL OR ${table.paymentMethod} IN ('wallet', 'card', 'free')`,
-    ),
     check('bookings_paid_ck', sql`(${table.paidAt} IS NULL) = (${table.paymentMethod} IS NULL)`),
-    check(
-      'bookings_reschedule_status_ck',
-      sql`${table.rescheduleStatus} IS NULL OR ${table.rescheduleStatus} IN ('pending', 'accepted', 'rejected', 'expired')`,
-    ),
     check(
       'bookings_reschedule_pending_ck',
       sql`${table.rescheduleStatus} IS DISTINCT FROM 'pending' OR (${table.rescheduleSlotId} IS NOT NULL AND ${table.rescheduleStartsAt} IS NOT NULL AND ${table.rescheduleEndsAt} IS NOT NULL AND ${table.rescheduleRequestedBy} IS NOT NULL)`,
-    ),
-    check(
-      'bookings_refund_status_ck',
-      sql`${table.refundStatus} IS NULL OR ${table.refundStatus} IN ('refunded', 'none', 'not_paid')`,
     ),
   ],
 );

@@ -25,94 +25,107 @@ interface PersonRow {
 }
 
 /**
- * One booking answer as PostgreSQL builds it (one JSON value, timestamps as ISO text): the
- * booking with both parties, their pictures, the therapy, the modality and the series.
+ * A bookings row as row_to_json gives it: the table's column names, timestamps as ISO text.
+ * (row_to_json costs a fraction of a json_build_object naming every column.)
  */
-export interface ViewRow {
+export interface BookingJson {
   id: string;
   status: BookingStatus;
-  previousStatus: BookingStatus | null;
-  providerId: string;
-  clientId: string;
-  startsAt: string | null;
-  endsAt: string | null;
-  holdExpiresAt: string | null;
-  priceMinor: number;
-  currencyCode: string;
-  paidAt: string | null;
-  paymentMethod: BookingPaymentMethod | null;
+  previous_status: BookingStatus | null;
+  provider_id: string;
+  client_id: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  hold_expires_at: string | null;
+  price_minor: number;
+  currency_code: string;
+  paid_at: string | null;
+  payment_method: BookingPaymentMethod | null;
   note: string | null;
-  createdBy: BookingParty;
-  participantStatus: ParticipantStatus;
-  allowRescheduleCompletedBooking: boolean;
-  rescheduleStatus: RescheduleStatus | null;
-  remainingClientReschedule: number;
-  remainingProviderReschedule: number;
-  rescheduleRequestedBy: BookingParty | null;
-  rescheduleStartsAt: string | null;
-  rescheduleEndsAt: string | null;
-  rescheduleNote: string | null;
-  cancelledAt: string | null;
-  cancelledBy: BookingParty | 'system' | null;
-  cancellationReason: string | null;
-  refundStatus: RefundStatus | null;
-  refundMinor: number | null;
-  feedbackProvided: boolean;
-  seriesId: string | null;
-  seriesIndex: number | null;
+  created_by: BookingParty;
+  participant_status: ParticipantStatus;
+  allow_reschedule_completed_booking: boolean;
+  reschedule_status: RescheduleStatus | null;
+  remaining_client_reschedule: number;
+  remaining_provider_reschedule: number;
+  reschedule_requested_by: BookingParty | null;
+  reschedule_starts_at: string | null;
+  reschedule_ends_at: string | null;
+  reschedule_note: string | null;
+  cancelled_at: string | null;
+  cancelled_by: BookingParty | 'system' | null;
+  cancellation_reason: string | null;
+  refund_status: RefundStatus | null;
+  refund_minor: number | null;
+  feedback_provided: boolean;
+  series_id: string | null;
+  series_index: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * One booking answer as PostgreSQL builds it: the row, both parties with their pictures, the
+ * therapy, the modality and the series' size.
+ */
+export interface ViewRow {
+  booking: BookingJson;
   seriesOccurrences: number | null;
-  createdAt: string;
-  updatedAt: string;
   provider: PersonRow;
   client: PersonRow;
   therapy: { id: string; nameEn: string; nameDe: string } | null;
   modality: { id: string; key: string; nameEn: string; nameDe: string } | null;
 }
 
-const personJson = (user: SQL, profile: SQL) => sql`json_build_object('firstName', ${user}.first_name,
+/** A person of the answer (PersonRow) from a users row and its profile row. */
+export const personJson = (user: SQL, profile: SQL) => sql`json_build_object('firstName', ${user}.first_name,
   'lastName', ${user}.last_name, 'email', ${user}.email, 'deletedAt', ${user}.deleted_at,
   'photoUrl', ${profile}.photo_url, 'photoKey', ${profile}.photo_key)`;
 
+/** The answer's therapy from a therapy_categories row (null when there is none). */
+export const therapyJson = (category: SQL) => sql`CASE WHEN ${category}.id IS NOT NULL
+  THEN json_build_object('id', ${category}.id, 'nameEn', ${category}.name_en, 'nameDe', ${category}.name_de) END`;
+
+/** The answer's modality from a preference_options row of the list "modality" (null when there is none). */
+export const modalityJson = (option: SQL) => sql`CASE WHEN ${option}.id IS NOT NULL
+  THEN json_build_object('id', ${option}.id, 'key', ${option}.key, 'nameEn', ${option}.name_en, 'nameDe', ${option}.name_de) END`;
+
+/** The answer's columns (a ViewRow) from its parts, as each statement has them at hand. */
+export function viewColumns(parts: Record<keyof ViewRow, SQL>): SQL {
+  return sql`${parts.booking} AS booking, ${parts.seriesOccurrences} AS "seriesOccurrences",
+    ${parts.provider} AS provider, ${parts.client} AS client, ${parts.therapy} AS therapy, ${parts.modality} AS modality`;
+}
+
 /**
- * The answer's select, one JSON column `booking` (a ViewRow) per row, over a source of booking
- * rows called `bookings`: the table itself, or the rows a statement has just written
- * (`written AS bookings`), so that a write answers in its own round trip. Conditions and orders
- * built on the `bookings` table's columns apply to either.
+ * Joins of the answer's client (cu, cp), therapy (tc) and modality (mo) over `rows`, anything
+ * with the bookings table's client_id, therapy_category_id and modality_key.
  */
-export function viewSelect(source: SQL = sql`bookings`): SQL {
+export const clientJoins = (rows: SQL) => sql`
+    LEFT JOIN users cu ON cu.id = ${rows}.client_id
+    LEFT JOIN client_profiles cp ON cp.user_id = ${rows}.client_id`;
+export const catalogJoins = (rows: SQL) => sql`
+    LEFT JOIN therapy_categories tc ON tc.id = ${rows}.therapy_category_id
+    LEFT JOIN preference_options mo ON mo.list = 'modality' AND mo.key = ${rows}.modality_key`;
+
+/**
+ * The answer's select over the bookings table: one ViewRow per row. Conditions and orders on
+ * the table's columns can be appended.
+ */
+export function viewSelect(): SQL {
   return sql`
-    SELECT json_build_object('id', bookings.id, 'status', bookings.status,
-      'previousStatus', bookings.previous_status, 'providerId', bookings.provider_id,
-      'clientId', bookings.client_id, 'startsAt', bookings.starts_at, 'endsAt', bookings.ends_at,
-      'holdExpiresAt', bookings.hold_expires_at, 'priceMinor', bookings.price_minor,
-      'currencyCode', bookings.currency_code, 'paidAt', bookings.paid_at, 'paymentMethod', bookings.payment_method,
-      'note', bookings.note, 'createdBy', bookings.created_by, 'participantStatus', bookings.participant_status,
-      'allowRescheduleCompletedBooking', bookings.allow_reschedule_completed_booking,
-      'rescheduleStatus', bookings.reschedule_status,
-      'remainingClientReschedule', bookings.remaining_client_reschedule,
-      'remainingProviderReschedule', bookings.remaining_provider_reschedule,
-      'rescheduleRequestedBy', bookings.reschedule_requested_by,
-      'rescheduleStartsAt', bookings.reschedule_starts_at, 'rescheduleEndsAt', bookings.reschedule_ends_at,
-      'rescheduleNote', bookings.reschedule_note, 'cancelledAt', bookings.cancelled_at,
-      'cancelledBy', bookings.cancelled_by, 'cancellationReason', bookings.cancellation_reason,
-      'refundStatus', bookings.refund_status, 'refundMinor', bookings.refund_minor,
-      'feedbackProvided', bookings.feedback_provided, 'seriesId', bookings.series_id,
-      'seriesIndex', bookings.series_index, 'seriesOccurrences', series.occurrences,
-      'createdAt', bookings.created_at, 'updatedAt', bookings.updated_at,
-      'provider', ${personJson(sql`pu`, sql`pp`)},
-      'client', ${personJson(sql`cu`, sql`cp`)},
-      'therapy', CASE WHEN tc.id IS NOT NULL
-        THEN json_build_object('id', tc.id, 'nameEn', tc.name_en, 'nameDe', tc.name_de) END,
-      'modality', CASE WHEN mo.id IS NOT NULL
-        THEN json_build_object('id', mo.id, 'key', mo.key, 'nameEn', mo.name_en, 'nameDe', mo.name_de) END
-    ) AS booking
-    FROM ${source}
+    SELECT ${viewColumns({
+      booking: sql`row_to_json(bookings)`,
+      seriesOccurrences: sql`series.occurrences`,
+      provider: personJson(sql`pu`, sql`pp`),
+      client: personJson(sql`cu`, sql`cp`),
+      therapy: therapyJson(sql`tc`),
+      modality: modalityJson(sql`mo`),
+    })}
+    FROM bookings
     JOIN users pu ON pu.id = bookings.provider_id
-    JOIN users cu ON cu.id = bookings.client_id
     LEFT JOIN provider_profiles pp ON pp.user_id = bookings.provider_id
-    LEFT JOIN client_profiles cp ON cp.user_id = bookings.client_id
-    LEFT JOIN therapy_categories tc ON tc.id = bookings.therapy_category_id
-    LEFT JOIN preference_options mo ON mo.list = 'modality' AND mo.key = bookings.modality_key
+    ${clientJoins(sql`bookings`)}
+    ${catalogJoins(sql`bookings`)}
     LEFT JOIN booking_series series ON series.id = bookings.series_id`;
 }
 
@@ -140,55 +153,56 @@ function person(id: string, row: PersonRow, storage: Storage) {
   return { identifier: id, name: personName(row), photo: photoUrls(storage, row).photoUrl };
 }
 
-export function toBooking(row: ViewRow, { language, storage }: ViewContext): Booking {
-  const pending = row.rescheduleStatus === 'pending';
+export function toBooking(view: ViewRow, { language, storage }: ViewContext): Booking {
+  const row = view.booking;
+  const pending = row.reschedule_status === 'pending';
   return {
     identifier: row.id,
     status: row.status,
-    previousStatus: row.previousStatus,
-    provider: person(row.providerId, row.provider, storage),
-    client: person(row.clientId, row.client, storage),
-    therapyCategory: row.therapy ? { identifier: row.therapy.id, name: localizedName(row.therapy, language) } : null,
-    modality: row.modality
-      ? { identifier: row.modality.id, key: row.modality.key, name: localizedName(row.modality, language) }
+    previousStatus: row.previous_status,
+    provider: person(row.provider_id, view.provider, storage),
+    client: person(row.client_id, view.client, storage),
+    therapyCategory: view.therapy ? { identifier: view.therapy.id, name: localizedName(view.therapy, language) } : null,
+    modality: view.modality
+      ? { identifier: view.modality.id, key: view.modality.key, name: localizedName(view.modality, language) }
       : null,
-    startAt: iso(row.startsAt),
-    endAt: iso(row.endsAt),
-    holdExpiresAt: row.status === 'pending' ? iso(row.holdExpiresAt) : null,
-    priceMinor: row.priceMinor,
-    currencyCode: row.currencyCode,
-    isPaid: isPaidRow(row),
-    paymentMethod: row.paymentMethod,
+    startAt: iso(row.starts_at),
+    endAt: iso(row.ends_at),
+    holdExpiresAt: row.status === 'pending' ? iso(row.hold_expires_at) : null,
+    priceMinor: row.price_minor,
+    currencyCode: row.currency_code,
+    isPaid: isPaidRow({ paidAt: row.paid_at, paymentMethod: row.payment_method, priceMinor: row.price_minor }),
+    paymentMethod: row.payment_method,
     note: row.note,
-    createdBy: row.createdBy,
-    participantStatus: row.participantStatus,
-    allowRescheduleCompletedBooking: row.allowRescheduleCompletedBooking,
+    createdBy: row.created_by,
+    participantStatus: row.participant_status,
+    allowRescheduleCompletedBooking: row.allow_reschedule_completed_booking,
     rescheduleInfo: {
-      status: row.rescheduleStatus,
-      remainingClientReschedule: row.remainingClientReschedule,
-      remainingProviderReschedule: row.remainingProviderReschedule,
-      requestedBy: row.rescheduleRequestedBy,
-      proposedStartAt: pending ? iso(row.rescheduleStartsAt) : null,
-      proposedEndAt: pending ? iso(row.rescheduleEndsAt) : null,
-      note: row.rescheduleNote,
+      status: row.reschedule_status,
+      remainingClientReschedule: row.remaining_client_reschedule,
+      remainingProviderReschedule: row.remaining_provider_reschedule,
+      requestedBy: row.reschedule_requested_by,
+      proposedStartAt: pending ? iso(row.reschedule_starts_at) : null,
+      proposedEndAt: pending ? iso(row.reschedule_ends_at) : null,
+      note: row.reschedule_note,
     },
     cancellation:
-      row.cancelledAt && row.cancelledBy
+      row.cancelled_at && row.cancelled_by
         ? {
-            cancelledBy: row.cancelledBy,
-            reason: row.cancellationReason,
-            refundStatus: row.refundStatus ?? 'not_paid',
-            refundMinor: row.refundMinor ?? 0,
-            cancelledAt: new Date(row.cancelledAt).toISOString(),
+            cancelledBy: row.cancelled_by,
+            reason: row.cancellation_reason,
+            refundStatus: row.refund_status ?? 'not_paid',
+            refundMinor: row.refund_minor ?? 0,
+            cancelledAt: new Date(row.cancelled_at).toISOString(),
           }
         : null,
-    feedbackProvided: row.feedbackProvided,
+    feedbackProvided: row.feedback_provided,
     series:
-      row.seriesId && row.seriesOccurrences !== null
-        ? { identifier: row.seriesId, index: row.seriesIndex ?? 0, occurrences: row.seriesOccurrences }
+      row.series_id && view.seriesOccurrences !== null
+        ? { identifier: row.series_id, index: row.series_index ?? 0, occurrences: view.seriesOccurrences }
         : null,
-    createdAt: new Date(row.createdAt).toISOString(),
-    updatedAt: new Date(row.updatedAt).toISOString(),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 
@@ -209,12 +223,12 @@ export async function bookingViews(db: Tx, options: ViewOptions, context: ViewCo
   if (options.orderBy) query.append(sql` ORDER BY ${sql.join(options.orderBy, sql`, `)}`);
   if (options.limit !== undefined) query.append(sql` LIMIT ${options.limit}`);
   if (options.offset) query.append(sql` OFFSET ${options.offset}`);
-  const rows = await rawRows<{ booking: ViewRow }>(db, query);
-  return rows.map((row) => toBooking(row.booking, context));
+  const rows = await rawRows<ViewRow>(db, query);
+  return rows.map((row) => toBooking(row, context));
 }
 
 /** The one-booking read follows many writes: a named prepared statement. */
-const viewById = preparedSql<{ booking: ViewRow }>(
+const viewById = preparedSql<ViewRow>(
   'bookings_view_by_id',
   () => sql`${viewSelect()} WHERE bookings.id = ${sql.placeholder('id')}::uuid`,
 );
@@ -223,5 +237,5 @@ const viewById = preparedSql<{ booking: ViewRow }>(
 export async function bookingView(db: Tx, bookingId: string, context: ViewContext): Promise<Booking> {
   const [row] = await viewById(db, { id: bookingId });
   if (!row) throw new Error(`booking ${bookingId} vanished`);
-  return toBooking(row.booking, context);
+  return toBooking(row, context);
 }

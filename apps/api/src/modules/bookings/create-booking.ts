@@ -7,7 +7,7 @@ import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { lockProviderCalendar, recordEvent } from './booking-data.ts';
-import { bookingView, toBooking, type ViewRow, viewSelect } from './booking-view.ts';
+import { bookingView, clientJoins, personJson, toBooking, type ViewRow, viewColumns } from './booking-view.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { acceptableOffer, type OfferRow, offerFrom, offerSelect, resolveOffer, viewContext } from './offer.ts';
 import { holdExpiry } from './rules.ts';
@@ -17,9 +17,11 @@ const p = (name: string) => sql.placeholder(name);
 
 /**
  * POST /booking in one statement: the offer, the draft and its "created" event (both or
- * neither, written only for an offer offerFrom accepts), and the answer over the new row.
+ * neither, written only for an offer offerFrom accepts), and the answer, built from the offer's
+ * provider, therapy and modality and the new row. A new draft belongs to no series. The offer
+ * comes back only when it was refused, for offerFrom to tell why.
  */
-const insertDraft = preparedSql<{ offer: OfferRow; booking: ViewRow | null }>(
+const insertDraft = preparedSql<{ offer: OfferRow | null } & (ViewRow | { booking: null })>(
   'bookings_insert_draft',
   () => sql`
     WITH offer AS (${offerSelect()}),
@@ -37,8 +39,15 @@ const insertDraft = preparedSql<{ offer: OfferRow; booking: ViewRow | null }>(
         jsonb_build_object('priceMinor', draft.price_minor, 'currencyCode', draft.currency_code), draft.created_at
       FROM draft
     )
-    SELECT row_to_json(offer) AS offer, answer.booking
-    FROM offer LEFT JOIN (${viewSelect(sql`draft AS bookings`)}) answer ON true`,
+    SELECT CASE WHEN draft.id IS NULL THEN row_to_json(offer) END AS offer, ${viewColumns({
+      booking: sql`row_to_json(draft)`,
+      seriesOccurrences: sql`NULL::int`,
+      provider: sql`offer."provider"`,
+      client: personJson(sql`cu`, sql`cp`),
+      therapy: sql`offer."therapy"`,
+      modality: sql`offer."modality"`,
+    })}
+    FROM offer LEFT JOIN draft ON true ${clientJoins(sql`draft`)}`,
 );
 
 /**
@@ -59,9 +68,11 @@ export async function createBooking(
     note: input.body.note ?? null,
     now: deps.clock.now().toISOString(),
   });
-  offerFrom(input.body.providerIdentifier, row?.offer);
-  if (!row?.booking) throw new Error('booking insert failed');
-  return toBooking(row.booking, viewContext(deps, input.language));
+  if (!row?.booking) {
+    offerFrom(input.body.providerIdentifier, row?.offer ?? undefined);
+    throw new Error('booking insert failed');
+  }
+  return toBooking(row, viewContext(deps, input.language));
 }
 
 /** "Their clients": people who have booked this provider before (any booking, any status). */

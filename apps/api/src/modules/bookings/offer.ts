@@ -6,7 +6,7 @@ import { preparedSql } from '../../db/prepared-sql.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { publicStorage } from '../../platform/storage.ts';
-import type { ViewContext } from './booking-view.ts';
+import { modalityJson, personJson, therapyJson, type ViewContext } from './booking-view.ts';
 
 /** What a booking answer needs besides the database. */
 export function viewContext(deps: Pick<AppDeps, 'config'>, language: Language): ViewContext {
@@ -38,22 +38,24 @@ const p = (name: string) => sql.placeholder(name);
 /**
  * Everything an offer needs, as one select (it runs on every booking): the provider's state,
  * the therapy (by category id or by its preference option id), the modality, what the provider
- * chose to offer, and the fee that applies (the therapy's, else the general one). Placeholders:
- * providerId, therapy, modality.
+ * chose to offer, and the fee that applies (the therapy's, else the general one); and, for the
+ * answer of a booking made from it, the provider, therapy and modality as a ViewRow has them.
+ * Placeholders: providerId, therapy, modality.
  */
 export function offerSelect(): SQL {
   return sql`
     SELECT u.role = 'provider' AND u.deleted_at IS NULL AND pp.verification_status = 'approved' AS "bookable",
       c.id AS "categoryId", c.key AS "categoryKey", m.key AS "modalityKey",
       COALESCE(offered.therapies, '{}') AS "offeredTherapies", COALESCE(offered.modalities, '{}') AS "offeredModalities",
-      f.fee_minor::float8 AS "feeMinor", f.is_free AS "isFree", f.currency_code AS "currencyCode"
+      f.fee_minor::float8 AS "feeMinor", f.is_free AS "isFree", f.currency_code AS "currencyCode",
+      ${personJson(sql`u`, sql`pp`)} AS "provider", ${therapyJson(sql`c`)} AS "therapy", ${modalityJson(sql`m`)} AS "modality"
     FROM (SELECT ${p('providerId')}::uuid AS id) asked
     LEFT JOIN users u ON u.id = asked.id
     LEFT JOIN provider_profiles pp ON pp.user_id = u.id
     LEFT JOIN LATERAL (
-      SELECT tc.id, tc.key FROM therapy_categories tc WHERE tc.id = ${p('therapy')}::uuid
+      SELECT tc.id, tc.key, tc.name_en, tc.name_de FROM therapy_categories tc WHERE tc.id = ${p('therapy')}::uuid
       UNION ALL
-      SELECT tc.id, tc.key FROM preference_options po JOIN therapy_categories tc ON tc.key = po.key
+      SELECT tc.id, tc.key, tc.name_en, tc.name_de FROM preference_options po JOIN therapy_categories tc ON tc.key = po.key
       WHERE po.id = ${p('therapy')}::uuid AND po.list = 'therapy'
       LIMIT 1
     ) c ON true

@@ -9,7 +9,17 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
 import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange } from './booking-data.ts';
-import { bookingView, toBooking, type ViewRow, viewSelect } from './booking-view.ts';
+import {
+  bookingView,
+  catalogJoins,
+  clientJoins,
+  modalityJson,
+  personJson,
+  therapyJson,
+  toBooking,
+  type ViewRow,
+  viewColumns,
+} from './booking-view.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
 import { holdExpiry } from './rules.ts';
@@ -102,9 +112,11 @@ const p = (name: string) => sql.placeholder(name);
  * lock (racers for a slot queue instead of deadlocking in the exclusion check), then asks whether
  * the slot is taken with a fresh snapshot (booking_slot_taken, migration 0014) so racers after
  * the winner answer without writing, puts the 15-minute hold, appends the "scheduled" event and
- * answers the booking. The bookings_no_overlap constraint stays the guarantee.
+ * answers the booking, its provider from the rows the write checked. A booking of a series is
+ * left to the transaction (the answer here has no series). The bookings_no_overlap constraint
+ * stays the guarantee.
  */
-const scheduleDraft = preparedSql<{ taken: boolean; booking: ViewRow | null }>(
+const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: null })>(
   'bookings_schedule_draft',
   () => sql`
     WITH calendar AS MATERIALIZED (
@@ -119,22 +131,30 @@ const scheduleDraft = preparedSql<{ taken: boolean; booking: ViewRow | null }>(
       WHERE NOT calendar.taken AND bookings.id = ${p('bookingId')}::uuid
         AND bookings.client_id = ${p('clientId')}::uuid AND bookings.created_by = 'client'
         AND bookings.status = 'pending' AND bookings.starts_at IS NULL AND bookings.paid_at IS NULL
-        AND bookings.price_minor > 0 AND bookings.provider_id = ${p('providerId')}::uuid
+        AND bookings.price_minor > 0 AND bookings.series_id IS NULL AND bookings.provider_id = ${p('providerId')}::uuid
         AND (${p('categoryId')}::uuid IS NULL OR bookings.therapy_category_id = ${p('categoryId')}::uuid)
         AND profile.user_id = bookings.provider_id AND profile.verification_status = 'approved'
         AND profile.calendar_revision = ${p('revision')}::int
         AND provider.id = bookings.provider_id AND provider.deleted_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = bookings.provider_id
           AND held.status = 'pending' AND held.hold_expires_at <= ${p('now')}::timestamptz)
-      RETURNING bookings.*
+      RETURNING row_to_json(bookings) AS booking, ${personJson(sql`provider`, sql`profile`)} AS provider,
+        bookings.id, bookings.client_id, bookings.therapy_category_id, bookings.modality_key
     ), scheduled AS (
       INSERT INTO booking_events (booking_id, type, actor_role, actor_id, data, created_at)
       SELECT written.id, 'scheduled', 'client', written.client_id,
         jsonb_build_object('startAt', ${p('startAt')}::text, 'previousStartAt', NULL), ${p('now')}::timestamptz
       FROM written
     )
-    SELECT calendar.taken, answer.booking
-    FROM calendar LEFT JOIN (${viewSelect(sql`written AS bookings`)}) answer ON true`,
+    SELECT calendar.taken, ${viewColumns({
+      booking: sql`written.booking`,
+      seriesOccurrences: sql`NULL::int`,
+      provider: sql`written.provider`,
+      client: personJson(sql`cu`, sql`cp`),
+      therapy: therapyJson(sql`tc`),
+      modality: modalityJson(sql`mo`),
+    })}
+    FROM calendar LEFT JOIN written ON true ${clientJoins(sql`written`)} ${catalogJoins(sql`written`)}`,
 );
 
 /**
@@ -165,7 +185,7 @@ async function scheduleInOneStatement(
     startAt: startsAt.toISOString(),
   });
   if (row?.taken) throw new AppError('SLOT_TAKEN');
-  return row?.booking ?? undefined;
+  return row?.booking ? row : undefined;
 }
 
 /**
