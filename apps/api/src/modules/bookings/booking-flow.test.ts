@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
@@ -17,9 +17,11 @@ import {
 } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../wallet/test-helpers.ts';
+import { bookingView } from './booking-view.ts';
 import { createBooking } from './create-booking.ts';
 import { expireHolds } from './expire-holds.ts';
 import { deliverBookingNotifications } from './notifications.ts';
+import { viewContext } from './offer.ts';
 import { scheduleBooking } from './schedule-booking.ts';
 import {
   bookingRow,
@@ -431,6 +433,33 @@ describe.runIf(testDriver === 'pglite')('booking round trips', () => {
     expect(await eventTypes(t, created.result.identifier)).toEqual(['created', 'scheduled']);
   });
 
+  it('answers exactly what reading the booking answers, though each statement builds it from its own rows', async () => {
+    const provider = await createProvider(t);
+    const body = {
+      providerIdentifier: provider.id,
+      therapyIdentifier: ids.therapyId,
+      modalityIdentifier: ids.modalityId,
+      note: 'First session',
+    };
+    const created = await createBooking(t.deps, { actor: actor(), language: 'en', body });
+    const afterCreate = await bookingView(t.deps.db, created.identifier, viewContext(t.deps, 'en'));
+    expect(created).toEqual(afterCreate);
+    expect(created.provider.name).not.toBe('');
+    expect(created.modality?.name).toBeTruthy();
+
+    const slot = await listedSlot(t, provider.id, '2027-03-04');
+    const { result: scheduled, sent } = await statements(() =>
+      scheduleBooking(t.deps, {
+        actor: actor(),
+        language: 'de',
+        bookingId: created.identifier,
+        body: { timeslotIdentifier: slot.identifier },
+      }),
+    );
+    expect(sent).toEqual(['WITH']);
+    expect(scheduled).toEqual(await bookingView(t.deps.db, created.identifier, viewContext(t.deps, 'de')));
+  });
+
   it('checks the slot again in the locked transaction when the calendar changed since the listing', async () => {
     const provider = await createProvider(t);
     const kept = await listedSlot(t, provider.id, '2027-03-02');
@@ -751,5 +780,35 @@ describe('POST /booking/series', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual({ occurrences: ['Choose between 2 and 12 weekly sessions'] });
+  });
+});
+
+describe('bookings table vocabularies', () => {
+  /** Inserts a draft with one column overridden, as raw SQL (the services never write such values). */
+  const insertWith = async (provider: TestUser, column: string, value: string) =>
+    t.deps.db.execute(
+      sql.raw(`INSERT INTO bookings (client_id, provider_id, price_minor, currency_code, ${column})
+        VALUES ('${client.id}', '${provider.id}', 0, 'NGN', '${value}')`),
+    );
+
+  it('accepts the known values and refuses any other, writing nothing', async () => {
+    const provider = await createProvider(t);
+    await insertWith(provider, 'created_by', 'provider');
+    await insertWith(provider, 'participant_status', 'acknowledged');
+    for (const [column, value] of [
+      ['created_by', 'admin'],
+      ['participant_status', 'maybe'],
+      ['payment_method', 'cash'],
+      ['reschedule_status', 'postponed'],
+      ['reschedule_requested_by', 'system'],
+      ['refund_status', 'partial'],
+    ] as const) {
+      await expect(insertWith(provider, column, value), `${column} = ${value}`).rejects.toThrow();
+    }
+    // The invariants across columns are still CHECK constraints.
+    await expect(insertWith(provider, 'reschedule_status', 'pending')).rejects.toThrow();
+    await expect(insertWith(provider, 'payment_method', 'wallet')).rejects.toThrow();
+    const rows = await t.deps.db.select().from(bookings).where(eq(bookings.providerId, provider.id));
+    expect(rows).toHaveLength(2);
   });
 });
