@@ -101,7 +101,6 @@ export const bookings = pgTable(
   (table) => [
     index('bookings_provider_starts_idx').on(table.providerId, table.startsAt),
     index('bookings_client_starts_idx').on(table.clientId, table.startsAt),
-    index('bookings_provider_client_idx').on(table.providerId, table.clientId),
     index('bookings_pending_hold_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'pending'`),
     index('bookings_pending_draft_idx')
       .on(table.createdAt)
@@ -147,7 +146,9 @@ export const bookingSeries = pgTable(
 
 /**
  * What happened to a booking, append-only: the timeline of /booking/{id}/details and a
- * transactional outbox for emails. An event with `notify_user_id` is written in the same
+ * transactional outbox for emails. The actor is the booking's party named by `actor_role` (its
+ * client or provider; `system` has none), and a client's booking begins with its row (created_at,
+ * price): neither is stored again here. An event with `notify_user_id` is written in the same
  * transaction as the change; it is emailed after commit (or by the notification job) and
  * marked `notified_at`, so a rolled-back change never sends mail and a crash loses none.
  */
@@ -162,7 +163,6 @@ export const bookingEvents = pgTable(
       .references(() => bookings.id),
     type: text('type').notNull(),
     actorRole: text('actor_role').$type<BookingParty | 'system'>().notNull(),
-    actorId: uuid('actor_id').references(() => users.id),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     notifyUserId: uuid('notify_user_id').references(() => users.id),
     notifiedAt: instant('notified_at'),

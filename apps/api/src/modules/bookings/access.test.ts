@@ -169,7 +169,7 @@ describe('access matrix', () => {
       rescheduleStatus: null,
       remainingClientReschedule: 2,
     });
-    expect(await eventTypes(t, bookingId)).toEqual(['created', 'scheduled', 'paid', 'confirmed']);
+    expect(await eventTypes(t, bookingId)).toEqual(['scheduled', 'paid', 'confirmed']);
   });
 
   it('lets each party read it as their own', async () => {

@@ -115,6 +115,11 @@ describe('POST /appointment (provider books for a client)', () => {
       code: 'PARTICIPANT_ALREADY_RESPONDED',
       message: 'This booking has already been answered',
     });
+    // The provider's appointment begins with its stored event; no "created" entry is derived.
+    const details = await get(`/api/appointment/${appointment.identifier}/details`, provider);
+    const events: Array<{ type: string; actor: string }> = details.json().events;
+    expect(events[0]).toMatchObject({ type: 'appointment_created', actor: 'provider' });
+    expect(events.map((event) => event.type)).not.toContain('created');
   });
 
   it('confirms a free appointment when the client acknowledges it', async () => {
@@ -173,7 +178,7 @@ describe('the provider as participant of a client booking', () => {
     expect(await walletOf(t, client.id)).toBe(500_000);
     const [mail] = await emailsTo(t, client.email, 'bookings.bookingRejected');
     expect(mail?.text).toContain('Reason: Not my speciality');
-    expect(await eventTypes(t, booking.identifier)).toEqual(['created', 'scheduled', 'paid', 'confirmed', 'rejected']);
+    expect(await eventTypes(t, booking.identifier)).toEqual(['scheduled', 'paid', 'confirmed', 'rejected']);
   });
 });
 
@@ -217,7 +222,12 @@ describe('lists and details', () => {
     expect(details.json()).toMatchObject({
       identifier: booking.identifier,
       events: [
-        { type: 'created', actor: 'client' },
+        {
+          type: 'created',
+          actor: 'client',
+          at: (await bookingRow(t, booking.identifier)).createdAt.toISOString(),
+          data: { priceMinor: booking.priceMinor, currencyCode: 'NGN' },
+        },
         { type: 'scheduled', actor: 'client' },
       ],
       cancellationPolicy: { canCancel: true, isRefundable: false },

@@ -136,7 +136,6 @@ export interface BookingEventInput {
   bookingId: string;
   type: string;
   actorRole: BookingParty | 'system';
-  actorId?: string | null;
   data?: Record<string, unknown>;
   /** The user to email about it (delivered after commit, see notifications.ts). */
   notifyUserId?: string | null;
@@ -151,7 +150,6 @@ export async function recordEvent(tx: Tx, event: BookingEventInput): Promise<str
       bookingId: event.bookingId,
       type: event.type,
       actorRole: event.actorRole,
-      actorId: event.actorId ?? null,
       data: event.data ?? {},
       notifyUserId: event.notifyUserId ?? null,
       createdAt: event.at,

@@ -90,7 +90,6 @@ export async function closeBooking(tx: Tx, input: CloseInput): Promise<string | 
     bookingId: row.id,
     type: input.eventType,
     actorRole: input.by,
-    actorId: input.by === 'client' ? row.clientId : input.by === 'provider' ? row.providerId : null,
     data: {
       template: input.template,
       notifyParty: input.notify,

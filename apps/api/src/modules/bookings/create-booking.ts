@@ -16,10 +16,10 @@ import { takeSlot, withSlotRace } from './take-slot.ts';
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * POST /booking in one statement: the offer, the draft and its "created" event (both or
- * neither, written only for an offer offerFrom accepts), and the answer, built from the offer's
- * provider, therapy and modality and the new row. A new draft belongs to no series. The offer
- * comes back only when it was refused, for offerFrom to tell why.
+ * POST /booking in one statement: the offer, the draft (written only for an offer offerFrom
+ * accepts; the row is its own "created" entry of the timeline) and the answer, built from the
+ * offer's provider, therapy and modality and the new row. A new draft belongs to no series. The
+ * offer comes back only when it was refused, for offerFrom to tell why.
  */
 const insertDraft = preparedSql<{ offer: OfferRow | null } & (ViewRow | { booking: null })>(
   'bookings_insert_draft',
@@ -33,11 +33,6 @@ const insertDraft = preparedSql<{ offer: OfferRow | null } & (ViewRow | { bookin
         ${p('now')}::timestamptz, ${p('now')}::timestamptz
       FROM offer WHERE ${acceptableOffer}
       RETURNING *
-    ), created AS (
-      INSERT INTO booking_events (booking_id, type, actor_role, actor_id, data, created_at)
-      SELECT draft.id, 'created', 'client', draft.client_id,
-        jsonb_build_object('priceMinor', draft.price_minor, 'currencyCode', draft.currency_code), draft.created_at
-      FROM draft
     )
     SELECT CASE WHEN draft.id IS NULL THEN row_to_json(offer) END AS offer, ${viewColumns({
       booking: sql`row_to_json(draft)`,
@@ -143,7 +138,6 @@ export async function createAppointment(
         bookingId: draft.id,
         type: 'appointment_created',
         actorRole: 'provider',
-        actorId: providerId,
         data: {
           template: 'appointmentRequested',
           notifyParty: 'client',

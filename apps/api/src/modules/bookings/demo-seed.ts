@@ -98,11 +98,10 @@ export async function seedDemoBookings(
       });
     }
     await tx.insert(bookingEvents).values(
-      ['created', 'scheduled', 'paid', 'confirmed'].map((type) => ({
+      ['scheduled', 'paid', 'confirmed'].map((type) => ({
         bookingId: booking.id,
         type,
         actorRole: 'client' as const,
-        actorId: clientId,
         data: type === 'paid' ? { method: 'wallet', amountMinor: fee.feeMinor } : {},
         createdAt: input.now,
       })),

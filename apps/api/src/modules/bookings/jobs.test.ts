@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { bookings } from '../../db/schema/index.ts';
+import { bookings, users } from '../../db/schema/index.ts';
 import { findUserIdByEmail, seedDemoData } from '../../db/seed/demo.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { auditLedger } from '../wallet/ledger-audit.ts';
@@ -81,7 +81,7 @@ describe('expireHolds', () => {
     clock.set('2027-03-02T09:00:01Z');
     await expireHolds(t.deps);
     expect(await bookingRow(t, draft.identifier)).toMatchObject({ status: 'expired' });
-    expect(await eventTypes(t, draft.identifier)).toEqual(['created', 'expired']);
+    expect(await eventTypes(t, draft.identifier)).toEqual(['expired']);
   });
 });
 
@@ -134,12 +134,12 @@ describe('deliverBookingNotifications', () => {
   it('sends a waiting email once, in the recipient language, with the time in their zone', async () => {
     const provider = await createProvider(t, { language: 'de', timezone: 'Europe/Berlin' });
     const { client, booking } = await scheduled(provider, '2027-03-05', 0, true);
+    await t.deps.db.update(users).set({ firstName: 'Ada', lastName: 'Obi' }).where(eq(users.id, client.id));
     // Written by another module's transaction (as the card payment hook does): no email yet.
     await recordEvent(t.deps.db, {
       bookingId: booking.identifier,
       type: 'cancelled',
       actorRole: 'client',
-      actorId: client.id,
       data: { template: 'cancelled', notifyParty: 'provider', reason: 'Krank' },
       notifyUserId: provider.id,
       at: clock.now(),
@@ -150,6 +150,8 @@ describe('deliverBookingNotifications', () => {
     const [mail] = await emailsTo(t, provider.email, 'bookings.cancelled');
     expect(mail?.subject).toBe('Sitzung storniert');
     expect(mail?.text).toContain('Grund: Krank');
+    // The actor is the booking's client, as the event's actor_role says.
+    expect(mail?.text).toContain('Ada Obi hat deine Sitzung storniert.');
     // Slot 0 of 5 March in the provider's (Berlin) calendar: 09:00 MEZ.
     expect(mail?.text).toContain('Freitag, 5. März 2027 um 09:00 MEZ');
   });

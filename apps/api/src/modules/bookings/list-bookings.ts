@@ -124,14 +124,30 @@ export async function getBookingDetails(
     const { template: _template, notifyParty: _notifyParty, actorName: _actorName, ...rest } = data;
     return rest;
   };
+  // A client's booking begins with its row, which keeps when and at what price (the provider's
+  // own appointments begin with their stored "appointment_created" event).
+  const created =
+    row.createdBy === 'client'
+      ? [
+          {
+            type: 'created',
+            actor: 'client' as const,
+            at: row.createdAt.toISOString(),
+            data: { priceMinor: row.priceMinor, currencyCode: row.currencyCode },
+          },
+        ]
+      : [];
   return {
     ...view,
-    events: events.map((event) => ({
-      type: event.type,
-      actor: event.actorRole,
-      at: event.createdAt.toISOString(),
-      data: visible(event.data),
-    })),
+    events: [
+      ...created,
+      ...events.map((event) => ({
+        type: event.type,
+        actor: event.actorRole,
+        at: event.createdAt.toISOString(),
+        data: visible(event.data),
+      })),
+    ],
     cancellationPolicy: cancellationPolicyOf(row, input.party, now),
     reschedulePolicy: reschedulePolicyOf(row, input.party, now),
   };

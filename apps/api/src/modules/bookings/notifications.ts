@@ -113,6 +113,8 @@ export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: Boo
 
 const recipient = alias(users, 'recipient');
 const actor = alias(users, 'actor');
+/** The event's actor: the booking's party its actor_role names (none for the system). */
+const eventActorId = sql`CASE ${bookingEvents.actorRole} WHEN 'client' THEN ${bookings.clientId} WHEN 'provider' THEN ${bookings.providerId} END`;
 const modality = alias(preferenceOptions, 'modality');
 
 const claimable = and(isNotNull(bookingEvents.notifyUserId), isNull(bookingEvents.notifiedAt));
@@ -169,7 +171,7 @@ export async function deliverBookingNotifications(
     .from(bookingEvents)
     .innerJoin(bookings, eq(bookings.id, bookingEvents.bookingId))
     .innerJoin(recipient, eq(recipient.id, bookingEvents.notifyUserId))
-    .leftJoin(actor, eq(actor.id, bookingEvents.actorId))
+    .leftJoin(actor, eq(actor.id, eventActorId))
     .leftJoin(therapyCategories, eq(therapyCategories.id, bookings.therapyCategoryId))
     .leftJoin(modality, and(eq(modality.list, 'modality'), eq(modality.key, bookings.modalityKey)))
     .where(inArray(bookingEvents.id, ids))

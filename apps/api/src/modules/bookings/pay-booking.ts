@@ -75,7 +75,6 @@ export async function payBooking(
       bookingId: row.id,
       type: 'card_payment_started',
       actorRole: 'client',
-      actorId: row.clientId,
       data: { reference: answer.payment.reference },
       at: now,
     });
@@ -99,7 +98,6 @@ export async function payBooking(
       bookingId: row.id,
       type: 'paid',
       actorRole: 'client',
-      actorId: row.clientId,
       data: { method: 'wallet', amountMinor: row.priceMinor, currencyCode: row.currencyCode },
       at: now,
     });
@@ -167,7 +165,6 @@ export async function confirmCardPaidBooking(tx: Tx, event: PaymentSucceededEven
       bookingId: row.id,
       type: 'paid',
       actorRole: 'client',
-      actorId: row.clientId,
       data: {
         method: 'card',
         reference: event.reference,

@@ -115,7 +115,6 @@ export async function rescheduleBooking(
         bookingId: row.id,
         type: outcome.mode === 'immediate' ? 'rescheduled' : 'reschedule_requested',
         actorRole: party,
-        actorId: partyUserId(row, party),
         data: {
           template: outcome.mode === 'immediate' ? 'rescheduled' : 'rescheduleRequested',
           notifyParty: other,
@@ -184,7 +183,6 @@ export async function answerReschedule(
         bookingId: row.id,
         type: input.accept ? 'reschedule_accepted' : 'reschedule_rejected',
         actorRole: party,
-        actorId: partyUserId(row, party),
         data: {
           template: input.accept ? 'rescheduleAccepted' : 'rescheduleRejected',
           notifyParty: requester,

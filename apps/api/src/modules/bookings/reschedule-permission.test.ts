@@ -83,7 +83,6 @@ describe('POST /appointment/{id}/reschedule-permission', () => {
       );
     expect(event).toMatchObject({
       actorRole: 'provider',
-      actorId: provider.id,
       data: { allow: true },
       notifyUserId: null,
       createdAt: new Date(WITHIN_48H),

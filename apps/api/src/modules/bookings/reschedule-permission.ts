@@ -32,7 +32,6 @@ export async function setReschedulePermission(
       bookingId: row.id,
       type: 'reschedule_permission_changed',
       actorRole: 'provider',
-      actorId: row.providerId,
       data: { allow: input.allow },
       at: now,
     });

@@ -31,7 +31,6 @@ export function confirmedEvent(row: BookingRow, at: Date, startsAt: Date | null)
     bookingId: row.id,
     type: 'confirmed',
     actorRole: 'client' as const,
-    actorId: row.clientId,
     data: { template: 'bookingConfirmed', notifyParty: 'provider', startAt: startsAt?.toISOString() ?? null },
     notifyUserId: row.providerId,
     at,
@@ -86,7 +85,6 @@ export async function placePendingBooking(
     bookingId: row.id,
     type: moved ? 'rescheduled' : 'scheduled',
     actorRole: input.party,
-    actorId: input.party === 'client' ? row.clientId : row.providerId,
     data: {
       startAt: slot.startsAt.toISOString(),
       previousStartAt: row.startsAt?.toISOString() ?? null,
@@ -141,8 +139,8 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
       RETURNING row_to_json(bookings) AS booking, ${personJson(sql`provider`, sql`profile`)} AS provider,
         bookings.id, bookings.client_id, bookings.therapy_category_id, bookings.modality_key
     ), scheduled AS (
-      INSERT INTO booking_events (booking_id, type, actor_role, actor_id, data, created_at)
-      SELECT written.id, 'scheduled', 'client', written.client_id,
+      INSERT INTO booking_events (booking_id, type, actor_role, data, created_at)
+      SELECT written.id, 'scheduled', 'client',
         jsonb_build_object('startAt', ${p('startAt')}::text, 'previousStartAt', NULL), ${p('now')}::timestamptz
       FROM written
     )

@@ -70,7 +70,7 @@ describe('POST /booking/series from the booking flow (bookingIdentifier)', () =>
     const rows = await clientBookings(client.id);
     expect(rows).toHaveLength(3);
     expect(rows.map((row) => row.seriesIndex)).toEqual([0, 1, 2]);
-    expect(await eventTypes(t, draft.identifier)).toEqual(['created', 'scheduled']);
+    expect(await eventTypes(t, draft.identifier)).toEqual(['scheduled']);
   });
 
   it('refuses a booking that already has a time, and writes nothing', async () => {

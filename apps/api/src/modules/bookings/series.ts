@@ -139,7 +139,6 @@ export async function createSeries(
           bookingId,
           type: 'scheduled',
           actorRole: 'client',
-          actorId: input.actor.userId,
           data: { seriesId: series.id, index, startAt: slot.startsAt.toISOString() },
           at: now,
         });
@@ -150,7 +149,6 @@ export async function createSeries(
             bookingId,
             type: 'confirmed',
             actorRole: 'client',
-            actorId: input.actor.userId,
             data: notify
               ? { template: 'bookingConfirmed', notifyParty: 'provider', startAt: slot.startsAt.toISOString() }
               : { startAt: slot.startsAt.toISOString() },

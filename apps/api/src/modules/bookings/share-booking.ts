@@ -49,7 +49,6 @@ export async function shareBooking(
     bookingId: row.id,
     type: 'shared',
     actorRole: party,
-    actorId: input.actor.userId,
     data: { domain: input.email.split('@')[1] ?? null },
     at: deps.clock.now(),
   });
