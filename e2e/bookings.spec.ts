@@ -164,6 +164,11 @@ test.describe('bookings', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Session with Chiamaka Eze');
     await expect(page.getByText(`${PRICE} refunded to the wallet`)).toBeVisible();
     await expect(page.getByText('I am unwell that day.')).toBeVisible();
+    // The history begins with the booking's creation (read from the booking itself) and ends with the refund.
+    const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+    await expect(history.first()).toContainText('Booking created');
+    await expect(history.first()).toContainText('Client');
+    await expect(history.nth(1)).toContainText('Time chosen');
     await page.screenshot({ path: 'test-results/bookings-details-en.png', fullPage: true });
     await visit('/wallet/');
     await expect(page.getByTestId('wallet-balance')).toContainText(
@@ -178,6 +183,9 @@ test.describe('bookings', () => {
     await page.screenshot({ path: 'test-results/bookings-appointments-de.png', fullPage: true });
     await visit(`/de/appointments/${bookingId}/`);
     await expect(page.getByText(`${PRICE} dem Guthaben gutgeschrieben`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Verlauf' }).getByRole('listitem').first()).toContainText(
+      'Buchung angelegt',
+    );
     await page.screenshot({ path: 'test-results/bookings-details-de.png', fullPage: true });
     await visit('/de/providers/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Therapeut:in finden');
