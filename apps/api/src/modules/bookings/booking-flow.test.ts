@@ -383,6 +383,13 @@ describe('POST /booking/{id}/schedule', () => {
 
 describe.runIf(testDriver === 'pglite')('booking round trips', () => {
   const actor = () => ({ userId: client.id, role: 'client' as const, sessionId: randomUUID() });
+  /** POST /booking's body for the services, with the catalog's therapy and modality. */
+  const draftBody = (providerId: string, note: string | null) => ({
+    providerIdentifier: providerId,
+    therapyIdentifier: ids.therapyId,
+    modalityIdentifier: ids.modalityId,
+    note,
+  });
   /** Statements sent to the database outside transactions while `run` runs, and transactions opened. */
   async function statements<T>(run: () => Promise<T>, onStatement?: (index: number) => Promise<void>) {
     const pglite = t.database.pglite;
@@ -407,12 +414,7 @@ describe.runIf(testDriver === 'pglite')('booking round trips', () => {
 
   it('creates in one statement and schedules in one, without an open transaction', async () => {
     const provider = await createProvider(t);
-    const body = {
-      providerIdentifier: provider.id,
-      therapyIdentifier: ids.therapyId,
-      modalityIdentifier: ids.modalityId,
-      note: null,
-    };
+    const body = draftBody(provider.id, null);
     const created = await statements(() => createBooking(t.deps, { actor: actor(), language: 'en', body }));
     expect(created).toMatchObject({ sent: ['WITH'], transactions: 0 });
     const slot = await listedSlot(t, provider.id, '2027-03-02');
@@ -436,12 +438,7 @@ describe.runIf(testDriver === 'pglite')('booking round trips', () => {
 
   it('answers exactly what reading the booking answers, though each statement builds it from its own rows', async () => {
     const provider = await createProvider(t);
-    const body = {
-      providerIdentifier: provider.id,
-      therapyIdentifier: ids.therapyId,
-      modalityIdentifier: ids.modalityId,
-      note: 'First session',
-    };
+    const body = draftBody(provider.id, 'First session');
     const created = await createBooking(t.deps, { actor: actor(), language: 'en', body });
     const afterCreate = await bookingView(t.deps.db, created.identifier, viewContext(t.deps, 'en'));
     expect(created).toEqual(afterCreate);
