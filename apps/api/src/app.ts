@@ -31,7 +31,7 @@ import { requestLanguage } from './platform/i18n.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
-  /** Extra plugins mounted after the API (the web handler in server.ts). */
+  /** Trust X-Forwarded-* from the proxy in front (client address, protocol for HSTS). */
   trustProxy?: boolean;
 }
 
@@ -44,6 +44,8 @@ const REDACT = [
   'req.body.token',
   'req.body.refreshToken',
 ];
+
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Builds the whole HTTP application without listening: server.ts and tests share it. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -66,6 +68,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onRequest', async (request, reply) => {
     request.language = requestLanguage(request);
     reply.header('x-request-id', request.id);
+    // API answers are personal (wallets, bookings, notes): no shared or back-button cache keeps them
+    // unless a route says otherwise. HSTS only where the request really came over https (behind a
+    // trusted proxy, X-Forwarded-Proto decides); a plain-http answer must not pin the host.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   registerErrorHandling(app);
 
@@ -83,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       },
     },
     crossOriginEmbedderPolicy: false,
+    hsts: false, // sent by the onRequest hook above, over https only
   });
   await app.register(cookie, { secret: deps.config.APP_SECRET });
   await app.register(rateLimit, { global: false });

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Therapy Marketplace <no-reply@localhost>'),
   DEV_TOOLS: booleanFlag.optional(),
   TRUSTED_COUNTRY_HEADER: z.string().toLowerCase().optional(),
+  /** Behind a reverse proxy or load balancer: trust its X-Forwarded-For/-Proto headers. */
+  TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGIN: z.string().optional(),
   /** Multiplies every rate limit's allowance (e2e runs many sign-ins from one address). */

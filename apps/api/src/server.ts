@@ -46,7 +46,7 @@ export async function start(options: StartOptions) {
   };
   const app = await buildApp(deps, {
     logger: { level: config.LOG_LEVEL, transport: undefined },
-    trustProxy: Boolean(config.TRUSTED_COUNTRY_HEADER),
+    trustProxy: config.TRUST_PROXY || Boolean(config.TRUSTED_COUNTRY_HEADER),
   });
   if (seeded.demo) app.log.info('Seeded demo data (client@demo.test, provider@demo.test, admin@demo.test).');
 
