@@ -6,7 +6,7 @@ import { bookings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { creditEarning, refundToWallet } from '../payments/service.ts';
+import { creditEarning, refundToWallet } from '../money/escrow.ts';
 import { type BookingRow, isPaidRow, recordEvent, statusChange } from './booking-data.ts';
 import { personName } from './booking-view.ts';
 import { changeOwnBooking } from './change-booking.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { creditEarning } from '../payments/service.ts';
+import { creditEarning } from '../money/escrow.ts';
 import { isPaidRow } from './booking-data.ts';
 import { earningReference } from './cancel-booking.ts';
 

@@ -2,9 +2,9 @@ import { addDays, isoWeekday, zonedDate, zonedInstant } from '@app/shared/slots'
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings, providerBookingFees, therapyCategories, users } from '../../db/schema/index.ts';
-import { payFromWallet } from '../payments/service.ts';
-import { postTransaction } from '../wallet/ledger.ts';
-import { topUpLines } from '../wallet/postings.ts';
+import { payFromWallet } from '../money/escrow.ts';
+import { postTransaction } from '../money/ledger.ts';
+import { topUpLines } from '../money/postings.ts';
 
 /** What the demo client keeps in the wallet after paying the demo booking: ₦100,000. */
 export const DEMO_WALLET_BALANCE_MINOR = 10_000_000;

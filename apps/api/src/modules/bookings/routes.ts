@@ -35,8 +35,9 @@ import { type Actor, authenticate, requireRole } from '../../platform/auth-guard
 import { waitText } from '../../platform/rate-limits.ts';
 import { registerAccountDeletionHook } from '../auth/deletion-hooks.ts';
 import { requestCountryCode } from '../auth/timezones.ts';
-import { onPaymentSucceeded } from '../payments/hooks.ts';
-import { idempotencyKeyOf, withIdempotency } from '../payments/idempotency.ts';
+import { onPaymentSucceeded } from '../money/hooks.ts';
+import { idempotencyKeyOf, withIdempotency } from '../money/idempotency.ts';
+import { confirmCardPaidBooking, payBooking } from '../money/pay-booking.ts';
 import { partyOf } from './booking-data.ts';
 import { bookingsDeletionHook, cancelBooking } from './cancel-booking.ts';
 import { createAppointment, createBooking } from './create-booking.ts';
@@ -50,7 +51,6 @@ import {
   listClientAppointments,
 } from './list-bookings.ts';
 import { acknowledgeAsProvider, answerAsClient, getParticipantBooking, rejectAsProvider } from './participant.ts';
-import { confirmCardPaidBooking, payBooking } from './pay-booking.ts';
 import { getCancellationPolicy, getReschedulePolicy } from './policies.ts';
 import { answerReschedule, rescheduleBooking } from './reschedule-booking.ts';
 import { setReschedulePermission } from './reschedule-permission.ts';

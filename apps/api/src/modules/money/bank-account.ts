@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { payoutBankAccounts } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { loadAccountHolder } from '../wallet/account-holder.ts';
+import { loadAccountHolder } from './account-holder.ts';
 
 type BankRow = typeof payoutBankAccounts.$inferSelect;
 

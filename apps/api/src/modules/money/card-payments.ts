@@ -14,10 +14,10 @@ import {
   gatewayByName,
   gatewayForCurrency,
 } from '../../platform/payments/gateway.ts';
-import { loadAccountHolder } from '../wallet/account-holder.ts';
-import { postTransaction } from '../wallet/ledger.ts';
-import { cardBookingPaymentLines, topUpLines } from '../wallet/postings.ts';
+import { loadAccountHolder } from './account-holder.ts';
 import { type PaymentSucceededHandler, paymentSucceededHandler } from './hooks.ts';
+import { postTransaction } from './ledger.ts';
+import { cardBookingPaymentLines, topUpLines } from './postings.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

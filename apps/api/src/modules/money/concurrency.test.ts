@@ -7,12 +7,12 @@ import { type FakePaystack, startFakePaystack } from '../../../test/fake-paystac
 import { testDriver } from '../../../test/test-database.ts';
 import { ledgerTransactions, payments, payouts } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { accountBalance } from '../wallet/ledger.ts';
-import { auditLedger } from '../wallet/ledger-audit.ts';
-import { earn, fundWallet } from '../wallet/test-helpers.ts';
 import { startCardPayment } from './card-payments.ts';
+import { payFromWallet } from './escrow.ts';
+import { accountBalance } from './ledger.ts';
+import { auditLedger } from './ledger-audit.ts';
 import { reconcilePendingPayments } from './reconcile.ts';
-import { payFromWallet } from './service.ts';
+import { earn, fundWallet } from './test-helpers.ts';
 
 /** Races need real connections: PostgreSQL only (TEST_DATABASE_URL). */
 describe.runIf(testDriver === 'pg')('money under concurrency (PostgreSQL)', () => {

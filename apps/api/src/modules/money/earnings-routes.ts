@@ -9,10 +9,10 @@ import {
 } from '@app/shared/schemas/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../platform/auth-guard.ts';
-import { idempotencyKeyOf, withIdempotency } from '../payments/idempotency.ts';
 import { getBankAccount, saveBankAccount } from './bank-account.ts';
+import { getEarningsSummary, listEarningsHistory } from './earnings.ts';
+import { idempotencyKeyOf, withIdempotency } from './idempotency.ts';
 import { requestPayout } from './payouts.ts';
-import { getEarningsSummary, listEarningsHistory } from './service.ts';
 
 const tags = ['earnings'];
 const security = [{ bearer: [] }];

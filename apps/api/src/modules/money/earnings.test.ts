@@ -4,8 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { commissionRates, payoutBankAccounts, payouts } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { auditLedger } from '../wallet/ledger-audit.ts';
-import { earn } from '../wallet/test-helpers.ts';
+import { auditLedger } from './ledger-audit.ts';
+import { earn } from './test-helpers.ts';
 
 let t: TestApp;
 let provider: TestUser;

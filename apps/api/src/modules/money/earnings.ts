@@ -3,10 +3,10 @@ import type { EarningsHistoryItem, EarningsSummary, PayoutStatus } from '@app/sh
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts } from '../../db/schema/index.ts';
-import { loadAccountHolder } from '../wallet/account-holder.ts';
-import { accountKey } from '../wallet/ledger-math.ts';
-import { safeTimezone, statementPage, toTransactionItem } from '../wallet/transaction-items.ts';
+import { loadAccountHolder } from './account-holder.ts';
 import { commissionRateFor } from './commission.ts';
+import { accountKey } from './ledger-math.ts';
+import { safeTimezone, statementPage, toTransactionItem } from './transaction-items.ts';
 
 /** GET /earnings: what a provider can withdraw, has earned and has been paid, in their country's currency. */
 export async function getEarningsSummary(db: Tx, input: { userId: string; now: Date }): Promise<EarningsSummary> {

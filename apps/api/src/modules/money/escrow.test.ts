@@ -6,12 +6,12 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { ledgerEntries, ledgerTransactions, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { accountBalance } from '../wallet/ledger.ts';
-import { auditLedger } from '../wallet/ledger-audit.ts';
-import { fundWallet } from '../wallet/test-helpers.ts';
 import { startCardPayment } from './card-payments.ts';
+import { creditEarning, payFromWallet, refundToWallet } from './escrow.ts';
 import { onPaymentSucceeded, type PaymentSucceededEvent } from './hooks.ts';
-import { creditEarning, payFromWallet, refundToWallet } from './service.ts';
+import { accountBalance } from './ledger.ts';
+import { auditLedger } from './ledger-audit.ts';
+import { fundWallet } from './test-helpers.ts';
 
 let t: TestApp;
 let client: TestUser;

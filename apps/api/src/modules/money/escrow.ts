@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.ts';
-import { commissionRateFor } from '../earnings/commission.ts';
-import { type PostedTransaction, postTransaction } from '../wallet/ledger.ts';
-import { earningLines, refundLines, walletPaymentLines } from '../wallet/postings.ts';
+import { commissionRateFor } from './commission.ts';
+import { type PostedTransaction, postTransaction } from './ledger.ts';
+import { earningLines, refundLines, walletPaymentLines } from './postings.ts';
 
 /**
  * The money operations other modules (bookings) call inside their own database transaction.

@@ -7,7 +7,7 @@ import { testDriver } from '../../../test/test-database.ts';
 import type { Tx } from '../../db/client.ts';
 import { ledgerAccounts } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { creditEarning, payFromWallet, refundToWallet } from '../payments/service.ts';
+import { creditEarning, payFromWallet, refundToWallet } from './escrow.ts';
 import { postTransaction } from './ledger.ts';
 import { auditLedger } from './ledger-audit.ts';
 import { type AccountKind, accountKey, applyLines, assertBalanced, type Line } from './ledger-math.ts';

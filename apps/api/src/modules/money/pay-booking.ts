@@ -8,9 +8,6 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { isSlotConflictError } from '../availability/slots-service.ts';
-import { startCardPayment } from '../payments/card-payments.ts';
-import type { PaymentSucceededEvent } from '../payments/hooks.ts';
-import { payFromWallet, refundToWallet } from '../payments/service.ts';
 import {
   type BookingRow,
   expireStaleHolds,
@@ -18,9 +15,12 @@ import {
   lockProviderCalendar,
   recordEvent,
   statusChange,
-} from './booking-data.ts';
-import { changeOwnBooking } from './change-booking.ts';
-import { confirmedEvent } from './schedule-booking.ts';
+} from '../bookings/booking-data.ts';
+import { changeOwnBooking } from '../bookings/change-booking.ts';
+import { confirmedEvent } from '../bookings/schedule-booking.ts';
+import { startCardPayment } from './card-payments.ts';
+import { payFromWallet, refundToWallet } from './escrow.ts';
+import type { PaymentSucceededEvent } from './hooks.ts';
 
 export const paymentReference = (bookingId: string) => `booking:${bookingId}:payment`;
 

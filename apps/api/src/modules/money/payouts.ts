@@ -11,10 +11,10 @@ import {
   gatewayForCurrency,
   type TransferResult,
 } from '../../platform/payments/gateway.ts';
-import { loadAccountHolder } from '../wallet/account-holder.ts';
-import { accountBalance, postTransaction } from '../wallet/ledger.ts';
-import type { AccountRef } from '../wallet/ledger-math.ts';
-import { payoutLines, payoutReversalLines } from '../wallet/postings.ts';
+import { loadAccountHolder } from './account-holder.ts';
+import { accountBalance, postTransaction } from './ledger.ts';
+import type { AccountRef } from './ledger-math.ts';
+import { payoutLines, payoutReversalLines } from './postings.ts';
 
 type PayoutRow = typeof payouts.$inferSelect;
 

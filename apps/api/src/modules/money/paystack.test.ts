@@ -6,8 +6,8 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { type FakePaystack, signPaystack, startFakePaystack } from '../../../test/fake-paystack.ts';
 import { emails, ledgerTransactions, payments, payouts } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { auditLedger } from '../wallet/ledger-audit.ts';
-import { earn } from '../wallet/test-helpers.ts';
+import { auditLedger } from './ledger-audit.ts';
+import { earn } from './test-helpers.ts';
 
 let fake: FakePaystack;
 let t: TestApp;

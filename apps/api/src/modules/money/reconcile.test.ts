@@ -5,12 +5,12 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { type FakePaystack, startFakePaystack } from '../../../test/fake-paystack.ts';
 import { payments, payouts } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { reconcilePendingPayouts } from '../earnings/payouts.ts';
-import { accountBalance } from '../wallet/ledger.ts';
-import { earn } from '../wallet/test-helpers.ts';
 import { startCardPayment } from './card-payments.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
+import { accountBalance } from './ledger.ts';
+import { reconcilePendingPayouts } from './payouts.ts';
 import { paymentJobs, reconcilePendingPayments } from './reconcile.ts';
+import { earn } from './test-helpers.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z');
 let fake: FakePaystack;

@@ -3,9 +3,9 @@ import { payments } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { GatewayError } from '../../platform/payments/gateway.ts';
-import { reconcilePendingPayouts } from '../earnings/payouts.ts';
 import { confirmPayment } from './card-payments.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
+import { reconcilePendingPayouts } from './payouts.ts';
 
 export interface ReconcileOptions {
   /** Leave fresh checkouts to the webhook and the poll (default 5 minutes). */

@@ -3,8 +3,8 @@ import { formatMoney } from '@app/shared/money';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { findSandboxCharge } from '../../platform/payments/sandbox.ts';
-import { currencyOf } from '../wallet/account-holder.ts';
-import { callbackWithReference } from './sandbox.ts';
+import { currencyOf } from './account-holder.ts';
+import { callbackWithReference } from './sandbox-payments.ts';
 
 const REFERENCE = /^[A-Za-z0-9._=-]{1,100}$/;
 

@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error.ts';
-import { decideSandboxPayment, simulateSandboxTransfer } from './sandbox.ts';
+import { decideSandboxPayment, simulateSandboxTransfer } from './sandbox-payments.ts';
 
 const tags = ['sandbox'];
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { creditEarning, payFromWallet } from '../payments/service.ts';
+import { creditEarning, payFromWallet } from './escrow.ts';
 import { postTransaction } from './ledger.ts';
 
 /** Money arriving in a client's wallet from a gateway (as a verified top-up would), for tests. */

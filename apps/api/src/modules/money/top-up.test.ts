@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { ledgerAccounts, ledgerTransactions, payments, sandboxCharges } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { auditLedger } from '../wallet/ledger-audit.ts';
+import { auditLedger } from './ledger-audit.ts';
 
 let t: TestApp;
 let client: TestUser;

@@ -7,9 +7,9 @@ import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { GatewayError, gatewayForCurrency } from '../../platform/payments/gateway.ts';
-import { currencyOf, displayName, loadAccountHolder } from '../wallet/account-holder.ts';
-import { postTransaction } from '../wallet/ledger.ts';
-import { topUpLines } from '../wallet/postings.ts';
+import { currencyOf, displayName, loadAccountHolder } from './account-holder.ts';
+import { postTransaction } from './ledger.ts';
+import { topUpLines } from './postings.ts';
 
 type VirtualAccountRow = typeof virtualAccounts.$inferSelect;
 

@@ -8,7 +8,7 @@ import {
 } from '@app/shared/schemas/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../../platform/auth-guard.ts';
-import { getWalletBalance, getWalletStats, getWalletTransaction, listWalletTransactions } from './service.ts';
+import { getWalletBalance, getWalletStats, getWalletTransaction, listWalletTransactions } from './wallet-statement.ts';
 
 const tags = ['wallet'];
 const security = [{ bearer: [] }];

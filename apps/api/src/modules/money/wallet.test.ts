@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { payFromWallet, refundToWallet } from '../payments/service.ts';
+import { payFromWallet, refundToWallet } from './escrow.ts';
 import { postTransaction } from './ledger.ts';
 
 const clock = fixedClock('2027-03-15T12:00:00Z');

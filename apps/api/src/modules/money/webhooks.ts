@@ -2,8 +2,8 @@ import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { GatewayError, gatewayByName } from '../../platform/payments/gateway.ts';
 import { isValidPaystackSignature } from '../../platform/payments/paystack.ts';
-import { syncPayout } from '../earnings/payouts.ts';
 import { confirmPayment, findPayment } from './card-payments.ts';
+import { syncPayout } from './payouts.ts';
 import { applyIncomingTransfer, findVirtualAccount } from './virtual-accounts.ts';
 
 interface PaystackEvent {

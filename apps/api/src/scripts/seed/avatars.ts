@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { avatars } from '../../db/schema/index.ts';
 import { AVATAR_DESIGNS, avatarStorageKey } from '../../modules/profiles/avatar-art.ts';
 import { MEDIA_PREFIX } from '../../platform/storage.ts';
-import type { Tx } from '../client.ts';
-import { avatars } from '../schema/index.ts';
 
 /**
  * The avatar rows (no files: the media route renders each image on its first request).

@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { concerns, countries, providerConcerns, providerProfiles, states, users } from '../../db/schema/index.ts';
 import { seedDemoAvailability } from '../../modules/availability/demo-seed.ts';
 import { seedDemoBookings } from '../../modules/bookings/demo-seed.ts';
 import { seedDemoProfiles } from '../../modules/profiles/demo-seed.ts';
 import { hashPassword } from '../../platform/password.ts';
-import type { Tx } from '../client.ts';
-import { concerns, countries, providerConcerns, providerProfiles, states, users } from '../schema/index.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-123';
 

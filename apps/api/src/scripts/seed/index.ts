@@ -1,4 +1,4 @@
-import type { Tx } from '../client.ts';
+import type { Tx } from '../../db/client.ts';
 import { seedDemoData } from './demo.ts';
 import { seedReferenceData } from './reference.ts';
 

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import isoCountries from 'i18n-iso-countries';
 import deLocale from 'i18n-iso-countries/langs/de.json' with { type: 'json' };
 import enLocale from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
-import type { Tx } from '../client.ts';
-import { concerns, countries, languages, preferenceOptions, states, therapyCategories } from '../schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { concerns, countries, languages, preferenceOptions, states, therapyCategories } from '../../db/schema/index.ts';
 import { seedAvatars } from './avatars.ts';
 import { CONCERNS, LANGUAGES, PREFERENCE_LISTS, STATES, THERAPY_CATEGORIES } from './reference-data.ts';
 

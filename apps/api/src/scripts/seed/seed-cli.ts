@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
+import { openDatabase } from '../../db/client.ts';
 import { seedDatabase } from './index.ts';
 
 const config = loadConfig();
