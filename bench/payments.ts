@@ -78,7 +78,7 @@ async function main() {
     const sandbox = createSandboxGateway(deps);
     const remote: PaymentGateway = {
       ...sandbox,
-      async verifyCharge(reference) {
+      async verify(reference) {
         const charge = charged.get(reference);
         if (!charge) return null;
         return {

@@ -17,10 +17,8 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { earningsRoutes } from './modules/money/earnings-routes.ts';
-import { paymentRoutes } from './modules/money/payment-routes.ts';
+import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
-import { walletRoutes } from './modules/money/wallet-routes.ts';
 import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
@@ -107,9 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(profileRoutes);
       await api.register(availabilityRoutes);
       await api.register(authRoutes);
-      await api.register(walletRoutes);
-      await api.register(paymentRoutes);
-      await api.register(earningsRoutes);
+      await api.register(moneyRoutes);
       await api.register(bookingRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { Mailer } from './mailer.ts';
-import type { GatewayName, PaymentGateway } from './payments/gateway.ts';
+import type { GatewayName, PaymentGateway } from './payments/types.ts';
 
 /** Everything a service may need; built once in server.ts or in a test. */
 export interface AppDeps {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Language } from '@app/shared/constants';
 import { MIN_TOP_UP_MAJOR, minTopUpMinor } from '@app/shared/currency';
 import type { CardPaymentAnswer, PaymentStatusAnswer } from '@app/shared/schemas/wallet';
@@ -18,20 +17,13 @@ import { loadAccountHolder } from './account-holder.ts';
 import { type PaymentSucceededHandler, paymentSucceededHandler } from './hooks.ts';
 import { postTransaction } from './ledger.ts';
 import { cardBookingPaymentLines, topUpLines } from './postings.ts';
+import { references } from './references.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 export const DEFAULT_TOP_UP_CALLBACK = '/wallet/';
 /** A checkout still unpaid this long after it started is given up (abandoned). */
 export const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
-
-export function newPaymentReference(): string {
-  return `pay-${randomUUID().replaceAll('-', '')}`;
-}
-
-export function paymentLedgerReference(paymentReference: string): string {
-  return `payment:${paymentReference}`;
-}
 
 const findPaymentQueries = new WeakMap<Tx, ReturnType<typeof prepareFindPayment>>();
 function prepareFindPayment(db: Tx) {
@@ -71,7 +63,7 @@ export async function startCardPayment(deps: AppDeps, input: StartCardPaymentInp
   const { db, clock } = deps;
   const holder = await loadAccountHolder(db, input.userId);
   const gateway = gatewayForCurrency(deps, input.currencyCode);
-  const reference = newPaymentReference();
+  const reference = references.newCardPayment();
   const callbackUrl = input.callbackUrl ?? DEFAULT_TOP_UP_CALLBACK;
   const now = clock.now();
   await db.insert(payments).values({
@@ -89,7 +81,7 @@ export async function startCardPayment(deps: AppDeps, input: StartCardPaymentInp
   });
   let authorizationUrl: string;
   try {
-    ({ authorizationUrl } = await gateway.initializeCharge({
+    ({ authorizationUrl } = await gateway.initialize({
       reference,
       amountMinor: input.amountMinor,
       currencyCode: input.currencyCode,
@@ -143,7 +135,7 @@ export async function confirmPayment(
 ): Promise<PaymentRow | null> {
   const payment = loaded?.reference === reference ? loaded : await findPayment(deps.db, reference);
   if (!payment || payment.status === 'success' || payment.channel !== 'card') return payment;
-  const verification = await gatewayByName(deps, payment.gateway).verifyCharge(reference);
+  const verification = await gatewayByName(deps, payment.gateway).verify(reference);
   return applyVerification(deps, payment, verification);
 }
 
@@ -224,7 +216,7 @@ async function settleIn(
   const amounts = { amountMinor: payment.amountMinor, currencyCode: payment.currencyCode, gateway: payment.gateway };
   const posted = await postTransaction(tx, {
     type: toBooking ? 'booking_payment' : 'top_up',
-    reference: paymentLedgerReference(payment.reference),
+    reference: references.cardPaymentLedger(payment.reference),
     at: now,
     lines: toBooking
       ? cardBookingPaymentLines({ ...amounts, reference: payment.reference })

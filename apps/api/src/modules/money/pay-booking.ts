@@ -21,8 +21,7 @@ import { confirmedEvent } from '../bookings/schedule-booking.ts';
 import { startCardPayment } from './card-payments.ts';
 import { payFromWallet, refundToWallet } from './escrow.ts';
 import type { PaymentSucceededEvent } from './hooks.ts';
-
-export const paymentReference = (bookingId: string) => `booking:${bookingId}:payment`;
+import { references } from './references.ts';
 
 /**
  * A booking can be paid while it is pending on a slot that has not started, unpaid and not free.
@@ -86,7 +85,7 @@ export async function payBooking(
       userId: row.clientId,
       amountMinor: row.priceMinor,
       currencyCode: row.currencyCode,
-      reference: paymentReference(row.id),
+      reference: references.bookingPayment(row.id),
       bookingId: row.id,
       at: now,
     });
@@ -130,7 +129,7 @@ export async function confirmCardPaidBooking(tx: Tx, event: PaymentSucceededEven
       userId: event.userId,
       amountMinor: event.amountMinor,
       currencyCode: event.currencyCode,
-      reference: `booking:${row.id}:refund:${event.reference}`,
+      reference: references.bookingCardRefund(row.id, event.reference),
       bookingId: row.id,
       at: now,
     });

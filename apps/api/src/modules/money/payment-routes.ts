@@ -5,16 +5,13 @@ import {
   TopUpBodySchema,
   VirtualAccountSchema,
 } from '@app/shared/schemas/wallet';
-import { z } from '@app/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error.ts';
 import { authenticate, requireRole } from '../../platform/auth-guard.ts';
 import { waitText } from '../../platform/rate-limits.ts';
 import { getPaymentStatus, startTopUp } from './card-payments.ts';
 import { idempotencyKeyOf, withIdempotency } from './idempotency.ts';
-import { sandboxRoutes } from './sandbox-routes.ts';
 import { generateVirtualAccount, getVirtualAccount } from './virtual-accounts.ts';
-import { handlePaystackWebhook } from './webhooks.ts';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
@@ -22,7 +19,7 @@ const security = [{ bearer: [] }];
 /** Card top-ups started per user: enough for retries, not for hammering the gateway. */
 export const TOP_UP_RATE_LIMIT = { max: 10, windowSeconds: 10 * 60 };
 
-/** Top-ups, payment status, virtual accounts, gateway webhooks; the sandbox gateway when DEV_TOOLS. */
+/** Card top-ups, payment status and virtual accounts (bank-transfer top-ups). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
@@ -85,30 +82,4 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireRole('client'), schema: { tags, security, response: { 200: VirtualAccountSchema } } },
     (request) => getVirtualAccount(deps.db, { userId: request.actor.userId }),
   );
-
-  // Gateway webhooks need the raw bytes for the signature: their own parser, in their own context.
-  await app.register(async (webhooks) => {
-    webhooks.removeAllContentTypeParsers();
-    webhooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhooks.post(
-      '/payment/webhook/paystack',
-      {
-        schema: {
-          tags,
-          description: 'Paystack events; x-paystack-signature is HMAC SHA-512 of the raw body.',
-          response: { 200: z.object({ received: z.literal(true) }) },
-        },
-      },
-      async (request) => {
-        const signature = request.headers['x-paystack-signature'];
-        await handlePaystackWebhook(deps, {
-          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-          signature: Array.isArray(signature) ? signature[0] : signature,
-        });
-        return { received: true as const };
-      },
-    );
-  });
-
-  if (deps.config.DEV_TOOLS) await app.register(sandboxRoutes);
 };

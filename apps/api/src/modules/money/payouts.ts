@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Payout } from '@app/shared/schemas/wallet';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -15,6 +14,7 @@ import { loadAccountHolder } from './account-holder.ts';
 import { accountBalance, postTransaction } from './ledger.ts';
 import type { AccountRef } from './ledger-math.ts';
 import { payoutLines, payoutReversalLines } from './postings.ts';
+import { references } from './references.ts';
 
 type PayoutRow = typeof payouts.$inferSelect;
 
@@ -39,11 +39,6 @@ function earningsAccount(userId: string, currencyCode: string): AccountRef {
 async function findPayout(db: Tx, reference: string): Promise<PayoutRow | null> {
   const [row] = await db.select().from(payouts).where(eq(payouts.reference, reference));
   return row ?? null;
-}
-
-/** Gateway transfer references: lowercase letters, digits and dashes, 16-50 characters (Paystack's rule). */
-function newPayoutReference(): string {
-  return `po-${randomUUID().replaceAll('-', '')}`;
 }
 
 /**
@@ -83,12 +78,12 @@ export async function requestPayout(deps: AppDeps, input: { userId: string; amou
       .where(and(eq(payoutBankAccounts.userId, holder.id), eq(payoutBankAccounts.updatedAt, bank.updatedAt)));
   }
 
-  const reference = newPayoutReference();
+  const reference = references.newPayout();
   const now = clock.now();
   await db.transaction(async (tx) => {
     const posted = await postTransaction(tx, {
       type: 'payout',
-      reference: `payout:${reference}`,
+      reference: references.payoutLedger(reference),
       at: now,
       insufficientFunds: 'PAYOUT_EXCEEDS_AVAILABLE',
       metadata: { payoutReference: reference, bankName: bank.bankName },
@@ -165,7 +160,7 @@ export async function applyTransferResult(deps: AppDeps, reference: string, resu
     if (!payout || payout.status === 'failed' || payout.status === 'reversed') return;
     const posted = await postTransaction(tx, {
       type: 'payout_reversal',
-      reference: `payout-reversal:${reference}`,
+      reference: references.payoutReversalLedger(reference),
       at: now,
       metadata: { payoutReference: reference, reason: result.reason ?? outcome },
       lines: payoutReversalLines({

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { PaymentStatus } from '@app/shared/schemas/wallet';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { decideSandboxCharge, findSandboxCharge } from '../../platform/payments/sandbox.ts';
 import { confirmPayment } from './card-payments.ts';
+import { references } from './references.ts';
 import { applyIncomingTransfer, findVirtualAccount } from './virtual-accounts.ts';
 
 /** The callback path with the gateway's query (?trxref=&reference=, as Paystack sends it). */
@@ -42,7 +42,7 @@ export async function simulateSandboxTransfer(
 ) {
   const account = await findVirtualAccount(deps.db, { gateway: 'sandbox', accountNumber: input.accountNumber });
   if (!account) throw new AppError('NOT_FOUND');
-  const reference = input.reference ?? `sbx-trf-${randomUUID().replaceAll('-', '')}`;
+  const reference = input.reference ?? references.newSandboxTransfer();
   const result = await applyIncomingTransfer(deps, {
     account,
     gatewayReference: reference,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { creditEarning, payFromWallet } from './escrow.ts';
 import { postTransaction } from './ledger.ts';
+import { references } from './references.ts';
 
 /** Money arriving in a client's wallet from a gateway (as a verified top-up would), for tests. */
 export async function fundWallet(t: TestApp, userId: string, amountMinor: number, currencyCode = 'NGN') {
@@ -31,14 +32,14 @@ export async function earn(t: TestApp, providerId: string, clientId: string, gro
       userId: clientId,
       amountMinor: grossMinor,
       currencyCode,
-      reference: `booking:${bookingId}:payment`,
+      reference: references.bookingPayment(bookingId),
       at: t.deps.clock.now(),
     });
     return creditEarning(tx, {
       providerId,
       grossMinor,
       currencyCode,
-      reference: `booking:${bookingId}:earning`,
+      reference: references.bookingEarning(bookingId),
       bookingId,
       at: t.deps.clock.now(),
     });

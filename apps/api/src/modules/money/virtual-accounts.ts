@@ -10,6 +10,7 @@ import { GatewayError, gatewayForCurrency } from '../../platform/payments/gatewa
 import { currencyOf, displayName, loadAccountHolder } from './account-holder.ts';
 import { postTransaction } from './ledger.ts';
 import { topUpLines } from './postings.ts';
+import { references } from './references.ts';
 
 type VirtualAccountRow = typeof virtualAccounts.$inferSelect;
 
@@ -137,7 +138,7 @@ export async function applyIncomingTransfer(
   transfer: IncomingTransfer,
 ): Promise<{ credited: boolean; paymentReference: string }> {
   const { account } = transfer;
-  const paymentReference = `${account.gateway}:${transfer.gatewayReference}`;
+  const paymentReference = references.incomingTransfer(account.gateway, transfer.gatewayReference);
   if (transfer.currencyCode !== account.currencyCode || transfer.amountMinor <= 0) {
     console.warn(`[payments] transfer ${paymentReference} does not fit account ${account.accountNumber}; not credited`);
     return { credited: false, paymentReference };
@@ -146,7 +147,7 @@ export async function applyIncomingTransfer(
   const credited = await deps.db.transaction(async (tx) => {
     const posted = await postTransaction(tx, {
       type: 'top_up',
-      reference: `transfer:${paymentReference}`,
+      reference: references.incomingTransferLedger(paymentReference),
       at: now,
       lines: topUpLines({
         userId: account.userId,

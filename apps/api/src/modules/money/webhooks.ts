@@ -1,48 +1,30 @@
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { GatewayError, gatewayByName } from '../../platform/payments/gateway.ts';
-import { isValidPaystackSignature } from '../../platform/payments/paystack.ts';
+import { GatewayError, type PaymentGateway, type WebhookDelivery } from '../../platform/payments/gateway.ts';
 import { confirmPayment, findPayment } from './card-payments.ts';
 import { syncPayout } from './payouts.ts';
 import { applyIncomingTransfer, findVirtualAccount } from './virtual-accounts.ts';
 
-interface PaystackEvent {
-  event?: unknown;
-  data?: { reference?: unknown; channel?: unknown; customer?: { customer_code?: unknown } | null } | null;
-}
-
 /**
- * POST /payment/webhook/paystack. The signature is checked over the raw bytes before anything
- * is read; then the event only tells us *what* to re-check: every charge and transfer is
- * verified through Paystack's API before any money moves, so a replayed or altered event can
- * change nothing. Answers 503 when Paystack cannot be asked (Paystack retries).
+ * POST /payment/webhook/:gateway. The gateway checks the signature over the raw bytes before
+ * anything is read (parseWebhook); then the event only tells us *what* to re-check: every
+ * charge and transfer is verified through the gateway's API before any money moves, so a
+ * replayed or altered event can change nothing. Answers 503 when the gateway cannot be asked
+ * (gateways retry).
  */
-export async function handlePaystackWebhook(
+export async function handleGatewayWebhook(
   deps: AppDeps,
-  input: { rawBody: Buffer; signature: string | undefined },
+  input: { gateway: PaymentGateway; delivery: WebhookDelivery },
 ): Promise<void> {
-  if (!isValidPaystackSignature(deps.config.PAYSTACK_SECRET_KEY, input.rawBody, input.signature)) {
-    throw new AppError('PAYMENT_WEBHOOK_SIGNATURE_INVALID');
-  }
-  let event: PaystackEvent;
+  const event = input.gateway.parseWebhook(input.delivery);
+  if (!event) return;
   try {
-    event = JSON.parse(input.rawBody.toString('utf8')) as PaystackEvent;
-  } catch {
-    throw new AppError('BAD_REQUEST');
-  }
-  const reference = typeof event.data?.reference === 'string' ? event.data.reference : null;
-  if (!reference) return;
-  try {
-    switch (event.event) {
+    switch (event.type) {
       case 'charge.success':
-        await onChargeSuccess(deps, reference);
+        await onChargeSuccess(deps, input.gateway, event.reference);
         return;
-      case 'transfer.success':
-      case 'transfer.failed':
-      case 'transfer.reversed':
-        await syncPayout(deps, reference);
-        return;
-      default:
+      case 'transfer.updated':
+        await syncPayout(deps, event.reference);
         return;
     }
   } catch (error) {
@@ -52,17 +34,16 @@ export async function handlePaystackWebhook(
 }
 
 /** Our own checkout (a payments row exists), or a bank transfer into a dedicated account. */
-async function onChargeSuccess(deps: AppDeps, reference: string): Promise<void> {
+async function onChargeSuccess(deps: AppDeps, gateway: PaymentGateway, reference: string): Promise<void> {
   const payment = await findPayment(deps.db, reference);
   if (payment) {
     await confirmPayment(deps, reference, payment);
     return;
   }
-  const gateway = gatewayByName(deps, 'paystack');
-  const verified = await gateway.verifyCharge(reference);
+  const verified = await gateway.verify(reference);
   if (verified?.status !== 'success' || verified.reference !== reference) return;
   const account = await findVirtualAccount(deps.db, {
-    gateway: 'paystack',
+    gateway: gateway.name,
     customerCode: verified.customerCode,
     accountNumber: verified.receiverAccountNumber,
   });
