@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import type { PaymentSucceededHandler } from '../../platform/events.ts';
 import {
   type ChargeVerification,
   GatewayError,
@@ -14,7 +15,6 @@ import {
   gatewayForCurrency,
 } from '../../platform/payments/gateway.ts';
 import { loadAccountHolder } from './account-holder.ts';
-import { type PaymentSucceededHandler, paymentSucceededHandler } from './hooks.ts';
 import { postTransaction } from './ledger.ts';
 import { cardBookingPaymentLines, topUpLines } from './postings.ts';
 import { references } from './references.ts';
@@ -186,7 +186,7 @@ async function markUnpaid(
  * money goes to the payer's wallet instead.
  */
 async function settle(deps: AppDeps, payment: PaymentRow, paidAt: Date): Promise<PaymentRow> {
-  const handler = payment.purpose === 'booking' ? paymentSucceededHandler('booking') : undefined;
+  const handler = payment.purpose === 'booking' ? deps.events.paymentSucceededHandler('booking') : undefined;
   if (handler && payment.purposeId) {
     try {
       return await deps.db.transaction((tx) => settleIn(tx, deps, payment, paidAt, handler));
@@ -247,20 +247,16 @@ async function settleIn(
     updatedAt: now,
   };
   if (bookingHandler && payment.purposeId) {
-    await bookingHandler(
-      tx,
-      {
-        paymentId: payment.id,
-        reference: payment.reference,
-        userId: payment.userId,
-        purposeId: payment.purposeId,
-        amountMinor: payment.amountMinor,
-        currencyCode: payment.currencyCode,
-        paidAt,
-        ledgerTransactionId: posted.transactionId,
-      },
-      deps,
-    );
+    await bookingHandler(tx, {
+      paymentId: payment.id,
+      reference: payment.reference,
+      userId: payment.userId,
+      purposeId: payment.purposeId,
+      amountMinor: payment.amountMinor,
+      currencyCode: payment.currencyCode,
+      paidAt,
+      ledgerTransactionId: posted.transactionId,
+    });
   }
   return updated;
 }

@@ -6,11 +6,13 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { ledgerEntries, ledgerTransactions, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { createDomainEvents, type PaymentSucceededEvent, type PaymentSucceededHandler } from '../../platform/events.ts';
 import { startCardPayment } from './card-payments.ts';
 import { creditEarning, payFromWallet, refundToWallet } from './escrow.ts';
-import { onPaymentSucceeded, type PaymentSucceededEvent } from './hooks.ts';
 import { accountBalance } from './ledger.ts';
 import { auditLedger } from './ledger-audit.ts';
+import { decideSandboxPayment } from './sandbox-payments.ts';
 import { fundWallet } from './test-helpers.ts';
 
 let t: TestApp;
@@ -215,10 +217,17 @@ describe('the ledger in the database', () => {
 
 describe('card payment for a booking', () => {
   const events: PaymentSucceededEvent[] = [];
-  let unregister: (() => void) | undefined;
+  // The reaction to a booking's card payment is the test's (app.ts wires bookings' own).
+  let bookingHandler: PaymentSucceededHandler | undefined;
+  const withHandler = (): AppDeps => ({
+    ...t.deps,
+    events: createDomainEvents({
+      paymentSucceeded: bookingHandler ? { booking: bookingHandler } : {},
+      accountDeleting: [],
+    }),
+  });
   afterEach(() => {
-    unregister?.();
-    unregister = undefined;
+    bookingHandler = undefined;
     events.length = 0;
   });
 
@@ -234,18 +243,19 @@ describe('card payment for a booking', () => {
       payment: { status: 'pending' },
       metadata: { authorizationUrl: expect.any(String) },
     });
-    await t.app.inject({ method: 'POST', url: `/api/sandbox/payments/${answer.payment.reference}/approve` });
+    // The sandbox checkout's Approve (POST /api/sandbox/payments/:reference/approve), with the test's reaction.
+    await decideSandboxPayment(withHandler(), { reference: answer.payment.reference, decision: 'approve' });
     const [row] = await t.deps.db.select().from(payments).where(eq(payments.reference, answer.payment.reference));
     return row;
   }
 
-  it('moves the money straight into escrow in the same transaction as the booking hook', async () => {
-    unregister = onPaymentSucceeded('booking', async (tx, event) => {
+  it('moves the money straight into escrow in the same transaction as the booking reaction', async () => {
+    bookingHandler = async (tx, event) => {
       // Inside the settling transaction: the payment already reads as successful here.
       const [row] = await tx.select().from(payments).where(eq(payments.id, event.paymentId));
       expect(row?.status).toBe('success');
       events.push(event);
-    });
+    };
     const bookingId = randomUUID();
     const walletBefore = await wallet(client.id);
     const escrowBefore = await escrow();
@@ -269,9 +279,9 @@ describe('card payment for a booking', () => {
 
   it('puts the money in the wallet when the booking can no longer take it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    unregister = onPaymentSucceeded('booking', async () => {
+    bookingHandler = async () => {
       throw new AppError('CONFLICT');
-    });
+    };
     const walletBefore = await wallet(client.id);
     const escrowBefore = await escrow();
     const payment = await payByCard(randomUUID(), 70_000);

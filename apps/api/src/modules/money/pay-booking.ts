@@ -7,6 +7,7 @@ import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import type { PaymentSucceededEvent } from '../../platform/events.ts';
 import { isSlotConflictError } from '../availability/slots-service.ts';
 import {
   type BookingRow,
@@ -20,7 +21,6 @@ import { changeOwnBooking } from '../bookings/change-booking.ts';
 import { confirmedEvent } from '../bookings/schedule-booking.ts';
 import { startCardPayment } from './card-payments.ts';
 import { payFromWallet, refundToWallet } from './escrow.ts';
-import type { PaymentSucceededEvent } from './hooks.ts';
 import { references } from './references.ts';
 
 /**
@@ -105,8 +105,9 @@ export async function payBooking(
 }
 
 /**
- * The payments module's onPaymentSucceeded hook for bookings: runs inside the transaction that
- * moved the card money into escrow. A pending booking is confirmed. One whose hold lapsed and
+ * The reaction to a card payment for a booking (the paymentSucceeded event, wired in app.ts):
+ * runs inside the transaction that moved the card money into escrow. A pending booking is
+ * confirmed. One whose hold lapsed and
  * was marked expired is confirmed again if its slot is still free (re-taken under the exclusion
  * constraint in a savepoint); otherwise — slot gone, session started, booking cancelled, already
  * paid, or an amount that does not match — the money goes back to the payer's wallet at once.
