@@ -251,6 +251,31 @@ describe('webhook signature', () => {
     expect(verifyCalls(reference)).toBe(before + 1);
   });
 
+  it('answers 404 for a gateway we do not have, and the sandbox (which sends none) refuses webhooks', async () => {
+    const user = await createTestUser(t, { role: 'client' });
+    const reference = await startTopUp(user);
+    const delivery = fake.chargeEvent(fake.pay(reference));
+    const before = verifyCalls(reference);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook/stripe',
+      headers: delivery.headers,
+      payload: delivery.payload,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    const sandbox = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook/sandbox',
+      headers: delivery.headers,
+      payload: delivery.payload,
+    });
+    expect(sandbox.statusCode).toBe(401);
+    expect(sandbox.json()).toEqual({ code: 'PAYMENT_WEBHOOK_SIGNATURE_INVALID', message: 'Invalid webhook signature' });
+    expect(verifyCalls(reference)).toBe(before);
+    expect((await paymentRow(reference))?.status).toBe('pending');
+  });
+
   it('accepts none of 1,000 forged webhooks', async () => {
     const user = await createTestUser(t, { role: 'client' });
     const reference = await startTopUp(user);
