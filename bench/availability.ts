@@ -12,9 +12,9 @@ import {
   providerProfiles,
   users,
 } from '../apps/api/src/db/schema/index.ts';
-import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
 import type { AppDeps } from '../apps/api/src/platform/deps.ts';
 import { signAccessToken } from '../apps/api/src/platform/tokens.ts';
+import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
 import { admin, benchDeps, urlFor } from './support.ts';
 
 const GOAL_P50_MS = 15;

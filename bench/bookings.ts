@@ -30,17 +30,17 @@ import { addDays, isoWeekday, zonedDate, zonedInstant } from '@app/shared/slots'
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
 import { encodeSlotId } from '../apps/api/src/modules/availability/slot-id.ts';
 import { createBooking } from '../apps/api/src/modules/bookings/create-booking.ts';
-import { payBooking } from '../apps/api/src/modules/bookings/pay-booking.ts';
 import { scheduleBooking } from '../apps/api/src/modules/bookings/schedule-booking.ts';
-import { postTransaction } from '../apps/api/src/modules/wallet/ledger.ts';
-import { auditLedger } from '../apps/api/src/modules/wallet/ledger-audit.ts';
-import { topUpLines } from '../apps/api/src/modules/wallet/postings.ts';
+import { postTransaction } from '../apps/api/src/modules/money/ledger.ts';
+import { auditLedger } from '../apps/api/src/modules/money/ledger-audit.ts';
+import { payBooking } from '../apps/api/src/modules/money/pay-booking.ts';
+import { topUpLines } from '../apps/api/src/modules/money/postings.ts';
 import { AppError } from '../apps/api/src/platform/app-error.ts';
 import type { Actor } from '../apps/api/src/platform/auth-guard.ts';
 import { systemClock } from '../apps/api/src/platform/clock.ts';
+import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
 import {
   benchDeps,
   closeDatabase,

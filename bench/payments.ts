@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
-import { confirmPayment } from '../apps/api/src/modules/payments/card-payments.ts';
-import { auditLedger } from '../apps/api/src/modules/wallet/ledger-audit.ts';
+import { confirmPayment } from '../apps/api/src/modules/money/card-payments.ts';
+import { auditLedger } from '../apps/api/src/modules/money/ledger-audit.ts';
 import type { AppDeps } from '../apps/api/src/platform/deps.ts';
 import type { PaymentGateway } from '../apps/api/src/platform/payments/gateway.ts';
 import { createSandboxGateway } from '../apps/api/src/platform/payments/sandbox.ts';
+import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
 import {
   benchDeps,
   closeDatabase,
@@ -78,7 +78,7 @@ async function main() {
     const sandbox = createSandboxGateway(deps);
     const remote: PaymentGateway = {
       ...sandbox,
-      async verifyCharge(reference) {
+      async verify(reference) {
         const charge = charged.get(reference);
         if (!charge) return null;
         return {

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { withDomainEvents } from '../apps/api/src/app.ts';
 import { type Config, parseEnv } from '../apps/api/src/config.ts';
 import type { Database } from '../apps/api/src/db/client.ts';
 import { systemClock } from '../apps/api/src/platform/clock.ts';
@@ -78,13 +79,13 @@ export function benchDeps(database: Database, env: Record<string, string> = {}):
     APP_SECRET: randomBytes(32).toString('base64url'),
     DEV_TOOLS: false,
   };
-  return {
+  return withDomainEvents({
     config,
     database,
     db: database.db,
     clock: systemClock,
     mailer: createMailer(database.db, { from: config.MAIL_FROM }),
-  };
+  });
 }
 
 export interface TimedRun {

@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,21 +13,24 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
+import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
-import { earningsRoutes } from './modules/earnings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { sandboxCheckoutPage } from './modules/payments/sandbox-checkout-page.ts';
+import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
+import { moneyRoutes } from './modules/money/routes.ts';
+import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
+import { profileDeletionHook } from './modules/profiles/account-deletion.ts';
 import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
 import { AppError } from './platform/app-error.ts';
-import type { AppDeps } from './platform/deps.ts';
+import type { AppDeps, AppDepsInput } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
+import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platform/events.ts';
 import { requestLanguage } from './platform/i18n.ts';
+import { publicStorage } from './platform/storage.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -47,8 +50,44 @@ const REDACT = [
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** Builds the whole HTTP application without listening: server.ts and tests share it. */
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+/**
+ * What reacts to what across modules, in one place. Every handler runs inside the database
+ * transaction of its event (see platform/events.ts for the exact semantics):
+ *  - paymentSucceeded (money, a verified card payment): for a booking, bookings confirms it, or
+ *    refunds it to the payer's wallet when it can no longer be confirmed;
+ *  - accountDeleting (auth, before the user row is anonymised), in this order: profiles erase
+ *    their personal fields and pictures, then bookings cancels the user's future bookings with
+ *    a full refund.
+ */
+export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'warn'>): DomainEvents {
+  return createDomainEvents({
+    paymentSucceeded: {
+      booking: (tx, event) => confirmCardPaidBooking(tx, event, deps),
+    },
+    accountDeleting: [
+      profileDeletionHook({ db: deps.db, clock: deps.clock, storage: publicStorage(deps.config), log }),
+      bookingsDeletionHook(),
+    ],
+  });
+}
+
+/**
+ * The services' dependencies with the domain events wired: buildApp uses it, and so does
+ * anything that runs services without the HTTP app (benchmarks). Events already given (a test
+ * standing in for a reaction) are kept.
+ */
+export function withDomainEvents(input: AppDepsInput, log?: Pick<FastifyBaseLogger, 'warn'>): AppDeps {
+  if (input.events) return input as AppDeps;
+  const deps: AppDeps = { ...input, events: NO_DOMAIN_EVENTS };
+  deps.events = wireDomainEvents(deps, log);
+  return deps;
+}
+
+/**
+ * Builds the whole HTTP application without listening: server.ts and tests share it. The
+ * services' dependencies, events wired, are `app.deps` (jobs and the web handler use those).
+ */
+export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const logger = options.logger ?? false;
   const app = Fastify({
     logger: logger === false ? false : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT },
@@ -60,6 +99,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const deps = withDomainEvents(input, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -115,9 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(profileRoutes);
       await api.register(availabilityRoutes);
       await api.register(authRoutes);
-      await api.register(walletRoutes);
-      await api.register(paymentRoutes);
-      await api.register(earningsRoutes);
+      await api.register(moneyRoutes);
       await api.register(bookingRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {

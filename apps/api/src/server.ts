@@ -2,13 +2,12 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDatabase } from './db/seed/index.ts';
 import { bookingJobs } from './modules/bookings/jobs.ts';
-import { paymentJobs } from './modules/payments/reconcile.ts';
+import { paymentJobs } from './modules/money/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
-import type { AppDeps } from './platform/deps.ts';
 import { startJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
+import { seedDatabase } from './scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from './web/web-plugin.ts';
 
 export interface StartOptions {
@@ -37,17 +36,21 @@ export async function start(options: StartOptions) {
   await database.migrate();
   const seeded = await seedDatabase(database.db, { now: new Date(), demo: true });
 
-  const deps: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    clock: systemClock,
-    mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
-  };
-  const app = await buildApp(deps, {
-    logger: { level: config.LOG_LEVEL, transport: undefined },
-    trustProxy: config.TRUST_PROXY || Boolean(config.TRUSTED_COUNTRY_HEADER),
-  });
+  const app = await buildApp(
+    {
+      config,
+      database,
+      db: database.db,
+      clock: systemClock,
+      mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    },
+    {
+      logger: { level: config.LOG_LEVEL, transport: undefined },
+      trustProxy: config.TRUST_PROXY || Boolean(config.TRUSTED_COUNTRY_HEADER),
+    },
+  );
+  // The services' dependencies with the domain events wired (app.ts): jobs and the web use them.
+  const { deps } = app;
   if (seeded.demo) app.log.info('Seeded demo data (client@demo.test, provider@demo.test, admin@demo.test).');
 
   trailingSlashRedirect(app);

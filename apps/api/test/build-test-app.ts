@@ -4,6 +4,7 @@ import { type Config, parseEnv } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { type Clock, systemClock } from '../src/platform/clock.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
+import type { DomainEvents } from '../src/platform/events.ts';
 import { createMailer } from '../src/platform/mailer.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -26,22 +27,28 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /** A whole app on a fresh database, no open port: tests talk to it through app.inject. */
 export async function buildTestApp(
-  options: { clock?: Clock; config?: Partial<Config>; database?: Database } = {},
+  options: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    database?: Database;
+    /** Reactions standing in for the ones app.ts wires (a test of the event's semantics). */
+    events?: DomainEvents;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.config);
-  const deps: AppDeps = {
+  const app = await buildApp({
     config,
     database,
     db: database.db,
     clock: options.clock ?? systemClock,
     mailer: createMailer(database.db, { from: config.MAIL_FROM }),
-  };
-  const app = await buildApp(deps);
+    events: options.events,
+  });
   await app.ready();
   return {
     app,
-    deps,
+    deps: app.deps,
     database,
     close: async () => {
       await app.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { seedReferenceData } from '../src/db/seed/reference.ts';
+import { seedReferenceData } from '../src/scripts/seed/reference.ts';
 
 /**
  * Migrates and seeds reference data once per run. PGlite: a snapshot file every test file

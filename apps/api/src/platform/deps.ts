@@ -2,8 +2,9 @@ import type { Language } from '@app/shared/constants';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
+import type { DomainEvents } from './events.ts';
 import type { Mailer } from './mailer.ts';
-import type { GatewayName, PaymentGateway } from './payments/gateway.ts';
+import type { GatewayName, PaymentGateway } from './payments/types.ts';
 
 /** Everything a service may need; built once in server.ts or in a test. */
 export interface AppDeps {
@@ -14,7 +15,12 @@ export interface AppDeps {
   mailer: Mailer;
   /** Gateway adapters to use instead of the configured ones (benchmarks and tests stand in for remote gateways). */
   gateways?: Partial<Record<GatewayName, PaymentGateway>>;
+  /** Cross-module reactions (a card payment confirms a booking, …): wired in app.ts, wireDomainEvents. */
+  events: DomainEvents;
 }
+
+/** AppDeps before the domain events are wired (buildApp and withDomainEvents wire them). */
+export type AppDepsInput = Omit<AppDeps, 'events'> & { events?: DomainEvents };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,10 @@
-import { index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Reference lists (categories, concerns, preference options). They name no user: tables that link
+ * people to them live with those people (users.ts, profiles.ts), so users.ts may import this file
+ * and this file imports nothing of ours (no users ↔ catalog import cycle).
+ */
 
 export const therapyCategories = pgTable('therapy_categories', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -19,23 +24,6 @@ export const concerns = pgTable(
     popularity: integer('popularity').notNull().default(0),
   },
   (table) => [index('concerns_popularity_idx').on(table.popularity)],
-);
-
-/** Which concerns a provider treats; drives "withTherapists" and later matching. */
-export const providerConcerns = pgTable(
-  'provider_concerns',
-  {
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    concernId: uuid('concern_id')
-      .notNull()
-      .references(() => concerns.id),
-  },
-  (table) => [
-    primaryKey({ columns: [table.providerId, table.concernId] }),
-    index('provider_concerns_concern_idx').on(table.concernId),
-  ],
 );
 
 /** Options of the preference lists of SPEC.md §3 (modality, gender, therapy, …). */

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { preferenceOptions, therapyCategories } from './catalog.ts';
+import { concerns, preferenceOptions, therapyCategories } from './catalog.ts';
 import { states } from './region.ts';
 import { users } from './users.ts';
 
@@ -114,5 +114,22 @@ export const providerLicenseStates = pgTable(
   (table) => [
     primaryKey({ columns: [table.providerId, table.stateId] }),
     index('provider_license_states_state_idx').on(table.stateId),
+  ],
+);
+
+/** Which concerns a provider treats; drives "withTherapists" and later matching. */
+export const providerConcerns = pgTable(
+  'provider_concerns',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    concernId: uuid('concern_id')
+      .notNull()
+      .references(() => concerns.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.providerId, table.concernId] }),
+    index('provider_concerns_concern_idx').on(table.concernId),
   ],
 );

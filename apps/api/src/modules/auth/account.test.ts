@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser } from '../../../test/factories.ts';
 import { authSessions, authTokens, emails, termsAcceptances, users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { createDomainEvents } from '../../platform/events.ts';
 import {
   clientBody,
   GENEROUS_LIMITS,
@@ -15,7 +16,6 @@ import {
   uniqueEmail,
   userByEmail,
 } from './auth-test-helpers.ts';
-import { registerAccountDeletionHook } from './deletion-hooks.ts';
 import { codeHash } from './secrets.ts';
 
 const START = '2027-03-01T09:00:00Z';
@@ -392,32 +392,49 @@ describe('DELETE /api/user/profile/delete-account', () => {
     expect((await remove({}, { password: PASSWORD })).statusCode).toBe(401);
   });
 
-  it('runs the other modules’ deletion hooks inside the transaction; a failing hook aborts everything', async () => {
+  it('runs the accountDeleting reactions inside the transaction; a failing one aborts everything', async () => {
+    // An app of its own whose accountDeleting reaction is the test's (app.ts wires the real ones).
     const seen: string[] = [];
-    const unregister = registerAccountDeletionHook('test-recorder', async (tx, { userId }) => {
-      const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      seen.push(row?.email ?? '');
+    let failing = false;
+    const own = await buildTestApp({
+      clock,
+      config: GENEROUS_LIMITS,
+      events: createDomainEvents({
+        paymentSucceeded: {},
+        accountDeleting: [
+          async (tx, { userId }) => {
+            if (failing) throw new Error('bookings could not be cancelled');
+            const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+            seen.push(row?.email ?? '');
+          },
+        ],
+      }),
     });
+    const ownClient = async () => {
+      const { email } = await registerVerified(own, clientBody());
+      return { email, ...(await login(own, email, PASSWORD)) };
+    };
+    const ownRemove = (headers: Record<string, string>) =>
+      own.app.inject({
+        method: 'DELETE',
+        url: '/api/user/profile/delete-account',
+        headers,
+        payload: { password: PASSWORD },
+      });
     try {
-      const me = await signedInClient();
-      expect((await remove(me.headers, { password: PASSWORD })).statusCode).toBe(200);
+      const me = await ownClient();
+      expect((await ownRemove(me.headers)).statusCode).toBe(200);
       expect(seen).toEqual([me.email]);
-    } finally {
-      unregister();
-    }
 
-    const failing = registerAccountDeletionHook('test-failing', async () => {
-      throw new Error('bookings could not be cancelled');
-    });
-    try {
-      const me = await signedInClient();
-      expect((await remove(me.headers, { password: PASSWORD })).statusCode).toBe(500);
-      const row = await userByEmail(t, me.email);
+      failing = true;
+      const next = await ownClient();
+      expect((await ownRemove(next.headers)).statusCode).toBe(500);
+      const row = await userByEmail(own, next.email);
       expect(row?.deletedAt).toBeNull();
       expect(row?.firstName).toBe('Ada');
-      expect((await t.app.inject({ url: '/api/user/info', headers: me.headers })).statusCode).toBe(200);
+      expect((await own.app.inject({ url: '/api/user/info', headers: next.headers })).statusCode).toBe(200);
     } finally {
-      failing();
+      await own.close();
     }
   });
 });

@@ -7,7 +7,6 @@ import { authenticate } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { verifyPassword } from '../../platform/password.ts';
-import { runAccountDeletionHooks } from './deletion-hooks.ts';
 import { revokeSessions } from './sessions.ts';
 import { countryMainZone, DEFAULT_TIMEZONE, requestCountryCode } from './timezones.ts';
 
@@ -78,7 +77,7 @@ export function tombstoneEmail(userId: string): string {
  * Money records keep pointing at the (anonymous) user row.
  */
 export async function deleteAccount(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
   input: { actor: Actor; password?: string; language: 'en' | 'de' },
 ): Promise<{ message: string }> {
   const [user] = await deps.db
@@ -100,7 +99,7 @@ export async function deleteAccount(
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
       .for('update');
     if (!locked) throw new AppError('NOT_FOUND');
-    await runAccountDeletionHooks(tx, { userId: user.id, now });
+    await deps.events.accountDeleting(tx, { userId: user.id, now });
     await tx
       .update(users)
       .set({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { DEMO_PROVIDERS, findUserIdByEmail, seedDemoData } from '../../db/seed/demo.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { DEMO_PROVIDERS, findUserIdByEmail, seedDemoData } from '../../scripts/seed/demo.ts';
 
 let t: TestApp;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { fundWallet } from '../wallet/test-helpers.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 import {
   bookingRow,
   catalog,

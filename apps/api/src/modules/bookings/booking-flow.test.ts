@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { fundWallet } from '../wallet/test-helpers.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 import { bookingView } from './booking-view.ts';
 import { createBooking } from './create-booking.ts';
 import { expireHolds } from './expire-holds.ts';

@@ -6,15 +6,13 @@ import { bookings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { creditEarning, refundToWallet } from '../payments/service.ts';
+import { creditEarning, refundToWallet } from '../money/escrow.ts';
+import { references } from '../money/references.ts';
 import { type BookingRow, isPaidRow, recordEvent, statusChange } from './booking-data.ts';
 import { personName } from './booking-view.ts';
 import { changeOwnBooking } from './change-booking.ts';
 import type { BookingEmailTemplate } from './notifications.ts';
 import { type CancellationOutcome, cancellationOutcome } from './rules.ts';
-
-export const refundReference = (bookingId: string) => `booking:${bookingId}:refund`;
-export const earningReference = (bookingId: string) => `booking:${bookingId}:earning`;
 
 export interface CloseInput {
   row: BookingRow;
@@ -55,7 +53,7 @@ export async function closeBooking(tx: Tx, input: CloseInput): Promise<string | 
       userId: row.clientId,
       amountMinor: outcome.refundMinor,
       currencyCode: row.currencyCode,
-      reference: refundReference(row.id),
+      reference: references.bookingRefund(row.id),
       bookingId: row.id,
       at: now,
     });
@@ -65,7 +63,7 @@ export async function closeBooking(tx: Tx, input: CloseInput): Promise<string | 
       providerId: row.providerId,
       grossMinor: row.priceMinor,
       currencyCode: row.currencyCode,
-      reference: earningReference(row.id),
+      reference: references.bookingEarning(row.id),
       bookingId: row.id,
       at: now,
     });

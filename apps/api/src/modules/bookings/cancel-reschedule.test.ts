@@ -4,8 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { ledgerTransactions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { auditLedger } from '../wallet/ledger-audit.ts';
-import { fundWallet } from '../wallet/test-helpers.ts';
+import { auditLedger } from '../money/ledger-audit.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 import {
   bookingRow,
   type Catalog,

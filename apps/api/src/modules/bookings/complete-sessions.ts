@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { creditEarning } from '../payments/service.ts';
+import { creditEarning } from '../money/escrow.ts';
+import { references } from '../money/references.ts';
 import { isPaidRow } from './booking-data.ts';
-import { earningReference } from './cancel-booking.ts';
 
 /**
  * Job: confirmed sessions whose slot has ended become completed, and a paid one's price leaves
@@ -29,7 +29,7 @@ export async function completeSessions(deps: Pick<AppDeps, 'db' | 'clock'>, opti
         providerId: row.providerId,
         grossMinor: row.priceMinor,
         currencyCode: row.currencyCode,
-        reference: earningReference(row.id),
+        reference: references.bookingEarning(row.id),
         bookingId: row.id,
         at: now,
       });

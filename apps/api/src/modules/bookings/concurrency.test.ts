@@ -5,8 +5,8 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { bookings, ledgerTransactions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { auditLedger } from '../wallet/ledger-audit.ts';
-import { fundWallet } from '../wallet/test-helpers.ts';
+import { auditLedger } from '../money/ledger-audit.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 import {
   type Catalog,
   catalog,

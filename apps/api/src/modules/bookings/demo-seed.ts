@@ -2,9 +2,10 @@ import { addDays, isoWeekday, zonedDate, zonedInstant } from '@app/shared/slots'
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings, providerBookingFees, therapyCategories, users } from '../../db/schema/index.ts';
-import { payFromWallet } from '../payments/service.ts';
-import { postTransaction } from '../wallet/ledger.ts';
-import { topUpLines } from '../wallet/postings.ts';
+import { payFromWallet } from '../money/escrow.ts';
+import { postTransaction } from '../money/ledger.ts';
+import { topUpLines } from '../money/postings.ts';
+import { references } from '../money/references.ts';
 
 /** What the demo client keeps in the wallet after paying the demo booking: ₦100,000. */
 export const DEMO_WALLET_BALANCE_MINOR = 10_000_000;
@@ -53,7 +54,7 @@ export async function seedDemoBookings(
   await db.transaction(async (tx) => {
     await postTransaction(tx, {
       type: 'top_up',
-      reference: `demo:top-up:${clientId}`,
+      reference: references.demoTopUp(clientId),
       at: input.now,
       description: 'Demo top-up',
       metadata: { channel: 'card' },
@@ -62,7 +63,7 @@ export async function seedDemoBookings(
         amountMinor: DEMO_WALLET_BALANCE_MINOR + fee.feeMinor,
         currencyCode: fee.currencyCode,
         gateway: 'sandbox',
-        reference: `demo:top-up:${clientId}`,
+        reference: references.demoTopUp(clientId),
       }),
     });
     const [booking] = await tx
@@ -92,7 +93,7 @@ export async function seedDemoBookings(
         userId: clientId,
         amountMinor: fee.feeMinor,
         currencyCode: fee.currencyCode,
-        reference: `booking:${booking.id}:payment`,
+        reference: references.bookingPayment(booking.id),
         bookingId: booking.id,
         at: input.now,
       });

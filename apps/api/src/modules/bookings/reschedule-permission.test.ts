@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookingEvents } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { fundWallet } from '../wallet/test-helpers.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 import { expireHolds } from './expire-holds.ts';
 import {
   bookingRow,

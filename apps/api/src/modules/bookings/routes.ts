@@ -1,7 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import {
   BookingDetailsSchema,
-  BookingIdParamsSchema,
   BookingListQuerySchema,
   BookingPageSchema,
   BookingSchema,
@@ -16,8 +15,6 @@ import {
   DirectoryQuerySchema,
   MessageAnswerSchema,
   ParticipantStatusBodySchema,
-  PayBookingAnswerSchema,
-  PayBookingBodySchema,
   PublicProviderSchema,
   RejectBookingBodySchema,
   RescheduleActionParamsSchema,
@@ -33,12 +30,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error.ts';
 import { type Actor, authenticate, requireRole } from '../../platform/auth-guard.ts';
 import { waitText } from '../../platform/rate-limits.ts';
-import { registerAccountDeletionHook } from '../auth/deletion-hooks.ts';
 import { requestCountryCode } from '../auth/timezones.ts';
-import { onPaymentSucceeded } from '../payments/hooks.ts';
-import { idempotencyKeyOf, withIdempotency } from '../payments/idempotency.ts';
 import { partyOf } from './booking-data.ts';
-import { bookingsDeletionHook, cancelBooking } from './cancel-booking.ts';
+import { cancelBooking } from './cancel-booking.ts';
 import { createAppointment, createBooking } from './create-booking.ts';
 import { getPublicProvider, listProviders } from './directory.ts';
 import {
@@ -50,7 +44,6 @@ import {
   listClientAppointments,
 } from './list-bookings.ts';
 import { acknowledgeAsProvider, answerAsClient, getParticipantBooking, rejectAsProvider } from './participant.ts';
-import { confirmCardPaidBooking, payBooking } from './pay-booking.ts';
 import { getCancellationPolicy, getReschedulePolicy } from './policies.ts';
 import { answerReschedule, rescheduleBooking } from './reschedule-booking.ts';
 import { setReschedulePermission } from './reschedule-permission.ts';
@@ -64,8 +57,8 @@ const security = [{ bearer: [] }];
 export const SHARE_RATE_LIMIT = { max: 10, windowSeconds: 60 * 60 };
 
 /**
- * Bookings (client, /booking…), appointments (provider, /appointment…), policies, sharing,
- * paying for a booking and the public provider directory (SPEC.md §7 "Appointments and
+ * Bookings (client, /booking…), appointments (provider, /appointment…), policies, sharing
+ * and the public provider directory (SPEC.md §7 "Appointments and
  * bookings"). Every {id} is a booking of the caller's: anyone else's answers 404; the other
  * role's routes answer 403.
  */
@@ -73,9 +66,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const client = requireRole('client');
   const provider = requireRole('provider');
-
-  registerAccountDeletionHook('bookings', bookingsDeletionHook());
-  onPaymentSucceeded('booking', confirmCardPaidBooking);
 
   const bookingsTags = ['bookings'];
   const appointmentTags = ['appointments'];
@@ -422,7 +412,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  // ------------------------------------------------------------ sharing and paying
+  // ------------------------------------------------------------ sharing
   const shareLimit = app.createRateLimit({
     max: SHARE_RATE_LIMIT.max,
     timeWindow: SHARE_RATE_LIMIT.windowSeconds * 1000,
@@ -451,37 +441,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         bookingId: request.body.bookingIdentifier,
         email: request.body.email,
       }),
-  );
-
-  app.post(
-    '/payment/booking/:bookingId',
-    {
-      preHandler: client,
-      schema: {
-        tags: ['payments'],
-        security,
-        params: BookingIdParamsSchema,
-        body: PayBookingBodySchema,
-        response: { 200: PayBookingAnswerSchema },
-      },
-    },
-    (request) =>
-      withIdempotency(
-        deps,
-        {
-          userId: request.actor.userId,
-          scope: `payment.booking:${request.params.bookingId}`,
-          key: idempotencyKeyOf(request),
-          payload: request.body,
-        },
-        () =>
-          payBooking(deps, {
-            actor: request.actor,
-            language: request.language,
-            bookingId: request.params.bookingId,
-            body: request.body,
-          }),
-      ),
   );
 
   // ------------------------------------------------------------ public directory

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { type CreateTestUserOptions, createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookingEvents, bookings, emails, preferenceOptions, therapyCategories } from '../../db/schema/index.ts';
-import { accountBalance } from '../wallet/ledger.ts';
+import { accountBalance } from '../money/ledger.ts';
 
 /** Test helpers of the bookings module (not used by the app). */
 

@@ -1,7 +1,7 @@
 import { PREFERENCE_LIST_NAMES } from '@app/shared/schemas/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { seedDemoData } from '../../db/seed/demo.ts';
+import { seedDemoData } from '../../scripts/seed/demo.ts';
 
 let t: TestApp;
 

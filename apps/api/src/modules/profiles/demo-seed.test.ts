@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { clientProfiles, users } from '../../db/schema/index.ts';
-import { DEMO_CLIENT, DEMO_PROVIDERS, seedDemoData } from '../../db/seed/demo.ts';
 import { publicStorage } from '../../platform/storage.ts';
+import { DEMO_CLIENT, DEMO_PROVIDERS, seedDemoData } from '../../scripts/seed/demo.ts';
 import { loadProviderProfile } from './provider-service.ts';
 
 let t: TestApp;

@@ -25,8 +25,6 @@ import { AppError } from '../../platform/app-error.ts';
 import { requireRole } from '../../platform/auth-guard.ts';
 import { waitText } from '../../platform/rate-limits.ts';
 import { publicStorage } from '../../platform/storage.ts';
-import { registerAccountDeletionHook } from '../auth/deletion-hooks.ts';
-import { profileDeletionHook } from './account-deletion.ts';
 import { getClientProfile, setEmergencyContact, updateClientProfile } from './client-service.ts';
 import type { ProfilesDeps } from './deps.ts';
 import {
@@ -65,7 +63,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   };
   const { db } = deps;
-  registerAccountDeletionHook('profiles', profileDeletionHook(deps));
 
   const uploadCheck = app.createRateLimit({
     max: UPLOAD_LIMIT.max,

@@ -1,81 +1,10 @@
-import type { Language } from '@app/shared/constants';
 import { AppError } from '../app-error.ts';
 import type { AppDeps } from '../deps.ts';
 import { createPaystackGateway } from './paystack.ts';
 import { createSandboxGateway } from './sandbox.ts';
+import { type GatewayName, isGatewayName, type PaymentGateway } from './types.ts';
 
-export type GatewayName = 'sandbox' | 'paystack';
-
-/** What the gateway itself says about a charge; we act only on this, never on the browser. */
-export interface ChargeVerification {
-  reference: string;
-  status: 'success' | 'failed' | 'pending';
-  amountMinor: number;
-  currencyCode: string;
-  paidAt: Date | null;
-  /** Bank transfers into virtual accounts: who received it. */
-  customerCode: string | null;
-  receiverAccountNumber: string | null;
-}
-
-export interface TransferResult {
-  status: 'pending' | 'success' | 'failed' | 'reversed';
-  transferCode: string | null;
-  reason?: string | null;
-}
-
-export interface PaymentGateway {
-  readonly name: GatewayName;
-  supports(currencyCode: string): boolean;
-  initializeCharge(input: {
-    reference: string;
-    amountMinor: number;
-    currencyCode: string;
-    email: string;
-    /** A path on this site; the gateway sends the payer back there with ?reference=. */
-    callbackUrl: string;
-    language: Language;
-  }): Promise<{ authorizationUrl: string }>;
-  /** null when the gateway does not know the reference. */
-  verifyCharge(reference: string): Promise<ChargeVerification | null>;
-  createVirtualAccount(input: {
-    userId: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    phoneNumber: string | null;
-    currencyCode: string;
-  }): Promise<{ bankName: string; accountNumber: string; accountName: string; customerCode: string | null }>;
-  createTransferRecipient(input: {
-    accountName: string;
-    accountNumber: string;
-    bankCode: string;
-    currencyCode: string;
-  }): Promise<{ recipientCode: string }>;
-  initiateTransfer(input: {
-    reference: string;
-    amountMinor: number;
-    currencyCode: string;
-    recipientCode: string;
-    reason: string;
-  }): Promise<TransferResult>;
-  /** null when the gateway does not know the reference. */
-  verifyTransfer(reference: string): Promise<TransferResult | null>;
-}
-
-/**
- * A gateway call that did not work. `definitive`: the gateway answered and refused (a 4xx), so
- * retrying the same call will not help; otherwise it may have been the network or an outage.
- */
-export class GatewayError extends Error {
-  constructor(
-    message: string,
-    readonly definitive: boolean,
-  ) {
-    super(message);
-    this.name = 'GatewayError';
-  }
-}
+export * from './types.ts';
 
 /**
  * Further gateways per currency, tried when the configured one does not handle a currency
@@ -101,7 +30,7 @@ function create(deps: AppDeps, name: GatewayName): PaymentGateway {
 
 /** The adapter a stored payment was made with (its `gateway` column), whatever the config says now. */
 export function gatewayByName(deps: AppDeps, name: string): PaymentGateway {
-  if (name !== 'sandbox' && name !== 'paystack') throw new Error(`unknown payment gateway ${name}`);
+  if (!isGatewayName(name)) throw new Error(`unknown payment gateway ${name}`);
   const injected = deps.gateways?.[name];
   if (injected) return injected;
   let byName = cache.get(deps);
@@ -115,6 +44,11 @@ export function gatewayByName(deps: AppDeps, name: string): PaymentGateway {
     byName.set(name, gateway);
   }
   return gateway;
+}
+
+/** The adapter named in a URL (the webhook route); null for a name we have no gateway for. */
+export function findGateway(deps: AppDeps, name: string): PaymentGateway | null {
+  return isGatewayName(name) ? gatewayByName(deps, name) : null;
 }
 
 /** The gateway for new money in this currency: PAYMENT_GATEWAY if it handles it, else a fallback. */

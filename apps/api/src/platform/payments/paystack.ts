@@ -1,5 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type ChargeVerification, GatewayError, type PaymentGateway, type TransferResult } from './gateway.ts';
+import { AppError } from '../app-error.ts';
+import {
+  type ChargeVerification,
+  GatewayError,
+  type PaymentGateway,
+  type TransferResult,
+  type WebhookEvent,
+} from './types.ts';
 
 /**
  * Paystack (https://paystack.com/docs/api/): transaction initialize/verify for card checkouts,
@@ -26,6 +33,11 @@ interface PaystackOptions {
 }
 
 class NotFound extends Error {}
+
+interface PaystackEvent {
+  event?: unknown;
+  data?: { reference?: unknown } | null;
+}
 
 export function createPaystackGateway(options: PaystackOptions): PaymentGateway {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -85,7 +97,7 @@ export function createPaystackGateway(options: PaystackOptions): PaymentGateway 
     name: 'paystack',
     supports: (currencyCode) => PAYSTACK_CURRENCIES.has(currencyCode),
 
-    async initializeCharge(input) {
+    async initialize(input) {
       const callbackUrl = options.publicUrl ? new URL(input.callbackUrl, options.publicUrl).toString() : undefined;
       const data = await call<{ authorization_url: string }>('POST', '/transaction/initialize', {
         email: input.email,
@@ -98,7 +110,7 @@ export function createPaystackGateway(options: PaystackOptions): PaymentGateway 
       return { authorizationUrl: data.authorization_url };
     },
 
-    async verifyCharge(reference): Promise<ChargeVerification | null> {
+    async verify(reference): Promise<ChargeVerification | null> {
       const data = await orNull(
         call<{
           status: string;
@@ -128,6 +140,36 @@ export function createPaystackGateway(options: PaystackOptions): PaymentGateway 
         customerCode: data.customer?.customer_code ?? null,
         receiverAccountNumber: receiver,
       };
+    },
+
+    /**
+     * x-paystack-signature over the raw bytes before anything is read. charge.success names a
+     * checkout of ours or a bank transfer into a dedicated account; transfer.* a payout.
+     */
+    parseWebhook({ rawBody, headers }): WebhookEvent | null {
+      const header = headers['x-paystack-signature'];
+      const signature = Array.isArray(header) ? header[0] : header;
+      if (!isValidPaystackSignature(options.secretKey, rawBody, signature)) {
+        throw new AppError('PAYMENT_WEBHOOK_SIGNATURE_INVALID');
+      }
+      let event: PaystackEvent;
+      try {
+        event = JSON.parse(rawBody.toString('utf8')) as PaystackEvent;
+      } catch {
+        throw new AppError('BAD_REQUEST');
+      }
+      const reference = typeof event.data?.reference === 'string' ? event.data.reference : null;
+      if (!reference) return null;
+      switch (event.event) {
+        case 'charge.success':
+          return { type: 'charge.success', reference };
+        case 'transfer.success':
+        case 'transfer.failed':
+        case 'transfer.reversed':
+          return { type: 'transfer.updated', reference };
+        default:
+          return null;
+      }
     },
 
     async createVirtualAccount(input) {

@@ -1,8 +1,15 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { sandboxCharges } from '../../db/schema/index.ts';
-import type { AppDeps } from '../deps.ts';
-import type { ChargeVerification, PaymentGateway } from './gateway.ts';
+import { AppError } from '../app-error.ts';
+import type { Clock } from '../clock.ts';
+import type { ChargeVerification, PaymentGateway } from './types.ts';
+
+interface SandboxDeps {
+  db: Db;
+  clock: Clock;
+}
 
 export const SANDBOX_BANK_NAME = 'Sandbox Bank';
 
@@ -21,7 +28,7 @@ function shortHash(text: string): string {
  * reads that decision back, so our side runs exactly the code a real gateway would drive.
  * Virtual accounts get random 10-digit numbers; transfers (payouts) settle at once.
  */
-export function createSandboxGateway(deps: Pick<AppDeps, 'db' | 'clock'>): PaymentGateway {
+export function createSandboxGateway(deps: SandboxDeps): PaymentGateway {
   const { db } = deps;
   const chargeByReference = db
     .select()
@@ -32,7 +39,7 @@ export function createSandboxGateway(deps: Pick<AppDeps, 'db' | 'clock'>): Payme
     name: 'sandbox',
     supports: () => true,
 
-    async initializeCharge(input) {
+    async initialize(input) {
       await db
         .insert(sandboxCharges)
         .values({
@@ -48,7 +55,7 @@ export function createSandboxGateway(deps: Pick<AppDeps, 'db' | 'clock'>): Payme
       return { authorizationUrl: sandboxCheckoutPath(input.reference, language) };
     },
 
-    async verifyCharge(reference): Promise<ChargeVerification | null> {
+    async verify(reference): Promise<ChargeVerification | null> {
       const [charge] = await chargeByReference.execute({ reference });
       if (!charge) return null;
       return {
@@ -60,6 +67,14 @@ export function createSandboxGateway(deps: Pick<AppDeps, 'db' | 'clock'>): Payme
         customerCode: null,
         receiverAccountNumber: null,
       };
+    },
+
+    /**
+     * The sandbox sends no webhooks: its checkout page and simulated transfers notify the money
+     * module in-process. A delivery to /payment/webhook/sandbox is refused like a forged one.
+     */
+    parseWebhook() {
+      throw new AppError('PAYMENT_WEBHOOK_SIGNATURE_INVALID');
     },
 
     async createVirtualAccount(input) {
@@ -88,11 +103,7 @@ export function createSandboxGateway(deps: Pick<AppDeps, 'db' | 'clock'>): Payme
 }
 
 /** The payer's decision on the sandbox checkout page; null when the charge is unknown or already decided. */
-export async function decideSandboxCharge(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  reference: string,
-  decision: 'success' | 'failed',
-) {
+export async function decideSandboxCharge(deps: SandboxDeps, reference: string, decision: 'success' | 'failed') {
   const [charge] = await deps.db
     .update(sandboxCharges)
     .set({ status: decision, decidedAt: deps.clock.now() })
@@ -101,7 +112,7 @@ export async function decideSandboxCharge(
   return charge ?? null;
 }
 
-export async function findSandboxCharge(deps: Pick<AppDeps, 'db'>, reference: string) {
+export async function findSandboxCharge(deps: Pick<SandboxDeps, 'db'>, reference: string) {
   const [charge] = await deps.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference));
   return charge ?? null;
 }

@@ -1,0 +1,287 @@
+import type { Language } from '@app/shared/constants';
+import { MIN_TOP_UP_MAJOR, minTopUpMinor } from '@app/shared/currency';
+import type { CardPaymentAnswer, PaymentStatusAnswer } from '@app/shared/schemas/wallet';
+import { messageKey } from '@app/shared/zod';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { payments } from '../../db/schema/index.ts';
+import { AppError, fieldError } from '../../platform/app-error.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import type { PaymentSucceededHandler } from '../../platform/events.ts';
+import {
+  type ChargeVerification,
+  GatewayError,
+  gatewayByName,
+  gatewayForCurrency,
+} from '../../platform/payments/gateway.ts';
+import { loadAccountHolder } from './account-holder.ts';
+import { postTransaction } from './ledger.ts';
+import { cardBookingPaymentLines, topUpLines } from './postings.ts';
+import { references } from './references.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export const DEFAULT_TOP_UP_CALLBACK = '/wallet/';
+/** A checkout still unpaid this long after it started is given up (abandoned). */
+export const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const findPaymentQueries = new WeakMap<Tx, ReturnType<typeof prepareFindPayment>>();
+function prepareFindPayment(db: Tx) {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.reference, sql.placeholder('reference')))
+    .prepare('payments_by_reference');
+}
+
+/** By reference; a prepared statement (this read starts every webhook, poll and reconciliation). */
+export async function findPayment(db: Tx, reference: string): Promise<PaymentRow | null> {
+  let query = findPaymentQueries.get(db);
+  if (!query) {
+    query = prepareFindPayment(db);
+    findPaymentQueries.set(db, query);
+  }
+  const [row] = await query.execute({ reference });
+  return row ?? null;
+}
+
+export interface StartCardPaymentInput {
+  userId: string;
+  amountMinor: number;
+  currencyCode: string;
+  purpose: { type: 'top_up' } | { type: 'booking'; id: string };
+  /** A path on this site the checkout returns to (default /wallet/). */
+  callbackUrl?: string;
+  language?: Language;
+}
+
+/**
+ * Opens a card checkout at the gateway for this currency. The payment row exists (pending)
+ * before the gateway is called, so a webhook can never arrive for a payment we do not know.
+ */
+export async function startCardPayment(deps: AppDeps, input: StartCardPaymentInput): Promise<CardPaymentAnswer> {
+  const { db, clock } = deps;
+  const holder = await loadAccountHolder(db, input.userId);
+  const gateway = gatewayForCurrency(deps, input.currencyCode);
+  const reference = references.newCardPayment();
+  const callbackUrl = input.callbackUrl ?? DEFAULT_TOP_UP_CALLBACK;
+  const now = clock.now();
+  await db.insert(payments).values({
+    reference,
+    userId: input.userId,
+    purpose: input.purpose.type,
+    purposeId: input.purpose.type === 'booking' ? input.purpose.id : null,
+    channel: 'card',
+    gateway: gateway.name,
+    amountMinor: input.amountMinor,
+    currencyCode: input.currencyCode,
+    callbackUrl,
+    createdAt: now,
+    updatedAt: now,
+  });
+  let authorizationUrl: string;
+  try {
+    ({ authorizationUrl } = await gateway.initialize({
+      reference,
+      amountMinor: input.amountMinor,
+      currencyCode: input.currencyCode,
+      email: holder.email,
+      callbackUrl,
+      language: input.language ?? holder.language,
+    }));
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureReason: `initialize: ${error.message}`.slice(0, 500), updatedAt: now })
+      .where(and(eq(payments.reference, reference), eq(payments.status, 'pending')));
+    throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE');
+  }
+  await db.update(payments).set({ authorizationUrl }).where(eq(payments.reference, reference));
+  return { metadata: { authorizationUrl }, payment: { reference, status: 'pending' } };
+}
+
+/** POST /payment/wallet: a card top-up of the signed-in client's wallet, in the wallet's currency. */
+export async function startTopUp(
+  deps: AppDeps,
+  input: { userId: string; amountMinor: number; callbackUrl?: string; language: Language },
+): Promise<CardPaymentAnswer> {
+  const holder = await loadAccountHolder(deps.db, input.userId);
+  const currency = holder.currency;
+  if (input.amountMinor < minTopUpMinor(currency)) {
+    throw fieldError('amount', messageKey('wallet.topUpMinimum', { amount: MIN_TOP_UP_MAJOR[currency], currency }));
+  }
+  return startCardPayment(deps, {
+    userId: input.userId,
+    amountMinor: input.amountMinor,
+    currencyCode: currency,
+    purpose: { type: 'top_up' },
+    callbackUrl: input.callbackUrl,
+    language: input.language,
+  });
+}
+
+/**
+ * Asks the gateway how a card payment stands and applies the answer: the only way a card
+ * payment gets value. Webhooks, the status poll, the sandbox page and reconciliation all come
+ * here, any number of times, in any order; the payment is credited at most once.
+ * Throws GatewayError when the gateway cannot be asked.
+ */
+export async function confirmPayment(
+  deps: AppDeps,
+  reference: string,
+  /** The row when the caller has just read it (saves a read on the poll and webhook paths). */
+  loaded?: PaymentRow,
+): Promise<PaymentRow | null> {
+  const payment = loaded?.reference === reference ? loaded : await findPayment(deps.db, reference);
+  if (!payment || payment.status === 'success' || payment.channel !== 'card') return payment;
+  const verification = await gatewayByName(deps, payment.gateway).verify(reference);
+  return applyVerification(deps, payment, verification);
+}
+
+async function applyVerification(
+  deps: AppDeps,
+  payment: PaymentRow,
+  verification: ChargeVerification | null,
+): Promise<PaymentRow> {
+  const now = deps.clock.now();
+  if (verification?.status === 'success') {
+    const matches =
+      verification.reference === payment.reference &&
+      verification.amountMinor === payment.amountMinor &&
+      verification.currencyCode === payment.currencyCode;
+    if (matches) return settle(deps, payment, verification.paidAt ?? now);
+    console.warn(
+      `[payments] verification of ${payment.reference} does not match: ` +
+        `${verification.amountMinor} ${verification.currencyCode} for ${payment.amountMinor} ${payment.currencyCode}`,
+    );
+    return markUnpaid(deps.db, payment, 'failed', 'verification_mismatch', now);
+  }
+  if (verification?.status === 'failed') return markUnpaid(deps.db, payment, 'failed', 'declined', now);
+  if (now.getTime() - payment.createdAt.getTime() > ABANDON_AFTER_MS) {
+    return markUnpaid(deps.db, payment, 'abandoned', verification ? 'not_completed' : 'unknown_to_gateway', now);
+  }
+  return payment;
+}
+
+/** pending → failed/abandoned; a payment that is no longer pending is left as it is. */
+async function markUnpaid(
+  db: Db,
+  payment: PaymentRow,
+  status: 'failed' | 'abandoned',
+  reason: string,
+  now: Date,
+): Promise<PaymentRow> {
+  const [row] = await db
+    .update(payments)
+    .set({ status, failureReason: reason, updatedAt: now })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+    .returning();
+  return row ?? ((await findPayment(db, payment.reference)) as PaymentRow);
+}
+
+/**
+ * Credits a verified payment once. A booking payment moves gateway clearing → booking escrow
+ * and lets the bookings module confirm the booking in the same transaction; if it cannot, the
+ * money goes to the payer's wallet instead.
+ */
+async function settle(deps: AppDeps, payment: PaymentRow, paidAt: Date): Promise<PaymentRow> {
+  const handler = payment.purpose === 'booking' ? deps.events.paymentSucceededHandler('booking') : undefined;
+  if (handler && payment.purposeId) {
+    try {
+      return await deps.db.transaction((tx) => settleIn(tx, deps, payment, paidAt, handler));
+    } catch (error) {
+      console.warn(`[payments] booking payment ${payment.reference} credited to the wallet instead:`, error);
+    }
+  }
+  return settleIn(deps.db, deps, payment, paidAt, null);
+}
+
+/**
+ * Posts the payment's ledger transaction and marks the payment successful in the same
+ * statement (the ledger's companion), then lets the booking module react inside the caller's
+ * transaction. The ledger reference is unique: of two confirmations racing, the second waits
+ * for the first to commit and then changes nothing.
+ */
+async function settleIn(
+  tx: Tx,
+  deps: AppDeps,
+  payment: PaymentRow,
+  paidAt: Date,
+  bookingHandler: PaymentSucceededHandler | null,
+): Promise<PaymentRow> {
+  const now = deps.clock.now();
+  const toBooking = bookingHandler !== null;
+  const creditedTo = toBooking ? 'booking' : 'wallet';
+  const amounts = { amountMinor: payment.amountMinor, currencyCode: payment.currencyCode, gateway: payment.gateway };
+  const posted = await postTransaction(tx, {
+    type: toBooking ? 'booking_payment' : 'top_up',
+    reference: references.cardPaymentLedger(payment.reference),
+    at: now,
+    lines: toBooking
+      ? cardBookingPaymentLines({ ...amounts, reference: payment.reference })
+      : topUpLines({ ...amounts, userId: payment.userId, reference: payment.reference }),
+    metadata: {
+      channel: 'card',
+      paymentReference: payment.reference,
+      ...(payment.purpose === 'booking' ? { bookingId: payment.purposeId } : {}),
+      ...(payment.purpose === 'booking' && !toBooking ? { fallback: true } : {}),
+    },
+    companion: {
+      name: 'payment_success',
+      statement: sql`UPDATE payments SET status = 'success', credited_to = ${creditedTo}::payment_credited_to,
+          ledger_transaction_id = (SELECT id FROM txn), paid_at = ${paidAt.toISOString()}::timestamptz,
+          failure_reason = NULL, updated_at = ${now.toISOString()}::timestamptz
+        WHERE id = ${payment.id}::uuid AND status <> 'success' AND EXISTS (SELECT 1 FROM txn)
+        RETURNING id`,
+    },
+  });
+  if (!posted.applied) return (await findPayment(tx, payment.reference)) as PaymentRow;
+  const updated: PaymentRow = {
+    ...payment,
+    status: 'success',
+    creditedTo,
+    ledgerTransactionId: posted.transactionId,
+    paidAt,
+    failureReason: null,
+    updatedAt: now,
+  };
+  if (bookingHandler && payment.purposeId) {
+    await bookingHandler(tx, {
+      paymentId: payment.id,
+      reference: payment.reference,
+      userId: payment.userId,
+      purposeId: payment.purposeId,
+      amountMinor: payment.amountMinor,
+      currencyCode: payment.currencyCode,
+      paidAt,
+      ledgerTransactionId: posted.transactionId,
+    });
+  }
+  return updated;
+}
+
+/** GET /payment/status/:reference: the owner's payment; a pending card payment is re-verified first. */
+export async function getPaymentStatus(
+  deps: AppDeps,
+  input: { userId: string; reference: string },
+): Promise<PaymentStatusAnswer> {
+  let payment = await findPayment(deps.db, input.reference);
+  if (!payment || payment.userId !== input.userId) throw new AppError('NOT_FOUND');
+  if (payment.status === 'pending') {
+    try {
+      payment = (await confirmPayment(deps, payment.reference, payment)) ?? payment;
+    } catch (error) {
+      // The gateway cannot be asked right now: the payment simply stays pending.
+      if (!(error instanceof GatewayError)) throw error;
+    }
+  }
+  return {
+    reference: payment.reference,
+    status: payment.status,
+    amount: payment.amountMinor,
+    currencyCode: payment.currencyCode,
+    purpose: payment.purpose,
+    creditedTo: payment.creditedTo,
+  };
+}

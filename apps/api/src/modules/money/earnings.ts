@@ -1,0 +1,87 @@
+import type { Language } from '@app/shared/constants';
+import type { EarningsHistoryItem, EarningsSummary, PayoutStatus } from '@app/shared/schemas/wallet';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts } from '../../db/schema/index.ts';
+import { loadAccountHolder } from './account-holder.ts';
+import { commissionRateFor } from './commission.ts';
+import { accountKey } from './ledger-math.ts';
+import { safeTimezone, statementPage, toTransactionItem } from './transaction-items.ts';
+
+/** GET /earnings: what a provider can withdraw, has earned and has been paid, in their country's currency. */
+export async function getEarningsSummary(db: Tx, input: { userId: string; now: Date }): Promise<EarningsSummary> {
+  const holder = await loadAccountHolder(db, input.userId);
+  const timezone = safeTimezone(holder.timezone);
+  const key = accountKey({ kind: 'provider_earnings', currencyCode: holder.currency, userId: holder.id });
+  const monthStart = sql`date_trunc('month', ${input.now.toISOString()}::timestamptz AT TIME ZONE ${timezone}) AT TIME ZONE ${timezone}`;
+  const type = ledgerEntries.transactionType;
+  const amount = ledgerEntries.amountMinor;
+  const [totals] = await db
+    .select({
+      available: sql<string>`MAX(${ledgerAccounts.balanceMinor})`,
+      earned: sql<string>`COALESCE(SUM(${amount}) FILTER (WHERE ${type} = 'earning'), 0)`,
+      commission: sql<string>`COALESCE(SUM((${ledgerTransactions.metadata}->>'commissionMinor')::bigint) FILTER (WHERE ${type} = 'earning'), 0)`,
+      paidOut: sql<string>`COALESCE(SUM(${amount}) FILTER (WHERE ${type} IN ('payout', 'payout_reversal')), 0)`,
+      monthEarned: sql<string>`COALESCE(SUM(${amount}) FILTER (WHERE ${type} = 'earning' AND ${ledgerEntries.createdAt} >= ${monthStart}), 0)`,
+    })
+    .from(ledgerAccounts)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(eq(ledgerAccounts.key, key));
+  const [pending] = await db
+    .select({ total: sql<string>`COALESCE(SUM(${payouts.amountMinor}), 0)` })
+    .from(payouts)
+    .where(
+      and(eq(payouts.userId, holder.id), eq(payouts.currencyCode, holder.currency), eq(payouts.status, 'pending')),
+    );
+  const rateBps = await commissionRateFor(db, holder.id);
+  return {
+    currency: holder.currency,
+    available: Number(totals?.available ?? 0),
+    totalEarned: Number(totals?.earned ?? 0),
+    totalCommission: Number(totals?.commission ?? 0),
+    totalWithdrawn: -Number(totals?.paidOut ?? 0),
+    pendingPayouts: Number(pending?.total ?? 0),
+    thisMonthEarned: Number(totals?.monthEarned ?? 0),
+    commissionRate: rateBps / 100,
+  };
+}
+
+/** GET /earnings/history: earnings, payouts and returned payouts, newest first. */
+export async function listEarningsHistory(
+  db: Tx,
+  input: { userId: string; language: Language; page: number; perPage: number },
+): Promise<{
+  data: EarningsHistoryItem[];
+  meta: { page: number; perPage: number; total: number; totalPages: number };
+}> {
+  const holder = await loadAccountHolder(db, input.userId);
+  const { rows, meta } = await statementPage(db, {
+    userId: holder.id,
+    kind: 'provider_earnings',
+    timezone: holder.timezone,
+    page: input.page,
+    perPage: input.perPage,
+  });
+  const payoutReferences = rows
+    .filter((row) => row.type === 'payout' && typeof row.metadata.payoutReference === 'string')
+    .map((row) => row.metadata.payoutReference as string);
+  const statuses = new Map<string, PayoutStatus>();
+  if (payoutReferences.length > 0) {
+    const found = await db
+      .select({ reference: payouts.reference, status: payouts.status })
+      .from(payouts)
+      .where(and(inArray(payouts.reference, payoutReferences), eq(payouts.userId, holder.id)));
+    for (const payout of found) statuses.set(payout.reference, payout.status);
+  }
+  const data = rows.map((row) => {
+    const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
+    return {
+      ...toTransactionItem(row, input.language),
+      payoutStatus: row.type === 'payout' ? (statuses.get(row.metadata.payoutReference as string) ?? null) : null,
+      grossAmount: row.type === 'earning' ? numberOrNull(row.metadata.grossMinor) : null,
+      commission: row.type === 'earning' ? numberOrNull(row.metadata.commissionMinor) : null,
+    };
+  });
+  return { data, meta };
+}

@@ -1,0 +1,85 @@
+import {
+  CardPaymentAnswerSchema,
+  PaymentReferenceParamsSchema,
+  PaymentStatusAnswerSchema,
+  TopUpBodySchema,
+  VirtualAccountSchema,
+} from '@app/shared/schemas/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/app-error.ts';
+import { authenticate, requireRole } from '../../platform/auth-guard.ts';
+import { waitText } from '../../platform/rate-limits.ts';
+import { getPaymentStatus, startTopUp } from './card-payments.ts';
+import { idempotencyKeyOf, withIdempotency } from './idempotency.ts';
+import { generateVirtualAccount, getVirtualAccount } from './virtual-accounts.ts';
+
+const tags = ['payments'];
+const security = [{ bearer: [] }];
+
+/** Card top-ups started per user: enough for retries, not for hammering the gateway. */
+export const TOP_UP_RATE_LIMIT = { max: 10, windowSeconds: 10 * 60 };
+
+/** Card top-ups, payment status and virtual accounts (bank-transfer top-ups). */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  const topUpLimit = app.createRateLimit({
+    max: TOP_UP_RATE_LIMIT.max,
+    timeWindow: TOP_UP_RATE_LIMIT.windowSeconds * 1000,
+    keyGenerator: (request) => `topUpPerUser:${request.actor.userId}`,
+  });
+
+  app.post(
+    '/payment/wallet',
+    {
+      preHandler: [
+        ...requireRole('client'),
+        async (request, reply) => {
+          const result = await topUpLimit(request);
+          if (result.isAllowed || !result.isExceeded) return;
+          reply.header('retry-after', result.ttlInSeconds);
+          throw new AppError('TOO_MANY_REQUESTS', { after: waitText(request.language, result.ttlInSeconds) });
+        },
+      ],
+      schema: { tags, security, body: TopUpBodySchema, response: { 200: CardPaymentAnswerSchema } },
+    },
+    (request) =>
+      withIdempotency(
+        deps,
+        {
+          userId: request.actor.userId,
+          scope: 'payment.wallet',
+          key: idempotencyKeyOf(request),
+          payload: request.body,
+        },
+        () =>
+          startTopUp(deps, {
+            userId: request.actor.userId,
+            amountMinor: request.body.amount,
+            callbackUrl: request.body.callbackUrl,
+            language: request.language,
+          }),
+      ),
+  );
+
+  app.get(
+    '/payment/status/:reference',
+    {
+      preHandler: authenticate,
+      schema: { tags, security, params: PaymentReferenceParamsSchema, response: { 200: PaymentStatusAnswerSchema } },
+    },
+    (request) => getPaymentStatus(deps, { userId: request.actor.userId, reference: request.params.reference }),
+  );
+
+  app.post(
+    '/virtual-accounts/generate',
+    { preHandler: requireRole('client'), schema: { tags, security, response: { 200: VirtualAccountSchema } } },
+    (request) => generateVirtualAccount(deps, { userId: request.actor.userId }),
+  );
+
+  app.get(
+    '/virtual-accounts/account',
+    { preHandler: requireRole('client'), schema: { tags, security, response: { 200: VirtualAccountSchema } } },
+    (request) => getVirtualAccount(deps.db, { userId: request.actor.userId }),
+  );
+};

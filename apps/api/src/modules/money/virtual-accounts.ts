@@ -1,0 +1,204 @@
+import { formatMoney } from '@app/shared/money';
+import type { VirtualAccount } from '@app/shared/schemas/wallet';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { payments, virtualAccounts } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { translate } from '../../platform/i18n.ts';
+import { GatewayError, gatewayForCurrency } from '../../platform/payments/gateway.ts';
+import { currencyOf, displayName, loadAccountHolder } from './account-holder.ts';
+import { postTransaction } from './ledger.ts';
+import { topUpLines } from './postings.ts';
+import { references } from './references.ts';
+
+type VirtualAccountRow = typeof virtualAccounts.$inferSelect;
+
+/** A PostgreSQL unique violation (23505), however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function toVirtualAccount(row: VirtualAccountRow): VirtualAccount {
+  return { bankName: row.bankName, accountNumber: row.accountNumber, accountName: row.accountName };
+}
+
+async function findForUser(db: Tx, userId: string, currencyCode: string): Promise<VirtualAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(virtualAccounts)
+    .where(and(eq(virtualAccounts.userId, userId), eq(virtualAccounts.currencyCode, currencyCode)));
+  return row ?? null;
+}
+
+/**
+ * POST /virtual-accounts/generate: the user's own bank account number for top-ups by transfer
+ * (one per wallet currency). Needs first and last name; a second call answers the same account.
+ */
+export async function generateVirtualAccount(deps: AppDeps, input: { userId: string }): Promise<VirtualAccount> {
+  const holder = await loadAccountHolder(deps.db, input.userId);
+  const firstName = holder.firstName?.trim();
+  const lastName = holder.lastName?.trim();
+  if (!firstName || !lastName) throw new AppError('VIRTUAL_ACCOUNT_NAME_REQUIRED');
+  const existing = await findForUser(deps.db, holder.id, holder.currency);
+  if (existing) return toVirtualAccount(existing);
+
+  const gateway = gatewayForCurrency(deps, holder.currency);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let issued: Awaited<ReturnType<typeof gateway.createVirtualAccount>>;
+    try {
+      issued = await gateway.createVirtualAccount({
+        userId: holder.id,
+        email: holder.email,
+        firstName,
+        lastName,
+        phoneNumber: holder.phoneNumber,
+        currencyCode: holder.currency,
+      });
+    } catch (error) {
+      if (error instanceof GatewayError) throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE');
+      throw error;
+    }
+    try {
+      await deps.db
+        .insert(virtualAccounts)
+        .values({
+          userId: holder.id,
+          currencyCode: holder.currency,
+          gateway: gateway.name,
+          bankName: issued.bankName,
+          accountNumber: issued.accountNumber,
+          accountName: issued.accountName,
+          gatewayCustomerCode: issued.customerCode,
+          createdAt: deps.clock.now(),
+        })
+        .onConflictDoNothing({ target: [virtualAccounts.userId, virtualAccounts.currencyCode] });
+    } catch (error) {
+      // The (sandbox) number is taken by someone else: ask for another one.
+      if (isUniqueViolation(error)) continue;
+      throw error;
+    }
+    const saved = await findForUser(deps.db, holder.id, holder.currency);
+    if (saved) return toVirtualAccount(saved);
+  }
+  throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE');
+}
+
+/** GET /virtual-accounts/account: 404 VIRTUAL_ACCOUNT_NOT_FOUND until one is generated. */
+export async function getVirtualAccount(db: Tx, input: { userId: string }): Promise<VirtualAccount> {
+  const holder = await loadAccountHolder(db, input.userId);
+  const row = await findForUser(db, holder.id, holder.currency);
+  if (!row) throw new AppError('VIRTUAL_ACCOUNT_NOT_FOUND');
+  return toVirtualAccount(row);
+}
+
+export async function findVirtualAccount(
+  db: Tx,
+  by: { gateway: string; accountNumber?: string | null; customerCode?: string | null },
+): Promise<VirtualAccountRow | null> {
+  if (by.customerCode) {
+    const [row] = await db
+      .select()
+      .from(virtualAccounts)
+      .where(and(eq(virtualAccounts.gateway, by.gateway), eq(virtualAccounts.gatewayCustomerCode, by.customerCode)));
+    if (row) return row;
+  }
+  if (by.accountNumber) {
+    const [row] = await db
+      .select()
+      .from(virtualAccounts)
+      .where(and(eq(virtualAccounts.gateway, by.gateway), eq(virtualAccounts.accountNumber, by.accountNumber)));
+    if (row) return row;
+  }
+  return null;
+}
+
+export interface IncomingTransfer {
+  account: VirtualAccountRow;
+  /** The gateway's own reference of the transfer: the idempotency key. */
+  gatewayReference: string;
+  amountMinor: number;
+  currencyCode: string;
+  paidAt: Date | null;
+}
+
+/**
+ * A bank transfer into a virtual account, already confirmed by the gateway: credits the
+ * owner's wallet once per gateway reference and emails them (in their language) the first time.
+ */
+export async function applyIncomingTransfer(
+  deps: AppDeps,
+  transfer: IncomingTransfer,
+): Promise<{ credited: boolean; paymentReference: string }> {
+  const { account } = transfer;
+  const paymentReference = references.incomingTransfer(account.gateway, transfer.gatewayReference);
+  if (transfer.currencyCode !== account.currencyCode || transfer.amountMinor <= 0) {
+    console.warn(`[payments] transfer ${paymentReference} does not fit account ${account.accountNumber}; not credited`);
+    return { credited: false, paymentReference };
+  }
+  const now = deps.clock.now();
+  const credited = await deps.db.transaction(async (tx) => {
+    const posted = await postTransaction(tx, {
+      type: 'top_up',
+      reference: references.incomingTransferLedger(paymentReference),
+      at: now,
+      lines: topUpLines({
+        userId: account.userId,
+        amountMinor: transfer.amountMinor,
+        currencyCode: account.currencyCode,
+        gateway: account.gateway,
+        reference: paymentReference,
+      }),
+      metadata: { channel: 'bank_transfer', paymentReference, accountNumber: account.accountNumber },
+    });
+    if (!posted.applied) return false;
+    await tx.insert(payments).values({
+      reference: paymentReference,
+      userId: account.userId,
+      purpose: 'top_up',
+      channel: 'bank_transfer',
+      gateway: account.gateway,
+      amountMinor: transfer.amountMinor,
+      currencyCode: account.currencyCode,
+      status: 'success',
+      creditedTo: 'wallet',
+      ledgerTransactionId: posted.transactionId,
+      paidAt: transfer.paidAt ?? now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return true;
+  });
+  if (credited) await sendTransferReceivedEmail(deps, transfer, paymentReference);
+  return { credited, paymentReference };
+}
+
+async function sendTransferReceivedEmail(deps: AppDeps, transfer: IncomingTransfer, reference: string): Promise<void> {
+  try {
+    const holder = await loadAccountHolder(deps.db, transfer.account.userId);
+    const params = {
+      name: displayName(holder),
+      amount: formatMoney(transfer.amountMinor, currencyOf(transfer.currencyCode), holder.language),
+      reference,
+    };
+    const htmlParams = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, escapeHtml(value)]));
+    await deps.mailer.send({
+      to: holder.email,
+      subject: translate(holder.language, 'wallet.email.transferReceivedSubject', params),
+      text: translate(holder.language, 'wallet.email.transferReceivedText', params),
+      html: translate(holder.language, 'wallet.email.transferReceivedHtml', htmlParams),
+      language: holder.language,
+      template: 'wallet.transfer-received',
+    });
+  } catch (error) {
+    // The money is in the wallet; a lost email must not undo or repeat that.
+    console.warn(`[payments] transfer email for ${reference} failed:`, error);
+  }
+}

@@ -1,0 +1,64 @@
+import { IdParamsSchema } from '@app/shared/schemas/common';
+import {
+  WalletBalanceSchema,
+  WalletStatsSchema,
+  WalletTransactionDetailSchema,
+  WalletTransactionPageSchema,
+  WalletTransactionsQuerySchema,
+} from '@app/shared/schemas/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authenticate } from '../../platform/auth-guard.ts';
+import { getWalletBalance, getWalletStats, getWalletTransaction, listWalletTransactions } from './wallet-statement.ts';
+
+const tags = ['wallet'];
+const security = [{ bearer: [] }];
+
+/** The signed-in user's own wallet: balance, stats and statement (SPEC.md §7 "Wallet and payment"). */
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.deps;
+
+  app.get(
+    '/wallet/balance',
+    { preHandler: authenticate, schema: { tags, security, response: { 200: WalletBalanceSchema } } },
+    (request) => getWalletBalance(db, { userId: request.actor.userId }),
+  );
+
+  app.get(
+    '/wallet/stats',
+    { preHandler: authenticate, schema: { tags, security, response: { 200: WalletStatsSchema } } },
+    (request) => getWalletStats(db, { userId: request.actor.userId, now: clock.now() }),
+  );
+
+  app.get(
+    '/wallet/transactions',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        querystring: WalletTransactionsQuerySchema,
+        response: { 200: WalletTransactionPageSchema },
+      },
+    },
+    (request) =>
+      listWalletTransactions(db, {
+        userId: request.actor.userId,
+        language: request.language,
+        ...request.query,
+      }),
+  );
+
+  app.get(
+    '/wallet/transactions/:id',
+    {
+      preHandler: authenticate,
+      schema: { tags, security, params: IdParamsSchema, response: { 200: WalletTransactionDetailSchema } },
+    },
+    (request) =>
+      getWalletTransaction(db, {
+        userId: request.actor.userId,
+        transactionId: request.params.id,
+        language: request.language,
+      }),
+  );
+};

@@ -1,0 +1,61 @@
+import { AppError } from '../../platform/app-error.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { GatewayError, type PaymentGateway, type WebhookDelivery } from '../../platform/payments/gateway.ts';
+import { confirmPayment, findPayment } from './card-payments.ts';
+import { syncPayout } from './payouts.ts';
+import { applyIncomingTransfer, findVirtualAccount } from './virtual-accounts.ts';
+
+/**
+ * POST /payment/webhook/:gateway. The gateway checks the signature over the raw bytes before
+ * anything is read (parseWebhook); then the event only tells us *what* to re-check: every
+ * charge and transfer is verified through the gateway's API before any money moves, so a
+ * replayed or altered event can change nothing. Answers 503 when the gateway cannot be asked
+ * (gateways retry).
+ */
+export async function handleGatewayWebhook(
+  deps: AppDeps,
+  input: { gateway: PaymentGateway; delivery: WebhookDelivery },
+): Promise<void> {
+  const event = input.gateway.parseWebhook(input.delivery);
+  if (!event) return;
+  try {
+    switch (event.type) {
+      case 'charge.success':
+        await onChargeSuccess(deps, input.gateway, event.reference);
+        return;
+      case 'transfer.updated':
+        await syncPayout(deps, event.reference);
+        return;
+    }
+  } catch (error) {
+    if (error instanceof GatewayError) throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE');
+    throw error;
+  }
+}
+
+/** Our own checkout (a payments row exists), or a bank transfer into a dedicated account. */
+async function onChargeSuccess(deps: AppDeps, gateway: PaymentGateway, reference: string): Promise<void> {
+  const payment = await findPayment(deps.db, reference);
+  if (payment) {
+    await confirmPayment(deps, reference, payment);
+    return;
+  }
+  const verified = await gateway.verify(reference);
+  if (verified?.status !== 'success' || verified.reference !== reference) return;
+  const account = await findVirtualAccount(deps.db, {
+    gateway: gateway.name,
+    customerCode: verified.customerCode,
+    accountNumber: verified.receiverAccountNumber,
+  });
+  if (!account) {
+    console.warn(`[payments] Paystack charge ${reference} matches no payment and no virtual account`);
+    return;
+  }
+  await applyIncomingTransfer(deps, {
+    account,
+    gatewayReference: reference,
+    amountMinor: verified.amountMinor,
+    currencyCode: verified.currencyCode,
+    paidAt: verified.paidAt,
+  });
+}
