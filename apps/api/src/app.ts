@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -28,28 +28,23 @@ import { AppError } from './platform/app-error.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { requestLanguage } from './platform/i18n.ts';
+import { REDACT } from './platform/logger.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** The process's logger (deps.log): the app logs through it instead of making its own. */
+  loggerInstance?: FastifyBaseLogger;
   /** Extra plugins mounted after the API (the web handler in server.ts). */
   trustProxy?: boolean;
 }
-
-/** Paths and headers that must never reach a log line. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'req.body.password',
-  'req.body.token',
-  'req.body.refreshToken',
-];
 
 /** Builds the whole HTTP application without listening: server.ts and tests share it. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const logger = options.logger ?? false;
   const app = Fastify({
-    logger: logger === false ? false : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT },
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: logger === false ? false : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT } }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

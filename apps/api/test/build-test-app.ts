@@ -4,6 +4,7 @@ import { type Config, parseEnv } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { type Clock, systemClock } from '../src/platform/clock.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { createMailer } from '../src/platform/mailer.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -36,6 +37,7 @@ export async function buildTestApp(
     db: database.db,
     clock: options.clock ?? systemClock,
     mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+    log: silentLogger(),
   };
   const app = await buildApp(deps);
   await app.ready();

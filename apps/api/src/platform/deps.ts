@@ -2,6 +2,7 @@ import type { Language } from '@app/shared/constants';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
+import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
 import type { GatewayName, PaymentGateway } from './payments/gateway.ts';
 
@@ -12,6 +13,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  /** The process's pino logger (app.log in the server); never tokens, passwords or personal data. */
+  log: Logger;
   /** Gateway adapters to use instead of the configured ones (benchmarks and tests stand in for remote gateways). */
   gateways?: Partial<Record<GatewayName, PaymentGateway>>;
 }

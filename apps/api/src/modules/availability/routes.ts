@@ -17,7 +17,8 @@ import {
   WeeklyDaySchema,
 } from '@app/shared/schemas/availability';
 import { IdParamsSchema } from '@app/shared/schemas/common';
-import { canonicalTimeZone, isValidTimeZone } from '@app/shared/slots';
+import { canonicalTimeZone } from '@app/shared/slots';
+import { isValidTimeZone } from '@app/shared/time-zones';
 import { z } from '@app/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

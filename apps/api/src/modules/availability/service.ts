@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { loadCalendar, loadOverrides, loadWeekly, type OverrideRow } from './calendar-data.ts';
 
 /** How far ahead a provider may set a specific date. */
@@ -248,13 +249,6 @@ export async function listCustomDays(
     : { from: zonedDate(options.now.getTime(), calendar.timezone) };
   const rows = await loadOverrides(db, calendar.providerId, calendar.categoryId, range);
   return rows.map(toCalendarDay);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

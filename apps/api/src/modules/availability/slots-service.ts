@@ -13,13 +13,13 @@ import {
   generateSlots,
   type Interval,
   isoInstant,
-  isValidTimeZone,
   monthInterval,
   overlappingBusy,
   slotsForDate,
   toZoned,
   zonedDate,
 } from '@app/shared/slots';
+import { isValidTimeZone } from '@app/shared/time-zones';
 import type { Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';

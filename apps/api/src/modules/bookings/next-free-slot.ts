@@ -5,10 +5,10 @@ import {
   type DayRule,
   generateSlots,
   type Interval,
-  isValidTimeZone,
   overlappingBusy,
   zonedDate,
 } from '@app/shared/slots';
+import { isValidTimeZone } from '@app/shared/time-zones';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {

@@ -30,9 +30,8 @@ import {
 } from '@app/shared/schemas/bookings';
 import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/app-error.ts';
 import { type Actor, authenticate, requireRole } from '../../platform/auth-guard.ts';
-import { waitText } from '../../platform/rate-limits.ts';
+import { byUser, rateLimit } from '../../platform/rate-limits.ts';
 import { registerAccountDeletionHook } from '../auth/deletion-hooks.ts';
 import { requestCountryCode } from '../auth/timezones.ts';
 import { onPaymentSucceeded } from '../payments/hooks.ts';
@@ -423,24 +422,17 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ------------------------------------------------------------ sharing and paying
-  const shareLimit = app.createRateLimit({
-    max: SHARE_RATE_LIMIT.max,
-    timeWindow: SHARE_RATE_LIMIT.windowSeconds * 1000,
-    keyGenerator: (request) => `shareBooking:${request.actor.userId}`,
-  });
+  const shareLimit = rateLimit(app, [{ name: 'shareBooking', rule: SHARE_RATE_LIMIT, keyOf: byUser }]);
 
   app.post(
     '/share-booking',
     {
       preHandler: [
         authenticate,
-        async (request, reply) => {
+        async (request) => {
           partyOf(request.actor);
-          const result = await shareLimit(request);
-          if (result.isAllowed || !result.isExceeded) return;
-          reply.header('retry-after', result.ttlInSeconds);
-          throw new AppError('TOO_MANY_REQUESTS', { after: waitText(request.language, result.ttlInSeconds) });
         },
+        shareLimit,
       ],
       schema: { tags: bookingsTags, security, body: ShareBookingBodySchema, response: { 200: MessageAnswerSchema } },
     },

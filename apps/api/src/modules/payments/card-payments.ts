@@ -159,9 +159,13 @@ async function applyVerification(
       verification.amountMinor === payment.amountMinor &&
       verification.currencyCode === payment.currencyCode;
     if (matches) return settle(deps, payment, verification.paidAt ?? now);
-    console.warn(
-      `[payments] verification of ${payment.reference} does not match: ` +
-        `${verification.amountMinor} ${verification.currencyCode} for ${payment.amountMinor} ${payment.currencyCode}`,
+    deps.log.warn(
+      {
+        paymentReference: payment.reference,
+        verified: { amountMinor: verification.amountMinor, currencyCode: verification.currencyCode },
+        expected: { amountMinor: payment.amountMinor, currencyCode: payment.currencyCode },
+      },
+      'payment verification does not match the payment',
     );
     return markUnpaid(deps.db, payment, 'failed', 'verification_mismatch', now);
   }
@@ -199,7 +203,10 @@ async function settle(deps: AppDeps, payment: PaymentRow, paidAt: Date): Promise
     try {
       return await deps.db.transaction((tx) => settleIn(tx, deps, payment, paidAt, handler));
     } catch (error) {
-      console.warn(`[payments] booking payment ${payment.reference} credited to the wallet instead:`, error);
+      deps.log.warn(
+        { err: error, paymentReference: payment.reference },
+        'booking payment credited to the wallet instead',
+      );
     }
   }
   return settleIn(deps.db, deps, payment, paidAt, null);

@@ -67,7 +67,7 @@ async function onChargeSuccess(deps: AppDeps, reference: string): Promise<void> 
     accountNumber: verified.receiverAccountNumber,
   });
   if (!account) {
-    console.warn(`[payments] Paystack charge ${reference} matches no payment and no virtual account`);
+    deps.log.warn({ paymentReference: reference }, 'Paystack charge matches no payment and no virtual account');
     return;
   }
   await applyIncomingTransfer(deps, {
