@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
+import { prepared } from '../../platform/prepared.ts';
 
 /** What every calendar read needs about a provider, loaded in one query. */
 export interface ProviderCalendar {
@@ -46,23 +47,9 @@ export interface LoadCalendarOptions {
 const viewer = alias(users, 'viewer');
 
 /**
- * The calendar reads run on every slot request: they are named prepared statements (built once
- * per database handle, parsed and planned once per connection). A transaction handle gets its own.
+ * The calendar reads run on every slot request: they are named prepared statements (platform's
+ * `prepared`: built once per database handle, parsed and planned once per connection).
  */
-const preparedByDb = new WeakMap<object, Map<string, unknown>>();
-function prepared<T>(db: Tx, name: string, build: () => T): T {
-  let statements = preparedByDb.get(db);
-  if (!statements) {
-    statements = new Map();
-    preparedByDb.set(db, statements);
-  }
-  let statement = statements.get(name) as T | undefined;
-  if (!statement) {
-    statement = build();
-    statements.set(name, statement);
-  }
-  return statement;
-}
 
 const p = <T extends string>(name: T) => sql.placeholder(name);
 
@@ -99,12 +86,12 @@ function calendarBase<T extends SelectedFields>(db: Tx, withCategory: boolean, e
     .$dynamic();
 }
 
-function calendarQuery(db: Tx, withCategory: boolean, withViewer: boolean) {
+function calendarQuery(db: Tx, name: string, withCategory: boolean, withViewer: boolean) {
   return calendarBase(db, withCategory, { viewerTimezone: viewer.timezone })
     .leftJoin(viewer, withViewer ? eq(viewer.id, p('viewerId')) : sql`false`)
     .where(eq(users.id, p('providerId')))
     .limit(1)
-    .prepare(`availability_calendar_${withCategory ? 'c' : 'g'}${withViewer ? 'v' : ''}`);
+    .prepare(name);
 }
 
 /**
@@ -114,9 +101,8 @@ function calendarQuery(db: Tx, withCategory: boolean, withViewer: boolean) {
 export async function loadCalendar(db: Tx, options: LoadCalendarOptions): Promise<ProviderCalendar> {
   const category = options.category ?? null;
   const viewerId = options.viewerId ?? null;
-  const statement = prepared(db, `calendar:${Boolean(category)}:${Boolean(viewerId)}`, () =>
-    calendarQuery(db, Boolean(category), Boolean(viewerId)),
-  );
+  const name = `availability_calendar_${category ? 'c' : 'g'}${viewerId ? 'v' : ''}`;
+  const statement = prepared(db, name, () => calendarQuery(db, name, Boolean(category), Boolean(viewerId)));
   const [row] = await statement.execute({ providerId: options.providerId, category, viewerId });
   return toCalendar(row, options, row?.viewerTimezone ?? null);
 }
@@ -170,7 +156,7 @@ export interface WeeklyRow {
 
 /** The weekly pattern of one calendar: one query. */
 export async function loadWeekly(db: Tx, providerId: string, categoryId: string | null): Promise<WeeklyRow[]> {
-  const statement = prepared(db, `weekly:${Boolean(categoryId)}`, () =>
+  const statement = prepared(db, `availability_weekly_${categoryId ? 'c' : 'g'}`, (name) =>
     db
       .select({
         id: availabilityWeeklyDays.id,
@@ -185,7 +171,7 @@ export async function loadWeekly(db: Tx, providerId: string, categoryId: string 
           categoryId ? eq(availabilityWeeklyDays.categoryId, p('category')) : isNull(availabilityWeeklyDays.categoryId),
         ),
       )
-      .prepare(`availability_weekly_${categoryId ? 'c' : 'g'}`),
+      .prepare(name),
   );
   return statement.execute({ providerId, category: categoryId });
 }
@@ -215,7 +201,7 @@ export async function loadOverrides(
 ): Promise<OverrideRow[]> {
   const { from, to } = range;
   if (from && to) {
-    const statement = prepared(db, `overrides:${Boolean(categoryId)}`, () =>
+    const statement = prepared(db, `availability_overrides_${categoryId ? 'c' : 'g'}`, (name) =>
       db
         .select(overrideColumns)
         .from(availabilityDateOverrides)
@@ -227,7 +213,7 @@ export async function loadOverrides(
           ),
         )
         .orderBy(asc(availabilityDateOverrides.date))
-        .prepare(`availability_overrides_${categoryId ? 'c' : 'g'}`),
+        .prepare(name),
     );
     return statement.execute({ providerId, category: categoryId, from, to });
   }
@@ -290,13 +276,13 @@ export async function loadBusy(
   options: { providerId: string; fromMs: number; toMs: number; now: Date; ignoreBookingId?: string },
 ): Promise<BusyInterval[]> {
   const ignoring = Boolean(options.ignoreBookingId);
-  const statement = prepared(db, `busy:${ignoring}`, () =>
+  const statement = prepared(db, `availability_busy${ignoring ? '_ignoring' : ''}`, (name) =>
     db
       .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
       .from(bookings)
       .where(busyConditions(ignoring))
       .orderBy(asc(bookings.startsAt))
-      .prepare(`availability_busy${ignoring ? '_ignoring' : ''}`),
+      .prepare(name),
   );
   const rows = await statement.execute({
     providerId: options.providerId,
@@ -335,7 +321,7 @@ export async function loadSlotCheck(
   const category = options.category ?? null;
   const ignoring = Boolean(options.ignoreBookingId);
   const variant = `${category ? 'c' : 'g'}${ignoring ? '_ignoring' : ''}`;
-  const statement = prepared(db, `slot-check:${variant}`, () => {
+  const statement = prepared(db, `availability_slot_check_${variant}`, (name) => {
     const calendarCategory = category
       ? sql`CASE WHEN ${availabilitySettings.setupType} = 'BY_CATEGORY' THEN ${p('category')}::uuid END`
       : sql`NULL::uuid`;
@@ -352,7 +338,7 @@ export async function loadSlotCheck(
       busy: sql<boolean>`EXISTS (${db.select({ one: sql`1` }).from(bookings).where(busyConditions(ignoring))})`,
     })
       .where(eq(users.id, p('providerId')))
-      .prepare(`availability_slot_check_${variant}`);
+      .prepare(name);
   });
   const [row] = await statement.execute({
     providerId: options.providerId,

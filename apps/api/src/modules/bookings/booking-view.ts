@@ -2,7 +2,6 @@ import type { Language } from '@app/shared/constants';
 import type { Booking, BookingParty, BookingStatus } from '@app/shared/schemas/bookings';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { preparedSql, rawRows } from '../../db/prepared-sql.ts';
 import type {
   BookingPaymentMethod,
   ParticipantStatus,
@@ -11,6 +10,7 @@ import type {
 } from '../../db/schema/bookings.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { localizedName } from '../../platform/localized.ts';
+import { preparedSql, rawRows } from '../../platform/prepared.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { photoUrls } from '../profiles/photo-urls.ts';
 import { isPaidRow } from './booking-data.ts';
@@ -76,6 +76,16 @@ export interface ViewRow {
   therapy: { id: string; nameEn: string; nameDe: string } | null;
   modality: { id: string; key: string; nameEn: string; nameDe: string } | null;
 }
+
+/** The columns of a ViewRow, as the statements name them. */
+export const viewRowColumns = [
+  'booking',
+  'seriesOccurrences',
+  'provider',
+  'client',
+  'therapy',
+  'modality',
+] as const satisfies readonly (keyof ViewRow)[];
 
 /** A person of the answer (PersonRow) from a users row and its profile row. */
 export const personJson = (user: SQL, profile: SQL) => sql`json_build_object('firstName', ${user}.first_name,
@@ -228,10 +238,10 @@ export async function bookingViews(db: Tx, options: ViewOptions, context: ViewCo
 }
 
 /** The one-booking read follows many writes: a named prepared statement. */
-const viewById = preparedSql<ViewRow>(
-  'bookings_view_by_id',
-  () => sql`${viewSelect()} WHERE bookings.id = ${sql.placeholder('id')}::uuid`,
-);
+const viewById = preparedSql<ViewRow>('bookings_view_by_id', () => ({
+  select: sql`${viewSelect()} WHERE bookings.id = ${sql.placeholder('id')}::uuid`,
+  columns: viewRowColumns,
+}));
 
 /** The answer for one booking (already access-checked by the caller). */
 export async function bookingView(db: Tx, bookingId: string, context: ViewContext): Promise<Booking> {

@@ -14,6 +14,7 @@ import {
   gatewayByName,
   gatewayForCurrency,
 } from '../../platform/payments/gateway.ts';
+import { prepared } from '../../platform/prepared.ts';
 import { loadAccountHolder } from '../wallet/account-holder.ts';
 import { postTransaction } from '../wallet/ledger.ts';
 import { cardBookingPaymentLines, topUpLines } from '../wallet/postings.ts';
@@ -33,22 +34,15 @@ export function paymentLedgerReference(paymentReference: string): string {
   return `payment:${paymentReference}`;
 }
 
-const findPaymentQueries = new WeakMap<Tx, ReturnType<typeof prepareFindPayment>>();
-function prepareFindPayment(db: Tx) {
-  return db
-    .select()
-    .from(payments)
-    .where(eq(payments.reference, sql.placeholder('reference')))
-    .prepare('payments_by_reference');
-}
-
 /** By reference; a prepared statement (this read starts every webhook, poll and reconciliation). */
 export async function findPayment(db: Tx, reference: string): Promise<PaymentRow | null> {
-  let query = findPaymentQueries.get(db);
-  if (!query) {
-    query = prepareFindPayment(db);
-    findPaymentQueries.set(db, query);
-  }
+  const query = prepared(db, 'payments_by_reference', (name) =>
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, sql.placeholder('reference')))
+      .prepare(name),
+  );
   const [row] = await query.execute({ reference });
   return row ?? null;
 }

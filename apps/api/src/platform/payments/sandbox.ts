@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { sandboxCharges } from '../../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
+import { prepared } from '../prepared.ts';
 import type { ChargeVerification, PaymentGateway } from './gateway.ts';
 
 export const SANDBOX_BANK_NAME = 'Sandbox Bank';
@@ -23,11 +24,13 @@ function shortHash(text: string): string {
  */
 export function createSandboxGateway(deps: Pick<AppDeps, 'db' | 'clock'>): PaymentGateway {
   const { db } = deps;
-  const chargeByReference = db
-    .select()
-    .from(sandboxCharges)
-    .where(eq(sandboxCharges.reference, sql.placeholder('reference')))
-    .prepare('sandbox_charge_by_reference');
+  const chargeByReference = prepared(db, 'sandbox_charge_by_reference', (name) =>
+    db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.reference, sql.placeholder('reference')))
+      .prepare(name),
+  );
   return {
     name: 'sandbox',
     supports: () => true,
