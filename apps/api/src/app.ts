@@ -16,6 +16,7 @@ import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { directoryRoutes } from './modules/directory/routes.ts';
 import { earningsRoutes } from './modules/earnings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(paymentRoutes);
       await api.register(earningsRoutes);
       await api.register(bookingRoutes);
+      await api.register(directoryRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {
         throw new AppError('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });
