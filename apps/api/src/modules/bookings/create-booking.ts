@@ -1,3 +1,4 @@
+import { holdExpiry } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, CreateAppointmentBody, CreateBookingBody } from '@app/shared/schemas/bookings';
 import { and, eq, sql } from 'drizzle-orm';
@@ -18,7 +19,6 @@ import {
 } from './booking-view.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { acceptableOffer, type OfferRow, offerFrom, offerSelect, resolveOffer, viewContext } from './offer.ts';
-import { holdExpiry } from './rules.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 const p = (name: string) => sql.placeholder(name);

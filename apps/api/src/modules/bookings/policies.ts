@@ -1,3 +1,4 @@
+import { cancellationOutcome, NO_REFUND_WINDOW_MS, remainingFor, rescheduleOutcome } from '@app/shared/booking-rules';
 import {
   type BookingParty,
   type CancellationPolicy,
@@ -8,7 +9,6 @@ import {
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { type BookingRow, isPaidRow, loadOwnBooking, partyOf } from './booking-data.ts';
-import { cancellationOutcome, NO_REFUND_WINDOW_MS, remainingFor, rescheduleOutcome } from './rules.ts';
 
 /** What the rules allow the caller now: cancel, and what the client would get back. */
 export function cancellationPolicyOf(row: BookingRow, party: BookingParty, now: Date): CancellationPolicy {

@@ -1,3 +1,4 @@
+import { holdExpiry } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, ScheduleBookingBody } from '@app/shared/schemas/bookings';
 import { eq, sql } from 'drizzle-orm';
@@ -23,7 +24,6 @@ import {
 } from './booking-view.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
-import { holdExpiry } from './rules.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /** The "confirmed" event that tells the provider about a client's booking. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { holdExpiry } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { BookingSeries, CreateSeriesBody } from '@app/shared/schemas/bookings';
-import { zonedDate } from '@app/shared/slots';
+import { weeklyStarts, zonedDate } from '@app/shared/slots';
 import { eq } from 'drizzle-orm';
 import { bookingSeries, bookings, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
@@ -12,7 +13,6 @@ import { loadOwnBooking, lockProviderCalendar, recordEvent } from './booking-dat
 import { getBookingSeries } from './list-bookings.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { resolveOffer } from './offer.ts';
-import { holdExpiry, weeklyStarts } from './rules.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /**

@@ -1,4 +1,3 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@app/shared/schemas/bookings';
 import { describe, expect, it } from 'vitest';
 import {
   cancellationOutcome,
@@ -7,8 +6,9 @@ import {
   isFinal,
   rescheduleNeedsApproval,
   rescheduleOutcome,
-  weeklyStarts,
-} from './rules.ts';
+} from './booking-rules.ts';
+import { BOOKING_STATUSES, type BookingStatus } from './schemas/bookings.ts';
+import { weeklyStarts } from './slots.ts';
 
 const H = 3600_000;
 const now = new Date('2027-03-01T09:00:00Z');
