@@ -1,7 +1,7 @@
 import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
 import type { SetupType } from '@app/shared/schemas/availability';
 import type { DayRule, Interval, TimeRange } from '@app/shared/slots';
-import { and, asc, eq, gte, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -233,11 +233,13 @@ export async function loadOverrides(
     .orderBy(asc(availabilityDateOverrides.date));
 }
 
-export function weeklyRules(rows: readonly WeeklyRow[]): Map<number, DayRule> {
+export function weeklyRules(rows: readonly Omit<WeeklyRow, 'id'>[]): Map<number, DayRule> {
   return new Map(rows.map((row) => [row.dayOfWeek, { isAvailable: row.isAvailable, intervals: row.intervals }]));
 }
 
-export function overrideRules(rows: readonly OverrideRow[]): Map<string, DayRule> {
+export function overrideRules(
+  rows: readonly Pick<OverrideRow, 'date' | 'isAvailable' | 'intervals'>[],
+): Map<string, DayRule> {
   return new Map(rows.map((row) => [row.date, { isAvailable: row.isAvailable, intervals: row.intervals }]));
 }
 
@@ -247,24 +249,42 @@ export interface BusyInterval extends Interval {
 }
 
 /**
- * Busy time of the provider overlapping [from, to): confirmed bookings, and pending ones whose
- * hold has not run out (or that have none). The exact predicate of the bookings_no_overlap
- * exclusion index, so that index serves it. Placeholders: providerId, from, to, now[, ignoreBookingId].
+ * Busy time overlapping [from, to) of the providers `provider` selects: confirmed bookings, and
+ * pending ones whose hold has not run out (or that have none). The exact predicate of the
+ * bookings_no_overlap exclusion index, so that index serves it. The one definition of "busy":
+ * the slot reads, the slot check and the directory's next free slots all use it.
  */
-function busyConditions(ignoring: boolean): SQL | undefined {
+export function busyWhere(input: {
+  provider: SQL;
+  from: Placeholder | string;
+  to: Placeholder | string;
+  now: Placeholder | string;
+  except?: SQL;
+}): SQL | undefined {
   // The statuses are literals, not parameters: a generic plan can then match the partial index.
   return and(
-    eq(bookings.providerId, p('providerId')),
+    input.provider,
     sql`${bookings.status} IN ('pending', 'confirmed')`,
     isNotNull(bookings.startsAt),
-    sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${p('from')}::timestamptz, ${p('to')}::timestamptz, '[)')`,
+    sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${input.from}::timestamptz, ${input.to}::timestamptz, '[)')`,
     or(
       sql`${bookings.status} = 'confirmed'`,
       isNull(bookings.holdExpiresAt),
-      sql`${bookings.holdExpiresAt} > ${p('now')}::timestamptz`,
+      sql`${bookings.holdExpiresAt} > ${input.now}::timestamptz`,
     ),
-    ignoring ? ne(bookings.id, p('ignoreBookingId')) : undefined,
+    input.except,
   );
+}
+
+/** busyWhere for one provider, as placeholders: providerId, from, to, now[, ignoreBookingId]. */
+function busyConditions(ignoring: boolean): SQL | undefined {
+  return busyWhere({
+    provider: eq(bookings.providerId, p('providerId')),
+    from: p('from'),
+    to: p('to'),
+    now: p('now'),
+    except: ignoring ? ne(bookings.id, p('ignoreBookingId')) : undefined,
+  });
 }
 
 /**

@@ -80,8 +80,8 @@ function toTimeSlot(secret: string, calendar: ProviderCalendar, slot: Interval, 
   };
 }
 
-/** Future slots no busy interval overlaps. */
-function freeSlots(slots: Interval[], busy: BusyInterval[], now: Date): Interval[] {
+/** Future slots no busy interval overlaps (the slot engine's last step, shared with nextFreeSlots). */
+export function freeSlots(slots: readonly Interval[], busy: readonly Interval[], now: Date): Interval[] {
   const nowMs = now.getTime();
   const future = slots.filter((slot) => slot.startMs > nowMs);
   const taken = overlappingBusy(future, busy);
