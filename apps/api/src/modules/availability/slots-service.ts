@@ -34,7 +34,7 @@ import {
   type ProviderCalendar,
   weeklyRules,
 } from './calendar-data.ts';
-import { decodeSlotId, encodeSlotId } from './slot-id.ts';
+import { encodeSlotId, slotOfProvider } from './slot-id.ts';
 
 /** The calendar's slots starting in a window and the busy time around them: three queries. */
 async function calendarSlots(
@@ -244,12 +244,16 @@ export async function resolveBookableSlot(
     ignoreBookingId?: string;
     /** The caller's zone for the window's end (default the provider's). */
     timezone?: string;
+    /**
+     * What a future slot that another booking holds answers (default SLOT_UNAVAILABLE); booking
+     * a slot asks for SLOT_TAKEN, whatever else keeps it from being offered.
+     */
+    whenBusy?: 'SLOT_TAKEN' | 'SLOT_UNAVAILABLE';
   },
 ): Promise<BookableSlot> {
   const invalid = () => fieldError('timeslotIdentifier', 'availability.slotInvalid');
-  const ref = decodeSlotId(options.secret, options.slotId);
-  if (!ref || ref.providerId !== options.providerId) throw invalid();
-  const slot = { startMs: ref.startMs, endMs: ref.startMs + ref.durationMinutes * 60_000 };
+  const ref = slotOfProvider(options.secret, options.slotId, options.providerId);
+  const slot = { startMs: ref.startMs, endMs: ref.endMs };
   // One round trip (it runs inside booking transactions): the calendar, its days around the slot, busy or not.
   const { calendar, weekly, overrides, busy } = await loadSlotCheck(db, {
     providerId: options.providerId,
@@ -263,8 +267,9 @@ export async function resolveBookableSlot(
   if (!calendar.isPublic) throw new AppError('NOT_FOUND');
   if (calendar.categoryId !== ref.categoryId) throw invalid();
 
-  const unavailable = () => new AppError('SLOT_UNAVAILABLE');
   const nowMs = options.now.getTime();
+  const unavailable = () =>
+    new AppError(busy && slot.startMs > nowMs ? (options.whenBusy ?? 'SLOT_UNAVAILABLE') : 'SLOT_UNAVAILABLE');
   if (ref.durationMinutes !== calendar.sessionMinutes || slot.startMs <= nowMs) throw unavailable();
   const zone = options.timezone && isValidTimeZone(options.timezone) ? options.timezone : calendar.timezone;
   if (slot.startMs >= bookingWindow(nowMs, zone).endMs) throw unavailable();
