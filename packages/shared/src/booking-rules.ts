@@ -148,6 +148,22 @@ export function rescheduleOutcome(input: RescheduleInput): RescheduleOutcome {
   return { allowed: true, mode: rescheduleNeedsApproval(input) ? 'request' : 'immediate' };
 }
 
+/**
+ * Whether a client may (re)pick the slot of their booking (POST /booking/{id}/schedule): only a
+ * pending, unpaid booking they made; an expired one is over. null: they may. The one rule of
+ * both schedule paths (the one-statement usual case writes only where it holds, and leaves
+ * every other case to the transaction, which answers with this).
+ */
+export function scheduleRefusal(row: {
+  status: BookingStatus;
+  paidAt: Date | null;
+  createdBy: BookingParty;
+}): ErrorCode | null {
+  if (row.status === 'expired') return 'BOOKING_EXPIRED';
+  if (row.status !== 'pending' || row.paidAt || row.createdBy === 'provider') return 'BOOKING_NOT_SCHEDULABLE';
+  return null;
+}
+
 /** When a newly taken slot's hold ends: 15 minutes for a client paying, 24 h (or the start) for a participant. */
 export function holdExpiry(input: { now: Date; startsAt: Date; awaitingParticipant: boolean }): Date {
   const nowMs = input.now.getTime();

@@ -1,4 +1,4 @@
-import { holdExpiry } from '@app/shared/booking-rules';
+import { holdExpiry, scheduleRefusal } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, ScheduleBookingBody } from '@app/shared/schemas/bookings';
 import { eq, sql } from 'drizzle-orm';
@@ -193,8 +193,12 @@ async function scheduleInOneStatement(
 }
 
 /**
- * POST /booking/{id}/schedule: the client picks the slot of a pending booking (again, to change
- * it while unpaid). Paid bookings change slot through reschedule; an expired one is over.
+ * POST /booking/{id}/schedule, the one entry point: the client picks the slot of a pending
+ * booking (again, to change it while unpaid). Paid bookings change slot through reschedule; an
+ * expired one is over (scheduleRefusal). The usual case runs as one statement (scheduleDraft:
+ * the same rule, narrowed to a first slot of a paid draft listed at the current calendar
+ * revision); anything else, or anything to explain, runs in the locked transaction with
+ * takeSlot. Both end at the same row and the same answer.
  */
 export async function scheduleBooking(
   deps: AppDeps,
@@ -212,10 +216,8 @@ export async function scheduleBooking(
         party: 'client',
         now,
       });
-      if (row.status === 'expired') throw new AppError('BOOKING_EXPIRED');
-      if (row.status !== 'pending' || row.paidAt || row.createdBy === 'provider') {
-        throw new AppError('BOOKING_NOT_SCHEDULABLE');
-      }
+      const refusal = scheduleRefusal(row);
+      if (refusal) throw new AppError(refusal);
       return placePendingBooking(tx, deps, {
         row,
         lapsedHolds,
