@@ -23,6 +23,7 @@ import { isValidTimeZone } from '@app/shared/time-zones';
 import type { Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import {
   type BusyInterval,
   loadBusy,
@@ -103,6 +104,16 @@ export interface PublicSlotsOptions {
   now: Date;
 }
 
+/** What the slot reads use: the database, the clock, and the secret that signs slot identifiers. */
+export type SlotDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/** The caller's part of a public slot read (the services add the secret and the time). */
+export type PublicSlotsInput = Omit<PublicSlotsOptions, 'secret' | 'now'>;
+
+function slotContext(deps: SlotDeps) {
+  return { secret: deps.config.APP_SECRET, now: deps.clock.now() };
+}
+
 async function publicCalendar(db: Tx, options: PublicSlotsOptions) {
   const calendar = await loadCalendar(db, {
     providerId: options.providerId,
@@ -121,9 +132,11 @@ async function publicCalendar(db: Tx, options: PublicSlotsOptions) {
  * end of the month two months ahead, in the caller's zone) answers an empty day.
  */
 export async function publicDateSlots(
-  db: Tx,
-  options: PublicSlotsOptions & { date: string },
+  deps: SlotDeps,
+  input: PublicSlotsInput & { date: string },
 ): Promise<PublicTimeslots> {
+  const { db } = deps;
+  const options = { ...input, ...slotContext(deps) };
   const { calendar, zone, window } = await publicCalendar(db, options);
   const { slots, busy } = await calendarSlots(
     db,
@@ -144,9 +157,11 @@ export async function publicDateSlots(
 
 /** Which days of a month (caller's zone) have free slots; months outside the window have none. */
 export async function publicMonthSummary(
-  db: Tx,
-  options: PublicSlotsOptions & { month: string },
+  deps: SlotDeps,
+  input: PublicSlotsInput & { month: string },
 ): Promise<MonthSummary> {
+  const { db } = deps;
+  const options = { ...input, ...slotContext(deps) };
   const { calendar, zone, window } = await publicCalendar(db, options);
   const { slots, busy } = await calendarSlots(
     db,
@@ -172,9 +187,11 @@ export async function publicMonthSummary(
 
 /** The provider's own month (provider's zone): every slot of every date, flagged past, booked or held. */
 export async function providerMonth(
-  db: Tx,
-  options: { actor: Actor; secret: string; month: string; category?: string; now: Date },
+  deps: SlotDeps,
+  input: { actor: Actor; month: string; category?: string },
 ): Promise<ProviderMonth> {
+  const { db } = deps;
+  const options = { ...input, ...slotContext(deps) };
   if (options.actor.role !== 'provider') throw new AppError('FORBIDDEN');
   const calendar = await loadCalendar(db, { providerId: options.actor.userId, category: options.category });
   const zone = calendar.timezone;
