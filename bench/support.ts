@@ -12,6 +12,7 @@ import { type Config, parseEnv } from '../apps/api/src/config.ts';
 import type { Database } from '../apps/api/src/db/client.ts';
 import { systemClock } from '../apps/api/src/platform/clock.ts';
 import type { AppDeps } from '../apps/api/src/platform/deps.ts';
+import { silentLogger } from '../apps/api/src/platform/logger.ts';
 import { createMailer } from '../apps/api/src/platform/mailer.ts';
 
 export const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -85,6 +86,7 @@ export function benchDeps(database: Database, env: Record<string, string> = {}):
     db: database.db,
     clock: systemClock,
     mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+    log: silentLogger(),
   });
 }
 

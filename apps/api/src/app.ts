@@ -17,6 +17,7 @@ import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { directoryRoutes } from './modules/directory/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
@@ -30,23 +31,16 @@ import type { AppDeps, AppDepsInput } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platform/events.ts';
 import { requestLanguage } from './platform/i18n.ts';
+import { REDACT } from './platform/logger.ts';
 import { publicStorage } from './platform/storage.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** The process's logger (deps.log): the app logs through it instead of making its own. */
+  loggerInstance?: FastifyBaseLogger;
   /** Trust X-Forwarded-* from the proxy in front (client address, protocol for HSTS). */
   trustProxy?: boolean;
 }
-
-/** Paths and headers that must never reach a log line. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'req.body.password',
-  'req.body.token',
-  'req.body.refreshToken',
-];
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -90,7 +84,9 @@ export function withDomainEvents(input: AppDepsInput, log?: Pick<FastifyBaseLogg
 export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const logger = options.logger ?? false;
   const app = Fastify({
-    logger: logger === false ? false : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT },
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: logger === false ? false : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT } }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -157,6 +153,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(authRoutes);
       await api.register(moneyRoutes);
       await api.register(bookingRoutes);
+      await api.register(directoryRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {
         throw new AppError('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });

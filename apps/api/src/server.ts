@@ -6,6 +6,7 @@ import { bookingJobs } from './modules/bookings/jobs.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
 import { startJobs } from './platform/jobs.ts';
+import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mailer.ts';
 import { seedDatabase } from './scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from './web/web-plugin.ts';
@@ -22,16 +23,16 @@ export async function start(options: StartOptions) {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      createLogger().fatal(error.message);
       process.exit(1);
     }
     throw error;
   }
+  const log = createLogger(config.LOG_LEVEL);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
-    onPoolError: (error) =>
-      console.error(JSON.stringify({ level: 50, msg: 'idle database connection failed', err: error.message })),
+    onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
   });
   await database.migrate();
   const seeded = await seedDatabase(database.db, { now: new Date(), demo: true });
@@ -43,9 +44,10 @@ export async function start(options: StartOptions) {
       db: database.db,
       clock: systemClock,
       mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+      log,
     },
     {
-      logger: { level: config.LOG_LEVEL, transport: undefined },
+      loggerInstance: log,
       trustProxy: config.TRUST_PROXY || Boolean(config.TRUSTED_COUNTRY_HEADER),
     },
   );
@@ -61,9 +63,7 @@ export async function start(options: StartOptions) {
   }
 
   // Background work on the database: expiring holds, completing sessions, reconciling payments.
-  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs], {
-    onError: (job, error) => app.log.error({ err: error, job: job.name }, 'background job failed'),
-  });
+  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs]);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -5,6 +5,7 @@ import type { Database } from '../src/db/client.ts';
 import { type Clock, systemClock } from '../src/platform/clock.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
 import type { DomainEvents } from '../src/platform/events.ts';
+import { silentLogger } from '../src/platform/logger.ts';
 import { createMailer } from '../src/platform/mailer.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -43,6 +44,7 @@ export async function buildTestApp(
     db: database.db,
     clock: options.clock ?? systemClock,
     mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+    log: silentLogger(),
     events: options.events,
   });
   await app.ready();

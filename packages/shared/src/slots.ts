@@ -99,17 +99,6 @@ export function findOverlappingRange(ranges: readonly TimeRange[]): number {
   return -1;
 }
 
-const knownZones = new Set<string>();
-
-/** A zone name the runtime knows (IANA names and "UTC"). */
-export function isValidTimeZone(zone: string): boolean {
-  if (knownZones.has(zone)) return true;
-  if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64 || !/^[A-Za-z]/.test(zone)) return false;
-  const valid = IANAZone.isValidZone(zone);
-  if (valid && knownZones.size < 10_000) knownZones.add(zone);
-  return valid;
-}
-
 const canonicalZones = new Map<string, string>();
 /** The runtime's spelling of a zone ("europe/berlin" → "Europe/Berlin"). */
 export function canonicalTimeZone(zone: string): string {

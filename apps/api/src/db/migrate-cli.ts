@@ -1,8 +1,9 @@
 import { loadConfig } from '../config.ts';
+import { createLogger } from '../platform/logger.ts';
 import { openDatabase } from './client.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
 await database.migrate();
-console.log(`Migrations applied (${database.driver}).`);
+createLogger().info({ driver: database.driver }, 'Migrations applied');
 await database.close();

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { DomainEvents } from './events.ts';
+import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
 import type { GatewayName, PaymentGateway } from './payments/types.ts';
 
@@ -13,6 +14,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  /** The process's pino logger (app.log in the server); never tokens, passwords or personal data. */
+  log: Logger;
   /** Gateway adapters to use instead of the configured ones (benchmarks and tests stand in for remote gateways). */
   gateways?: Partial<Record<GatewayName, PaymentGateway>>;
   /** Cross-module reactions (a card payment confirms a booking, …): wired in app.ts, wireDomainEvents. */

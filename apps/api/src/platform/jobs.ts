@@ -24,7 +24,9 @@ export interface StartJobsOptions {
  * must claim their rows themselves (FOR UPDATE SKIP LOCKED), which ours do.
  */
 export function startJobs(deps: AppDeps, jobs: readonly Job[], options: StartJobsOptions = {}): RunningJobs {
-  const onError = options.onError ?? ((job: Job, error: unknown) => console.error(`[jobs] ${job.name} failed:`, error));
+  const onError =
+    options.onError ??
+    ((job: Job, error: unknown) => deps.log.error({ err: error, job: job.name }, 'background job failed'));
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();

@@ -46,22 +46,32 @@ export function waitText(language: Language, seconds: number): string {
 }
 
 /**
- * A preHandler that counts the request against each named limit (keyed by IP or by what `keyOf`
- * returns) and answers 429 TOO_MANY_REQUESTS, translated, once one is exceeded. Built on
+ * One limit of a route: a named sign-in limit (DEFAULT_RATE_LIMITS, overridable in config and
+ * multiplied by RATE_LIMIT_SCALE), or a module's own `rule` under its own `name` (not scaled).
+ * Keyed by the client IP unless `keyOf` says otherwise; a request without a key is not counted.
+ */
+export type RateLimitSpec =
+  | { name: RateLimitName; keyOf?: KeyOf; rule?: undefined }
+  | { name: string; rule: RateLimitRule; keyOf?: KeyOf };
+
+/**
+ * The one rate-limit preHandler: counts the request against each limit and answers 429
+ * TOO_MANY_REQUESTS, translated, with retry-after, once one is exceeded. Built on
  * @fastify/rate-limit's `createRateLimit` (in-memory per process) so one route can have several keys.
  */
-export function rateLimit(app: FastifyInstance, limits: Array<{ name: RateLimitName; keyOf?: KeyOf }>) {
+export function rateLimit(app: FastifyInstance, limits: RateLimitSpec[]) {
   const overrides = app.deps.config.rateLimits ?? {};
-  const checks = limits.map(({ name, keyOf }) => {
-    const base = overrides[name] ?? DEFAULT_RATE_LIMITS[name];
-    const rule = { ...base, max: Math.ceil(base.max * (app.deps.config.RATE_LIMIT_SCALE ?? 1)) };
-    const key = keyOf ?? ((request: FastifyRequest) => request.ip);
+  const checks = limits.map((limit) => {
+    const rule =
+      limit.rule ??
+      scaled(app, overrides[limit.name as RateLimitName] ?? DEFAULT_RATE_LIMITS[limit.name as RateLimitName]);
+    const key = limit.keyOf ?? ((request: FastifyRequest) => request.ip);
     return {
       key,
       check: app.createRateLimit({
         max: rule.max,
         timeWindow: rule.windowSeconds * 1000,
-        keyGenerator: (request) => `${name}:${key(request) ?? ''}`,
+        keyGenerator: (request) => `${limit.name}:${key(request) ?? ''}`,
       }),
     };
   });
@@ -74,6 +84,15 @@ export function rateLimit(app: FastifyInstance, limits: Array<{ name: RateLimitN
       throw new AppError('TOO_MANY_REQUESTS', { after: waitText(request.language, result.ttlInSeconds) });
     }
   };
+}
+
+function scaled(app: FastifyInstance, rule: RateLimitRule): RateLimitRule {
+  return { ...rule, max: Math.ceil(rule.max * (app.deps.config.RATE_LIMIT_SCALE ?? 1)) };
+}
+
+/** The signed-in user's id, for per-user limits (anonymous requests are not counted). */
+export function byUser(request: FastifyRequest): string | null {
+  return request.actor?.userId ?? null;
 }
 
 /** The lower-cased `email` field of a JSON body, for per-address limits. */

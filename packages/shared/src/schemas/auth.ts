@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '../time-zones.ts';
 import { messageKey, z } from '../zod.ts';
 import { UserRoleSchema } from './auth-token.ts';
 
@@ -43,15 +44,6 @@ export const PhoneSchema = requiredString()
   .regex(/^\+?\d+$/, { message: 'auth.phoneInvalid', abort: true })
   .refine((value) => digitCount(value) >= PHONE_MIN_DIGITS, 'auth.phoneTooShort')
   .refine((value) => digitCount(value) <= PHONE_MAX_DIGITS, 'auth.phoneTooLong');
-
-export function isValidTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** An IANA zone name the runtime knows (Intl). */
 export const TimeZoneSchema = requiredString().max(64).refine(isValidTimeZone, 'auth.timezoneInvalid');

@@ -4,10 +4,10 @@ import {
   isSessionMinutes,
   isValidIsoDate,
   isValidMonth,
-  isValidTimeZone,
   MAX_RANGES_PER_DAY,
   timeToMinutes,
 } from '../slots.ts';
+import { isValidTimeZone } from '../time-zones.ts';
 import { messageKey, z } from '../zod.ts';
 
 /** An optional uuid query parameter; an empty value (`?category=`) counts as absent. */

@@ -3,11 +3,12 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sendAuthEmail } from './emails.ts';
 import { type ServiceLog, sendSafely } from './mail-safely.ts';
 import { discardTokens } from './one-time-tokens.ts';
-import { codeHash, isUniqueViolation, randomCode, sameHash } from './secrets.ts';
+import { codeHash, randomCode, sameHash } from './secrets.ts';
 import { findUserByEmail } from './sessions.ts';
 import { loadUserInfo } from './user-info.ts';
 

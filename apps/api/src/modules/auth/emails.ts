@@ -1,5 +1,6 @@
 import { isLanguage, type Language } from '@app/shared/constants';
 import type { AppDeps } from '../../platform/deps.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
 
 export type AuthEmailTemplate = 'verify' | 'reset' | 'emailChangeCode' | 'emailChanged' | 'passwordChanged';
@@ -8,15 +9,6 @@ interface Recipient {
   email: string;
   language: string;
   firstName?: string | null;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** An absolute link to a page of the web app, with the /de/ prefix for German (STACK.md routes). */

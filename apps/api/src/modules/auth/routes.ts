@@ -18,10 +18,9 @@ import {
   UserInfoSchema,
   UserTimezoneGuessSchema,
 } from '@app/shared/schemas/auth';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, bearerToken, requireRole } from '../../platform/auth-guard.ts';
-import { bodyEmail, rateLimit } from '../../platform/rate-limits.ts';
+import { bodyEmail, byUser, rateLimit } from '../../platform/rate-limits.ts';
 import { deleteAccount, getTimezone, guessTimezone, setTimezone } from './account.ts';
 import { confirmEmailChange, startEmailChange } from './email-change.ts';
 import { requestPasswordReset, resetPassword, updatePassword } from './passwords.ts';
@@ -33,8 +32,6 @@ import { loadUserInfo } from './user-info.ts';
 
 const tags = ['auth'];
 const security = [{ bearer: [] }];
-
-const byUser = (request: FastifyRequest) => request.actor?.userId;
 
 /** SPEC.md §7 "Auth and user": accounts, sessions, email and password flows, time zones. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

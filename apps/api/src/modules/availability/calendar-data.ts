@@ -1,7 +1,7 @@
 import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
 import type { SetupType } from '@app/shared/schemas/availability';
 import type { DayRule, Interval, TimeRange } from '@app/shared/slots';
-import { and, asc, eq, gte, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
+import { prepared } from '../../platform/prepared.ts';
 
 /** What every calendar read needs about a provider, loaded in one query. */
 export interface ProviderCalendar {
@@ -46,23 +47,9 @@ export interface LoadCalendarOptions {
 const viewer = alias(users, 'viewer');
 
 /**
- * The calendar reads run on every slot request: they are named prepared statements (built once
- * per database handle, parsed and planned once per connection). A transaction handle gets its own.
+ * The calendar reads run on every slot request: they are named prepared statements (platform's
+ * `prepared`: built once per database handle, parsed and planned once per connection).
  */
-const preparedByDb = new WeakMap<object, Map<string, unknown>>();
-function prepared<T>(db: Tx, name: string, build: () => T): T {
-  let statements = preparedByDb.get(db);
-  if (!statements) {
-    statements = new Map();
-    preparedByDb.set(db, statements);
-  }
-  let statement = statements.get(name) as T | undefined;
-  if (!statement) {
-    statement = build();
-    statements.set(name, statement);
-  }
-  return statement;
-}
 
 const p = <T extends string>(name: T) => sql.placeholder(name);
 
@@ -99,12 +86,12 @@ function calendarBase<T extends SelectedFields>(db: Tx, withCategory: boolean, e
     .$dynamic();
 }
 
-function calendarQuery(db: Tx, withCategory: boolean, withViewer: boolean) {
+function calendarQuery(db: Tx, name: string, withCategory: boolean, withViewer: boolean) {
   return calendarBase(db, withCategory, { viewerTimezone: viewer.timezone })
     .leftJoin(viewer, withViewer ? eq(viewer.id, p('viewerId')) : sql`false`)
     .where(eq(users.id, p('providerId')))
     .limit(1)
-    .prepare(`availability_calendar_${withCategory ? 'c' : 'g'}${withViewer ? 'v' : ''}`);
+    .prepare(name);
 }
 
 /**
@@ -114,9 +101,8 @@ function calendarQuery(db: Tx, withCategory: boolean, withViewer: boolean) {
 export async function loadCalendar(db: Tx, options: LoadCalendarOptions): Promise<ProviderCalendar> {
   const category = options.category ?? null;
   const viewerId = options.viewerId ?? null;
-  const statement = prepared(db, `calendar:${Boolean(category)}:${Boolean(viewerId)}`, () =>
-    calendarQuery(db, Boolean(category), Boolean(viewerId)),
-  );
+  const name = `availability_calendar_${category ? 'c' : 'g'}${viewerId ? 'v' : ''}`;
+  const statement = prepared(db, name, () => calendarQuery(db, name, Boolean(category), Boolean(viewerId)));
   const [row] = await statement.execute({ providerId: options.providerId, category, viewerId });
   return toCalendar(row, options, row?.viewerTimezone ?? null);
 }
@@ -170,7 +156,7 @@ export interface WeeklyRow {
 
 /** The weekly pattern of one calendar: one query. */
 export async function loadWeekly(db: Tx, providerId: string, categoryId: string | null): Promise<WeeklyRow[]> {
-  const statement = prepared(db, `weekly:${Boolean(categoryId)}`, () =>
+  const statement = prepared(db, `availability_weekly_${categoryId ? 'c' : 'g'}`, (name) =>
     db
       .select({
         id: availabilityWeeklyDays.id,
@@ -185,7 +171,7 @@ export async function loadWeekly(db: Tx, providerId: string, categoryId: string 
           categoryId ? eq(availabilityWeeklyDays.categoryId, p('category')) : isNull(availabilityWeeklyDays.categoryId),
         ),
       )
-      .prepare(`availability_weekly_${categoryId ? 'c' : 'g'}`),
+      .prepare(name),
   );
   return statement.execute({ providerId, category: categoryId });
 }
@@ -215,7 +201,7 @@ export async function loadOverrides(
 ): Promise<OverrideRow[]> {
   const { from, to } = range;
   if (from && to) {
-    const statement = prepared(db, `overrides:${Boolean(categoryId)}`, () =>
+    const statement = prepared(db, `availability_overrides_${categoryId ? 'c' : 'g'}`, (name) =>
       db
         .select(overrideColumns)
         .from(availabilityDateOverrides)
@@ -227,7 +213,7 @@ export async function loadOverrides(
           ),
         )
         .orderBy(asc(availabilityDateOverrides.date))
-        .prepare(`availability_overrides_${categoryId ? 'c' : 'g'}`),
+        .prepare(name),
     );
     return statement.execute({ providerId, category: categoryId, from, to });
   }
@@ -247,11 +233,13 @@ export async function loadOverrides(
     .orderBy(asc(availabilityDateOverrides.date));
 }
 
-export function weeklyRules(rows: readonly WeeklyRow[]): Map<number, DayRule> {
+export function weeklyRules(rows: readonly Omit<WeeklyRow, 'id'>[]): Map<number, DayRule> {
   return new Map(rows.map((row) => [row.dayOfWeek, { isAvailable: row.isAvailable, intervals: row.intervals }]));
 }
 
-export function overrideRules(rows: readonly OverrideRow[]): Map<string, DayRule> {
+export function overrideRules(
+  rows: readonly Pick<OverrideRow, 'date' | 'isAvailable' | 'intervals'>[],
+): Map<string, DayRule> {
   return new Map(rows.map((row) => [row.date, { isAvailable: row.isAvailable, intervals: row.intervals }]));
 }
 
@@ -261,24 +249,42 @@ export interface BusyInterval extends Interval {
 }
 
 /**
- * Busy time of the provider overlapping [from, to): confirmed bookings, and pending ones whose
- * hold has not run out (or that have none). The exact predicate of the bookings_no_overlap
- * exclusion index, so that index serves it. Placeholders: providerId, from, to, now[, ignoreBookingId].
+ * Busy time overlapping [from, to) of the providers `provider` selects: confirmed bookings, and
+ * pending ones whose hold has not run out (or that have none). The exact predicate of the
+ * bookings_no_overlap exclusion index, so that index serves it. The one definition of "busy":
+ * the slot reads, the slot check and the directory's next free slots all use it.
  */
-function busyConditions(ignoring: boolean): SQL | undefined {
+export function busyWhere(input: {
+  provider: SQL;
+  from: Placeholder | string;
+  to: Placeholder | string;
+  now: Placeholder | string;
+  except?: SQL;
+}): SQL | undefined {
   // The statuses are literals, not parameters: a generic plan can then match the partial index.
   return and(
-    eq(bookings.providerId, p('providerId')),
+    input.provider,
     sql`${bookings.status} IN ('pending', 'confirmed')`,
     isNotNull(bookings.startsAt),
-    sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${p('from')}::timestamptz, ${p('to')}::timestamptz, '[)')`,
+    sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${input.from}::timestamptz, ${input.to}::timestamptz, '[)')`,
     or(
       sql`${bookings.status} = 'confirmed'`,
       isNull(bookings.holdExpiresAt),
-      sql`${bookings.holdExpiresAt} > ${p('now')}::timestamptz`,
+      sql`${bookings.holdExpiresAt} > ${input.now}::timestamptz`,
     ),
-    ignoring ? ne(bookings.id, p('ignoreBookingId')) : undefined,
+    input.except,
   );
+}
+
+/** busyWhere for one provider, as placeholders: providerId, from, to, now[, ignoreBookingId]. */
+function busyConditions(ignoring: boolean): SQL | undefined {
+  return busyWhere({
+    provider: eq(bookings.providerId, p('providerId')),
+    from: p('from'),
+    to: p('to'),
+    now: p('now'),
+    except: ignoring ? ne(bookings.id, p('ignoreBookingId')) : undefined,
+  });
 }
 
 /**
@@ -290,13 +296,13 @@ export async function loadBusy(
   options: { providerId: string; fromMs: number; toMs: number; now: Date; ignoreBookingId?: string },
 ): Promise<BusyInterval[]> {
   const ignoring = Boolean(options.ignoreBookingId);
-  const statement = prepared(db, `busy:${ignoring}`, () =>
+  const statement = prepared(db, `availability_busy${ignoring ? '_ignoring' : ''}`, (name) =>
     db
       .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
       .from(bookings)
       .where(busyConditions(ignoring))
       .orderBy(asc(bookings.startsAt))
-      .prepare(`availability_busy${ignoring ? '_ignoring' : ''}`),
+      .prepare(name),
   );
   const rows = await statement.execute({
     providerId: options.providerId,
@@ -335,7 +341,7 @@ export async function loadSlotCheck(
   const category = options.category ?? null;
   const ignoring = Boolean(options.ignoreBookingId);
   const variant = `${category ? 'c' : 'g'}${ignoring ? '_ignoring' : ''}`;
-  const statement = prepared(db, `slot-check:${variant}`, () => {
+  const statement = prepared(db, `availability_slot_check_${variant}`, (name) => {
     const calendarCategory = category
       ? sql`CASE WHEN ${availabilitySettings.setupType} = 'BY_CATEGORY' THEN ${p('category')}::uuid END`
       : sql`NULL::uuid`;
@@ -352,7 +358,7 @@ export async function loadSlotCheck(
       busy: sql<boolean>`EXISTS (${db.select({ one: sql`1` }).from(bookings).where(busyConditions(ignoring))})`,
     })
       .where(eq(users.id, p('providerId')))
-      .prepare(`availability_slot_check_${variant}`);
+      .prepare(name);
   });
   const [row] = await statement.execute({
     providerId: options.providerId,

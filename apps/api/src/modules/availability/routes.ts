@@ -17,7 +17,8 @@ import {
   WeeklyDaySchema,
 } from '@app/shared/schemas/availability';
 import { IdParamsSchema } from '@app/shared/schemas/common';
-import { canonicalTimeZone, isValidTimeZone } from '@app/shared/slots';
+import { canonicalTimeZone } from '@app/shared/slots';
+import { isValidTimeZone } from '@app/shared/time-zones';
 import { z } from '@app/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -75,13 +76,13 @@ async function optionalViewerId(request: FastifyRequest): Promise<string | null>
 }
 
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config } = app.deps;
+  const { deps } = app;
   const provider = requireRole('provider');
 
   app.get(
     '/provider-availability/settings',
     { preHandler: provider, schema: { tags, security, response: { 200: AvailabilitySettingsSchema } } },
-    (request) => getSettings(db, { actor: request.actor }),
+    (request) => getSettings(deps, { actor: request.actor }),
   );
 
   app.put(
@@ -90,7 +91,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: provider,
       schema: { tags, security, body: UpdateAvailabilitySettingsSchema, response: { 200: AvailabilitySettingsSchema } },
     },
-    (request) => updateSettings(db, { actor: request.actor, input: request.body, now: clock.now() }),
+    (request) => updateSettings(deps, { actor: request.actor, input: request.body }),
   );
 
   app.get(
@@ -104,7 +105,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CategoryAvailabilitySettingSchema },
       },
     },
-    (request) => getCategorySetting(db, { actor: request.actor, category: request.query.category }),
+    (request) => getCategorySetting(deps, { actor: request.actor, category: request.query.category }),
   );
 
   app.post(
@@ -120,11 +121,10 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      saveCategorySetting(db, {
+      saveCategorySetting(deps, {
         actor: request.actor,
         category: request.query.category,
         input: request.body,
-        now: clock.now(),
       }),
   );
 
@@ -134,7 +134,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: provider,
       schema: { tags, security, querystring: CategoryQuerySchema, response: { 200: z.array(WeeklyDaySchema) } },
     },
-    (request) => getWeeklyPattern(db, { actor: request.actor, category: request.query.category }),
+    (request) => getWeeklyPattern(deps, { actor: request.actor, category: request.query.category }),
   );
 
   app.post(
@@ -143,7 +143,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: provider,
       schema: { tags, security, body: RecurringDaysInputSchema, response: { 200: z.array(WeeklyDaySchema) } },
     },
-    (request) => saveRecurringDays(db, { actor: request.actor, input: request.body, now: clock.now() }),
+    (request) => saveRecurringDays(deps, { actor: request.actor, input: request.body }),
   );
 
   app.get(
@@ -153,11 +153,10 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, querystring: CustomDaysQuerySchema, response: { 200: z.array(CalendarDaySchema) } },
     },
     (request) =>
-      listCustomDays(db, {
+      listCustomDays(deps, {
         actor: request.actor,
         category: request.query.category,
         month: request.query.month,
-        now: clock.now(),
       }),
   );
 
@@ -167,14 +166,14 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: provider,
       schema: { tags, security, body: CustomDayInputSchema, response: { 200: CalendarDaySchema } },
     },
-    (request) => saveCustomDay(db, { actor: request.actor, input: request.body, now: clock.now() }),
+    (request) => saveCustomDay(deps, { actor: request.actor, input: request.body }),
   );
 
   app.delete(
     '/provider-availability/days/custom/:id',
     { preHandler: provider, schema: { tags, security, params: IdParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteCustomDay(db, { actor: request.actor, id: request.params.id });
+      await deleteCustomDay(deps, { actor: request.actor, id: request.params.id });
       return reply.code(204).send(null);
     },
   );
@@ -192,12 +191,10 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      providerMonth(db, {
+      providerMonth(deps, {
         actor: request.actor,
-        secret: config.APP_SECRET,
         month: request.params.month,
         category: request.query.category,
-        now: clock.now(),
       }),
   );
 
@@ -212,13 +209,11 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      publicDateSlots(db, {
-        secret: config.APP_SECRET,
+      publicDateSlots(deps, {
         providerId: request.params.providerId,
         date: request.params.date,
         category: request.query.category,
         ...(await callerZone(request, request.query.timezone)),
-        now: clock.now(),
       }),
   );
 
@@ -233,13 +228,11 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      publicMonthSummary(db, {
-        secret: config.APP_SECRET,
+      publicMonthSummary(deps, {
         providerId: request.params.providerId,
         month: request.params.month,
         category: request.query.category,
         ...(await callerZone(request, request.query.timezone)),
-        now: clock.now(),
       }),
   );
 };

@@ -28,7 +28,12 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { loadCalendar, loadOverrides, loadWeekly, type OverrideRow } from './calendar-data.ts';
+
+/** What the calendar settings services use. */
+export type AvailabilityDeps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** How far ahead a provider may set a specific date. */
 export const CUSTOM_DAY_MAX_DAYS_AHEAD = 366;
@@ -48,7 +53,8 @@ export function normalizeIntervals(isAvailable: boolean, ranges: readonly TimeRa
 
 // Settings ------------------------------------------------------------------------------
 
-export async function getSettings(db: Tx, options: { actor: Actor }): Promise<AvailabilitySettings> {
+export async function getSettings(deps: AvailabilityDeps, options: { actor: Actor }): Promise<AvailabilitySettings> {
+  const { db } = deps;
   assertProvider(options.actor);
   const providerId = options.actor.userId;
   const [row] = await db
@@ -89,19 +95,22 @@ async function upsertSettings(db: Tx, providerId: string, input: UpdateAvailabil
 }
 
 export async function updateSettings(
-  db: Tx,
-  options: { actor: Actor; input: UpdateAvailabilitySettings; now: Date },
+  deps: AvailabilityDeps,
+  options: { actor: Actor; input: UpdateAvailabilitySettings },
 ): Promise<AvailabilitySettings> {
+  const { db } = deps;
+  const now = deps.clock.now();
   assertProvider(options.actor);
-  await upsertSettings(db, options.actor.userId, options.input, options.now);
-  return getSettings(db, { actor: options.actor });
+  await upsertSettings(db, options.actor.userId, options.input, now);
+  return getSettings(deps, { actor: options.actor });
 }
 
 /** The settings as one calendar sees them: GENERAL ignores the category, BY_CATEGORY uses it. */
 export async function getCategorySetting(
-  db: Tx,
+  deps: AvailabilityDeps,
   options: { actor: Actor; category?: string },
 ): Promise<CategoryAvailabilitySetting> {
+  const { db } = deps;
   assertProvider(options.actor);
   const calendar = await loadCalendarLenient(db, options.actor.userId, options.category);
   return {
@@ -117,12 +126,14 @@ export async function getCategorySetting(
  * named, else to the general one.
  */
 export async function saveCategorySetting(
-  db: Tx,
-  options: { actor: Actor; category?: string; input: UpdateAvailabilitySettings; now: Date },
+  deps: AvailabilityDeps,
+  options: { actor: Actor; category?: string; input: UpdateAvailabilitySettings },
 ): Promise<CategoryAvailabilitySetting> {
+  const { db } = deps;
   assertProvider(options.actor);
   const providerId = options.actor.userId;
-  const { category, input, now } = options;
+  const { category, input } = options;
+  const now = deps.clock.now();
   // Validates the category before anything is written.
   await loadCalendarLenient(db, providerId, category);
   await db.transaction(async (tx) => {
@@ -150,7 +161,7 @@ export async function saveCategorySetting(
         });
     }
   });
-  return getCategorySetting(db, { actor: options.actor, category });
+  return getCategorySetting(deps, { actor: options.actor, category });
 }
 
 /** Like loadCalendar, but a BY_CATEGORY provider without a category reads the general calendar's settings. */
@@ -161,9 +172,10 @@ function loadCalendarLenient(db: Tx, providerId: string, category: string | unde
 // Weekly pattern ------------------------------------------------------------------------
 
 export async function getWeeklyPattern(
-  db: Tx,
+  deps: AvailabilityDeps,
   options: { actor: Actor; category?: string | null; categoryField?: string },
 ): Promise<WeeklyDay[]> {
+  const { db } = deps;
   assertProvider(options.actor);
   const calendar = await loadCalendar(db, {
     providerId: options.actor.userId,
@@ -186,11 +198,13 @@ export async function getWeeklyPattern(
 
 /** Sets the listed weekdays of one calendar (others stay as they are) in one statement. */
 export async function saveRecurringDays(
-  db: Tx,
-  options: { actor: Actor; input: RecurringDaysInput; now: Date },
+  deps: AvailabilityDeps,
+  options: { actor: Actor; input: RecurringDaysInput },
 ): Promise<WeeklyDay[]> {
+  const { db } = deps;
   assertProvider(options.actor);
-  const { input, now } = options;
+  const { input } = options;
+  const now = deps.clock.now();
   const calendar = await loadCalendar(db, {
     providerId: options.actor.userId,
     category: input.categoryIdentifier,
@@ -217,7 +231,7 @@ export async function saveRecurringDays(
         updatedAt: now,
       },
     });
-  return getWeeklyPattern(db, {
+  return getWeeklyPattern(deps, {
     actor: options.actor,
     category: input.categoryIdentifier,
     categoryField: 'categoryIdentifier',
@@ -238,23 +252,18 @@ function toCalendarDay(row: OverrideRow): CalendarDay {
 
 /** A month's specific dates, or every one from today (provider's zone) on. */
 export async function listCustomDays(
-  db: Tx,
-  options: { actor: Actor; category?: string; month?: string; now: Date },
+  deps: AvailabilityDeps,
+  options: { actor: Actor; category?: string; month?: string },
 ): Promise<CalendarDay[]> {
+  const { db } = deps;
+  const now = deps.clock.now();
   assertProvider(options.actor);
   const calendar = await loadCalendar(db, { providerId: options.actor.userId, category: options.category });
   const range = options.month
     ? { from: `${options.month}-01`, to: addDays(`${addMonths(options.month, 1)}-01`, -1) }
-    : { from: zonedDate(options.now.getTime(), calendar.timezone) };
+    : { from: zonedDate(now.getTime(), calendar.timezone) };
   const rows = await loadOverrides(db, calendar.providerId, calendar.categoryId, range);
   return rows.map(toCalendarDay);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**
@@ -263,11 +272,13 @@ function isUniqueViolation(error: unknown): boolean {
  * unavailable clears its ranges.
  */
 export async function saveCustomDay(
-  db: Tx,
-  options: { actor: Actor; input: CustomDayInput; now: Date },
+  deps: AvailabilityDeps,
+  options: { actor: Actor; input: CustomDayInput },
 ): Promise<CalendarDay> {
+  const { db } = deps;
   assertProvider(options.actor);
-  const { input, now } = options;
+  const { input } = options;
+  const now = deps.clock.now();
   const providerId = options.actor.userId;
   let existing: { id: string; categoryId: string | null } | undefined;
   if (input.identifier) {
@@ -323,7 +334,8 @@ export async function saveCustomDay(
   }
 }
 
-export async function deleteCustomDay(db: Tx, options: { actor: Actor; id: string }): Promise<void> {
+export async function deleteCustomDay(deps: AvailabilityDeps, options: { actor: Actor; id: string }): Promise<void> {
+  const { db } = deps;
   assertProvider(options.actor);
   const deleted = await db
     .delete(availabilityDateOverrides)

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { fieldError } from '../../platform/app-error.ts';
 
 /**
  * A slot identifier is stable (the same slot always gets the same id) and verifiable (no one can
@@ -96,4 +97,16 @@ export function decodeSlotId(secret: string, id: string): SlotRef | null {
     durationMinutes: payload.readUInt16BE(37),
     revision: payload.readUInt32BE(39),
   };
+}
+
+/**
+ * The slot a booker's timeslotIdentifier names, which must be ours and this provider's: else
+ * 400 on timeslotIdentifier ("availability.slotInvalid"). The one reading of a slot identifier
+ * for everything that takes a slot (resolveBookableSlot, a series' first date); only the
+ * one-statement schedule reads it with decodeSlotId, to leave anything unusual to this path.
+ */
+export function slotOfProvider(secret: string, id: string, providerId: string): SlotRef & { endMs: number } {
+  const ref = decodeSlotId(secret, id);
+  if (!ref || ref.providerId !== providerId) throw fieldError('timeslotIdentifier', 'availability.slotInvalid');
+  return { ...ref, endMs: ref.startMs + ref.durationMinutes * 60_000 };
 }

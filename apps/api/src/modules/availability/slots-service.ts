@@ -13,16 +13,17 @@ import {
   generateSlots,
   type Interval,
   isoInstant,
-  isValidTimeZone,
   monthInterval,
   overlappingBusy,
   slotsForDate,
   toZoned,
   zonedDate,
 } from '@app/shared/slots';
+import { isValidTimeZone } from '@app/shared/time-zones';
 import type { Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import {
   type BusyInterval,
   loadBusy,
@@ -34,7 +35,7 @@ import {
   type ProviderCalendar,
   weeklyRules,
 } from './calendar-data.ts';
-import { decodeSlotId, encodeSlotId } from './slot-id.ts';
+import { encodeSlotId, slotOfProvider } from './slot-id.ts';
 
 /** The calendar's slots starting in a window and the busy time around them: three queries. */
 async function calendarSlots(
@@ -80,8 +81,8 @@ function toTimeSlot(secret: string, calendar: ProviderCalendar, slot: Interval, 
   };
 }
 
-/** Future slots no busy interval overlaps. */
-function freeSlots(slots: Interval[], busy: BusyInterval[], now: Date): Interval[] {
+/** Future slots no busy interval overlaps (the slot engine's last step, shared with nextFreeSlots). */
+export function freeSlots(slots: readonly Interval[], busy: readonly Interval[], now: Date): Interval[] {
   const nowMs = now.getTime();
   const future = slots.filter((slot) => slot.startMs > nowMs);
   const taken = overlappingBusy(future, busy);
@@ -103,6 +104,16 @@ export interface PublicSlotsOptions {
   now: Date;
 }
 
+/** What the slot reads use: the database, the clock, and the secret that signs slot identifiers. */
+export type SlotDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/** The caller's part of a public slot read (the services add the secret and the time). */
+export type PublicSlotsInput = Omit<PublicSlotsOptions, 'secret' | 'now'>;
+
+function slotContext(deps: SlotDeps) {
+  return { secret: deps.config.APP_SECRET, now: deps.clock.now() };
+}
+
 async function publicCalendar(db: Tx, options: PublicSlotsOptions) {
   const calendar = await loadCalendar(db, {
     providerId: options.providerId,
@@ -121,9 +132,11 @@ async function publicCalendar(db: Tx, options: PublicSlotsOptions) {
  * end of the month two months ahead, in the caller's zone) answers an empty day.
  */
 export async function publicDateSlots(
-  db: Tx,
-  options: PublicSlotsOptions & { date: string },
+  deps: SlotDeps,
+  input: PublicSlotsInput & { date: string },
 ): Promise<PublicTimeslots> {
+  const { db } = deps;
+  const options = { ...input, ...slotContext(deps) };
   const { calendar, zone, window } = await publicCalendar(db, options);
   const { slots, busy } = await calendarSlots(
     db,
@@ -144,9 +157,11 @@ export async function publicDateSlots(
 
 /** Which days of a month (caller's zone) have free slots; months outside the window have none. */
 export async function publicMonthSummary(
-  db: Tx,
-  options: PublicSlotsOptions & { month: string },
+  deps: SlotDeps,
+  input: PublicSlotsInput & { month: string },
 ): Promise<MonthSummary> {
+  const { db } = deps;
+  const options = { ...input, ...slotContext(deps) };
   const { calendar, zone, window } = await publicCalendar(db, options);
   const { slots, busy } = await calendarSlots(
     db,
@@ -172,9 +187,11 @@ export async function publicMonthSummary(
 
 /** The provider's own month (provider's zone): every slot of every date, flagged past, booked or held. */
 export async function providerMonth(
-  db: Tx,
-  options: { actor: Actor; secret: string; month: string; category?: string; now: Date },
+  deps: SlotDeps,
+  input: { actor: Actor; month: string; category?: string },
 ): Promise<ProviderMonth> {
+  const { db } = deps;
+  const options = { ...input, ...slotContext(deps) };
   if (options.actor.role !== 'provider') throw new AppError('FORBIDDEN');
   const calendar = await loadCalendar(db, { providerId: options.actor.userId, category: options.category });
   const zone = calendar.timezone;
@@ -244,12 +261,16 @@ export async function resolveBookableSlot(
     ignoreBookingId?: string;
     /** The caller's zone for the window's end (default the provider's). */
     timezone?: string;
+    /**
+     * What a future slot that another booking holds answers (default SLOT_UNAVAILABLE); booking
+     * a slot asks for SLOT_TAKEN, whatever else keeps it from being offered.
+     */
+    whenBusy?: 'SLOT_TAKEN' | 'SLOT_UNAVAILABLE';
   },
 ): Promise<BookableSlot> {
   const invalid = () => fieldError('timeslotIdentifier', 'availability.slotInvalid');
-  const ref = decodeSlotId(options.secret, options.slotId);
-  if (!ref || ref.providerId !== options.providerId) throw invalid();
-  const slot = { startMs: ref.startMs, endMs: ref.startMs + ref.durationMinutes * 60_000 };
+  const ref = slotOfProvider(options.secret, options.slotId, options.providerId);
+  const slot = { startMs: ref.startMs, endMs: ref.endMs };
   // One round trip (it runs inside booking transactions): the calendar, its days around the slot, busy or not.
   const { calendar, weekly, overrides, busy } = await loadSlotCheck(db, {
     providerId: options.providerId,
@@ -263,8 +284,9 @@ export async function resolveBookableSlot(
   if (!calendar.isPublic) throw new AppError('NOT_FOUND');
   if (calendar.categoryId !== ref.categoryId) throw invalid();
 
-  const unavailable = () => new AppError('SLOT_UNAVAILABLE');
   const nowMs = options.now.getTime();
+  const unavailable = () =>
+    new AppError(busy && slot.startMs > nowMs ? (options.whenBusy ?? 'SLOT_UNAVAILABLE') : 'SLOT_UNAVAILABLE');
   if (ref.durationMinutes !== calendar.sessionMinutes || slot.startMs <= nowMs) throw unavailable();
   const zone = options.timezone && isValidTimeZone(options.timezone) ? options.timezone : calendar.timezone;
   if (slot.startMs >= bookingWindow(nowMs, zone).endMs) throw unavailable();

@@ -1,10 +1,10 @@
+import { canTransition } from '@app/shared/booking-rules';
 import type { BookingParty, BookingStatus } from '@app/shared/schemas/bookings';
 import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
-import { canTransition } from './rules.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 

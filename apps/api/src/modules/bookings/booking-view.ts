@@ -1,19 +1,13 @@
 import type { Language } from '@app/shared/constants';
-import type { Booking, BookingParty, BookingStatus } from '@app/shared/schemas/bookings';
+import type { Booking } from '@app/shared/schemas/bookings';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { preparedSql, rawRows } from '../../db/prepared-sql.ts';
-import type {
-  BookingPaymentMethod,
-  ParticipantStatus,
-  RefundStatus,
-  RescheduleStatus,
-} from '../../db/schema/bookings.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { localizedName } from '../../platform/localized.ts';
+import { preparedSql, rawRows } from '../../platform/prepared.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { photoUrls } from '../profiles/photo-urls.ts';
-import { isPaidRow } from './booking-data.ts';
+import { type BookingRow, isPaidRow } from './booking-data.ts';
 
 interface PersonRow {
   firstName: string | null;
@@ -24,45 +18,22 @@ interface PersonRow {
   photoKey: string | null;
 }
 
+/** "remainingClientReschedule" → "remaining_client_reschedule" (the SQL column of a Drizzle key). */
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+
 /**
- * A bookings row as row_to_json gives it: the table's column names, timestamps as ISO text.
- * (row_to_json costs a fraction of a json_build_object naming every column.)
+ * A bookings row as row_to_json gives it, derived from the table: the column names, timestamps
+ * as ISO text. (row_to_json costs a fraction of a json_build_object naming every column.)
  */
-export interface BookingJson {
-  id: string;
-  status: BookingStatus;
-  previous_status: BookingStatus | null;
-  provider_id: string;
-  client_id: string;
-  starts_at: string | null;
-  ends_at: string | null;
-  hold_expires_at: string | null;
-  price_minor: number;
-  currency_code: string;
-  paid_at: string | null;
-  payment_method: BookingPaymentMethod | null;
-  note: string | null;
-  created_by: BookingParty;
-  participant_status: ParticipantStatus;
-  allow_reschedule_completed_booking: boolean;
-  reschedule_status: RescheduleStatus | null;
-  remaining_client_reschedule: number;
-  remaining_provider_reschedule: number;
-  reschedule_requested_by: BookingParty | null;
-  reschedule_starts_at: string | null;
-  reschedule_ends_at: string | null;
-  reschedule_note: string | null;
-  cancelled_at: string | null;
-  cancelled_by: BookingParty | 'system' | null;
-  cancellation_reason: string | null;
-  refund_status: RefundStatus | null;
-  refund_minor: number | null;
-  feedback_provided: boolean;
-  series_id: string | null;
-  series_index: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export type BookingJson = {
+  [Key in keyof BookingRow as SnakeCase<Key & string>]: BookingRow[Key] extends infer Value
+    ? Value extends Date
+      ? string
+      : Value
+    : never;
+};
 
 /**
  * One booking answer as PostgreSQL builds it: the row, both parties with their pictures, the
@@ -76,6 +47,16 @@ export interface ViewRow {
   therapy: { id: string; nameEn: string; nameDe: string } | null;
   modality: { id: string; key: string; nameEn: string; nameDe: string } | null;
 }
+
+/** The columns of a ViewRow, as the statements name them. */
+export const viewRowColumns = [
+  'booking',
+  'seriesOccurrences',
+  'provider',
+  'client',
+  'therapy',
+  'modality',
+] as const satisfies readonly (keyof ViewRow)[];
 
 /** A person of the answer (PersonRow) from a users row and its profile row. */
 export const personJson = (user: SQL, profile: SQL) => sql`json_build_object('firstName', ${user}.first_name,
@@ -228,10 +209,10 @@ export async function bookingViews(db: Tx, options: ViewOptions, context: ViewCo
 }
 
 /** The one-booking read follows many writes: a named prepared statement. */
-const viewById = preparedSql<ViewRow>(
-  'bookings_view_by_id',
-  () => sql`${viewSelect()} WHERE bookings.id = ${sql.placeholder('id')}::uuid`,
-);
+const viewById = preparedSql<ViewRow>('bookings_view_by_id', () => ({
+  select: sql`${viewSelect()} WHERE bookings.id = ${sql.placeholder('id')}::uuid`,
+  columns: viewRowColumns,
+}));
 
 /** The answer for one booking (already access-checked by the caller). */
 export async function bookingView(db: Tx, bookingId: string, context: ViewContext): Promise<Booking> {

@@ -1,3 +1,4 @@
+import { type CancellationOutcome, cancellationOutcome } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, BookingParty } from '@app/shared/schemas/bookings';
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
@@ -12,7 +13,6 @@ import { type BookingRow, isPaidRow, recordEvent, statusChange } from './booking
 import { personName } from './booking-view.ts';
 import { changeOwnBooking } from './change-booking.ts';
 import type { BookingEmailTemplate } from './notifications.ts';
-import { type CancellationOutcome, cancellationOutcome } from './rules.ts';
 
 export interface CloseInput {
   row: BookingRow;

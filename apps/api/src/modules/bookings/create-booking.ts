@@ -1,16 +1,24 @@
+import { holdExpiry } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, CreateAppointmentBody, CreateBookingBody } from '@app/shared/schemas/bookings';
 import { and, eq, sql } from 'drizzle-orm';
-import { preparedSql } from '../../db/prepared-sql.ts';
 import { bookings, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { preparedSql } from '../../platform/prepared.ts';
 import { lockProviderCalendar, recordEvent } from './booking-data.ts';
-import { bookingView, clientJoins, personJson, toBooking, type ViewRow, viewColumns } from './booking-view.ts';
+import {
+  bookingView,
+  clientJoins,
+  personJson,
+  toBooking,
+  type ViewRow,
+  viewColumns,
+  viewRowColumns,
+} from './booking-view.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { acceptableOffer, type OfferRow, offerFrom, offerSelect, resolveOffer, viewContext } from './offer.ts';
-import { holdExpiry } from './rules.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 const p = (name: string) => sql.placeholder(name);
@@ -23,17 +31,19 @@ const p = (name: string) => sql.placeholder(name);
  */
 const insertDraft = preparedSql<{ offer: OfferRow | null } & (ViewRow | { booking: null })>(
   'bookings_insert_draft',
-  () => sql`
-    WITH offer AS (${offerSelect()}),
-    draft AS (
+  () => ({
+    with: {
+      offer: offerSelect(),
+      draft: sql`
       INSERT INTO bookings (client_id, provider_id, therapy_category_id, modality_key, note, price_minor,
         currency_code, created_by, created_at, updated_at)
       SELECT ${p('clientId')}::uuid, ${p('providerId')}::uuid, offer."categoryId", offer."modalityKey", ${p('note')},
         CASE WHEN offer."isFree" THEN 0 ELSE offer."feeMinor"::int END, offer."currencyCode", 'client',
         ${p('now')}::timestamptz, ${p('now')}::timestamptz
       FROM offer WHERE ${acceptableOffer}
-      RETURNING *
-    )
+      RETURNING *`,
+    },
+    select: sql`
     SELECT CASE WHEN draft.id IS NULL THEN row_to_json(offer) END AS offer, ${viewColumns({
       booking: sql`row_to_json(draft)`,
       seriesOccurrences: sql`NULL::int`,
@@ -43,6 +53,8 @@ const insertDraft = preparedSql<{ offer: OfferRow | null } & (ViewRow | { bookin
       modality: sql`offer."modality"`,
     })}
     FROM offer LEFT JOIN draft ON true ${clientJoins(sql`draft`)}`,
+    columns: ['offer', ...viewRowColumns],
+  }),
 );
 
 /**

@@ -1,8 +1,8 @@
+import { DRAFT_TTL_MS } from '@app/shared/booking-rules';
 import { inArray } from 'drizzle-orm';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { pendingDraftStale, pendingHoldLapsed } from './booking-data.ts';
-import { DRAFT_TTL_MS } from './rules.ts';
 
 /**
  * Job: pending bookings whose hold lapsed become expired and free their slot (DESIGN.md §4: 15

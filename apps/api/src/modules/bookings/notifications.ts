@@ -1,12 +1,13 @@
 import { isLanguage, type Language } from '@app/shared/constants';
 import { type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
-import { isValidTimeZone } from '@app/shared/slots';
+import { isValidTimeZone } from '@app/shared/time-zones';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings, preferenceOptions, therapyCategories, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { personName } from './booking-view.ts';
@@ -30,15 +31,6 @@ export type BookingEmailTemplate =
   | 'rescheduleAccepted'
   | 'rescheduleRejected'
   | 'cancelled';
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -141,8 +133,8 @@ async function claim(db: Tx, input: { eventIds?: string[]; limit: number; now: D
  * and not retried: the booking change itself stands and the timeline shows it.
  */
 export async function deliverBookingNotifications(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>,
-  input: { eventIds?: string[]; limit?: number; log?: { error(object: unknown, message?: string): void } } = {},
+  deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>,
+  input: { eventIds?: string[]; limit?: number } = {},
 ): Promise<number> {
   if (input.eventIds && input.eventIds.length === 0) return 0;
   const ids = await claim(deps.db, { eventIds: input.eventIds, limit: input.limit ?? 100, now: deps.clock.now() });
@@ -221,7 +213,7 @@ export async function deliverBookingNotifications(
       });
       sent++;
     } catch (error) {
-      (input.log ?? console).error({ err: error, eventId: row.event.id }, 'booking email could not be sent');
+      deps.log.error({ err: error, eventId: row.event.id }, 'booking email could not be sent');
     }
   }
   return sent;

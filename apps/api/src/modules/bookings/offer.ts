@@ -2,9 +2,9 @@ import type { Language } from '@app/shared/constants';
 import { messageKey } from '@app/shared/zod';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { preparedSql } from '../../db/prepared-sql.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { preparedSql } from '../../platform/prepared.ts';
 import { publicStorage } from '../../platform/storage.ts';
 import { modalityJson, personJson, therapyJson, type ViewContext } from './booking-view.ts';
 
@@ -84,7 +84,19 @@ export const acceptableOffer = sql`offer."bookable" AND offer."categoryId" IS NO
   AND (cardinality(offer."offeredModalities") = 0 OR offer."modalityKey" = ANY (offer."offeredModalities"))
   AND offer."feeMinor" IS NOT NULL AND offer."currencyCode" IS NOT NULL`;
 
-const loadOffer = preparedSql<OfferRow>('bookings_offer', offerSelect);
+const offerRowColumns = [
+  'bookable',
+  'categoryId',
+  'categoryKey',
+  'modalityKey',
+  'offeredTherapies',
+  'offeredModalities',
+  'feeMinor',
+  'isFree',
+  'currencyCode',
+] as const satisfies readonly (keyof OfferRow)[];
+
+const loadOffer = preparedSql<OfferRow>('bookings_offer', () => ({ select: offerSelect(), columns: offerRowColumns }));
 
 /**
  * Checks what the client picked against what the provider offers and prices it. The therapy

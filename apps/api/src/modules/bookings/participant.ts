@@ -1,3 +1,4 @@
+import { holdExpiry } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { eq } from 'drizzle-orm';
@@ -10,7 +11,6 @@ import { bookingView } from './booking-view.ts';
 import { closeBooking } from './cancel-booking.ts';
 import { changeOwnBooking } from './change-booking.ts';
 import { viewContext } from './offer.ts';
-import { holdExpiry } from './rules.ts';
 
 /**
  * The participant is the party who did not create the booking: the provider for a client's

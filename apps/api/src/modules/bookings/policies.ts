@@ -1,3 +1,4 @@
+import { cancellationOutcome, NO_REFUND_WINDOW_MS, remainingFor, rescheduleOutcome } from '@app/shared/booking-rules';
 import {
   type BookingParty,
   type CancellationPolicy,
@@ -5,10 +6,9 @@ import {
   RESCHEDULE_APPROVAL_WINDOW_HOURS,
   type ReschedulePolicy,
 } from '@app/shared/schemas/bookings';
-import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { type BookingRow, isPaidRow, loadOwnBooking, partyOf } from './booking-data.ts';
-import { cancellationOutcome, NO_REFUND_WINDOW_MS, remainingFor, rescheduleOutcome } from './rules.ts';
 
 /** What the rules allow the caller now: cancel, and what the client would get back. */
 export function cancellationPolicyOf(row: BookingRow, party: BookingParty, now: Date): CancellationPolicy {
@@ -58,18 +58,18 @@ export function reschedulePolicyOf(row: BookingRow, party: BookingParty, now: Da
 
 /** GET /appointment/policy/{id}/cancellation (either party, for the caller's side). */
 export async function getCancellationPolicy(
-  db: Tx,
-  input: { actor: Actor; bookingId: string; now: Date },
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { actor: Actor; bookingId: string },
 ): Promise<CancellationPolicy> {
-  const row = await loadOwnBooking(db, { bookingId: input.bookingId, actor: input.actor });
-  return cancellationPolicyOf(row, partyOf(input.actor), input.now);
+  const row = await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor });
+  return cancellationPolicyOf(row, partyOf(input.actor), deps.clock.now());
 }
 
 /** GET /appointment/policy/{id}/reschedule (either party, for the caller's side). */
 export async function getReschedulePolicy(
-  db: Tx,
-  input: { actor: Actor; bookingId: string; now: Date },
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { actor: Actor; bookingId: string },
 ): Promise<ReschedulePolicy> {
-  const row = await loadOwnBooking(db, { bookingId: input.bookingId, actor: input.actor });
-  return reschedulePolicyOf(row, partyOf(input.actor), input.now);
+  const row = await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor });
+  return reschedulePolicyOf(row, partyOf(input.actor), deps.clock.now());
 }

@@ -1,3 +1,4 @@
+import { otherParty, remainingFor, rescheduleOutcome } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, BookingParty, ScheduleBookingBody } from '@app/shared/schemas/bookings';
 import { eq } from 'drizzle-orm';
@@ -9,7 +10,6 @@ import { type BookingRow, isPaidRow, lockOwnBookingForSlot, recordEvent } from '
 import { bookingView } from './booking-view.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
-import { otherParty, remainingFor, rescheduleOutcome } from './rules.ts';
 import { placePendingBooking } from './schedule-booking.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 

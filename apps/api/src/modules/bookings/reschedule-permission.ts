@@ -1,3 +1,4 @@
+import { isFinal } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { eq } from 'drizzle-orm';
@@ -7,7 +8,6 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { recordEvent } from './booking-data.ts';
 import { changeOwnBooking } from './change-booking.ts';
-import { isFinal } from './rules.ts';
 
 /**
  * POST /appointment/{id}/reschedule-permission: the provider of the booking sets

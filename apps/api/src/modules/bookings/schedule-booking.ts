@@ -1,12 +1,13 @@
+import { holdExpiry, scheduleRefusal } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, ScheduleBookingBody } from '@app/shared/schemas/bookings';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { preparedSql } from '../../db/prepared-sql.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { preparedSql } from '../../platform/prepared.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
 import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange } from './booking-data.ts';
 import {
@@ -19,10 +20,10 @@ import {
   toBooking,
   type ViewRow,
   viewColumns,
+  viewRowColumns,
 } from './booking-view.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
-import { holdExpiry } from './rules.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /** The "confirmed" event that tells the provider about a client's booking. */
@@ -116,12 +117,14 @@ const p = (name: string) => sql.placeholder(name);
  */
 const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: null })>(
   'bookings_schedule_draft',
-  () => sql`
-    WITH calendar AS MATERIALIZED (
+  () => ({
+    with: {
+      // Materialized (referenced twice, and the lock is volatile): taken once, before the write.
+      calendar: sql`
       SELECT pg_advisory_xact_lock(hashtextextended('bookings:provider:' || ${p('providerId')}, 0))::text AS locked,
         booking_slot_taken(${p('providerId')}::uuid, ${p('startsAt')}::timestamptz, ${p('endsAt')}::timestamptz,
-          ${p('now')}::timestamptz, ${p('bookingId')}::uuid) AS taken
-    ), written AS (
+          ${p('now')}::timestamptz, ${p('bookingId')}::uuid) AS taken`,
+      written: sql`
       UPDATE bookings SET starts_at = ${p('startsAt')}::timestamptz, ends_at = ${p('endsAt')}::timestamptz,
         hold_expires_at = ${p('holdExpiresAt')}::timestamptz, note = COALESCE(${p('note')}, bookings.note),
         updated_at = ${p('now')}::timestamptz
@@ -137,13 +140,14 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
         AND NOT EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = bookings.provider_id
           AND held.status = 'pending' AND held.hold_expires_at <= ${p('now')}::timestamptz)
       RETURNING row_to_json(bookings) AS booking, ${personJson(sql`provider`, sql`profile`)} AS provider,
-        bookings.id, bookings.client_id, bookings.therapy_category_id, bookings.modality_key
-    ), scheduled AS (
+        bookings.id, bookings.client_id, bookings.therapy_category_id, bookings.modality_key`,
+      scheduled: sql`
       INSERT INTO booking_events (booking_id, type, actor_role, data, created_at)
       SELECT written.id, 'scheduled', 'client',
         jsonb_build_object('startAt', ${p('startAt')}::text, 'previousStartAt', NULL), ${p('now')}::timestamptz
-      FROM written
-    )
+      FROM written`,
+    },
+    select: sql`
     SELECT calendar.taken, ${viewColumns({
       booking: sql`written.booking`,
       seriesOccurrences: sql`NULL::int`,
@@ -153,6 +157,8 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
       modality: modalityJson(sql`mo`),
     })}
     FROM calendar LEFT JOIN written ON true ${clientJoins(sql`written`)} ${catalogJoins(sql`written`)}`,
+    columns: ['taken', ...viewRowColumns],
+  }),
 );
 
 /**
@@ -187,8 +193,12 @@ async function scheduleInOneStatement(
 }
 
 /**
- * POST /booking/{id}/schedule: the client picks the slot of a pending booking (again, to change
- * it while unpaid). Paid bookings change slot through reschedule; an expired one is over.
+ * POST /booking/{id}/schedule, the one entry point: the client picks the slot of a pending
+ * booking (again, to change it while unpaid). Paid bookings change slot through reschedule; an
+ * expired one is over (scheduleRefusal). The usual case runs as one statement (scheduleDraft:
+ * the same rule, narrowed to a first slot of a paid draft listed at the current calendar
+ * revision); anything else, or anything to explain, runs in the locked transaction with
+ * takeSlot. Both end at the same row and the same answer.
  */
 export async function scheduleBooking(
   deps: AppDeps,
@@ -206,10 +216,8 @@ export async function scheduleBooking(
         party: 'client',
         now,
       });
-      if (row.status === 'expired') throw new AppError('BOOKING_EXPIRED');
-      if (row.status !== 'pending' || row.paidAt || row.createdBy === 'provider') {
-        throw new AppError('BOOKING_NOT_SCHEDULABLE');
-      }
+      const refusal = scheduleRefusal(row);
+      if (refusal) throw new AppError(refusal);
       return placePendingBooking(tx, deps, {
         row,
         lapsedHolds,

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { holdExpiry } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { BookingSeries, CreateSeriesBody } from '@app/shared/schemas/bookings';
-import { zonedDate } from '@app/shared/slots';
+import { weeklyStarts, zonedDate } from '@app/shared/slots';
 import { eq } from 'drizzle-orm';
 import { bookingSeries, bookings, users } from '../../db/schema/index.ts';
-import { AppError, fieldError } from '../../platform/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { decodeSlotId, encodeSlotId } from '../availability/slot-id.ts';
+import { encodeSlotId, slotOfProvider } from '../availability/slot-id.ts';
 import { loadOwnBooking, lockProviderCalendar, recordEvent } from './booking-data.ts';
 import { getBookingSeries } from './list-bookings.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { resolveOffer } from './offer.ts';
-import { holdExpiry, weeklyStarts } from './rules.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /**
@@ -56,9 +56,7 @@ export async function createSeries(
           throw new AppError('BOOKING_NOT_SCHEDULABLE');
         }
       }
-      const ref = decodeSlotId(secret, body.timeslotIdentifier);
-      if (!ref || ref.providerId !== offer.providerId)
-        throw fieldError('timeslotIdentifier', 'availability.slotInvalid');
+      const ref = slotOfProvider(secret, body.timeslotIdentifier, offer.providerId);
       const [provider] = await tx
         .select({ timezone: users.timezone })
         .from(users)

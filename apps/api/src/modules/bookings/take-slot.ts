@@ -1,7 +1,5 @@
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { loadBusy } from '../availability/calendar-data.ts';
-import { decodeSlotId } from '../availability/slot-id.ts';
 import { type BookableSlot, isSlotConflictError, resolveBookableSlot } from '../availability/slots-service.ts';
 import { expireStaleHolds } from './booking-data.ts';
 
@@ -21,44 +19,28 @@ export interface TakeSlotInput {
 }
 
 /**
- * Checks a timeslotIdentifier inside the transaction that will write it: lapsed holds of the
- * provider are expired first (unless the caller knows there are none) (the exclusion constraint still counts them), then availability
- * resolves the slot. A slot another booking holds is SLOT_TAKEN; one no longer offered
- * (past, outside the window, removed from the calendar) stays SLOT_UNAVAILABLE.
+ * The one "may this booking take this slot" of every transaction that writes a slot (create,
+ * series, schedule, reschedule, a participant's answer): lapsed holds of the provider are
+ * expired first (unless the caller knows there are none; the exclusion constraint still counts
+ * them), then availability resolves the slot. A future slot another booking holds is
+ * SLOT_TAKEN; one no longer offered (past, outside the window, removed from the calendar) is
+ * SLOT_UNAVAILABLE. The one-statement schedule (schedule-booking.ts) is the same rule for its
+ * usual case: the signed calendar revision stands for "still offered", booking_slot_taken for busy.
  */
 export async function takeSlot(tx: Tx, input: TakeSlotInput): Promise<BookableSlot> {
   if (input.lapsedHolds !== false) {
     await expireStaleHolds(tx, { providerId: input.providerId, now: input.now, exceptBookingId: input.bookingId });
   }
-  try {
-    return await resolveBookableSlot(tx, {
-      providerId: input.providerId,
-      slotId: input.slotId,
-      now: input.now,
-      secret: input.secret,
-      categoryId: input.categoryId,
-      ignoreBookingId: input.bookingId,
-      timezone: input.timezone,
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'SLOT_UNAVAILABLE' && (await isTaken(tx, input))) {
-      throw new AppError('SLOT_TAKEN');
-    }
-    throw error;
-  }
-}
-
-async function isTaken(tx: Tx, input: TakeSlotInput): Promise<boolean> {
-  const ref = decodeSlotId(input.secret, input.slotId);
-  if (!ref || ref.startMs <= input.now.getTime()) return false;
-  const busy = await loadBusy(tx, {
+  return resolveBookableSlot(tx, {
     providerId: input.providerId,
-    fromMs: ref.startMs,
-    toMs: ref.startMs + ref.durationMinutes * 60_000,
+    slotId: input.slotId,
     now: input.now,
+    secret: input.secret,
+    categoryId: input.categoryId,
     ignoreBookingId: input.bookingId,
+    timezone: input.timezone,
+    whenBusy: 'SLOT_TAKEN',
   });
-  return busy.length > 0;
 }
 
 /** A deadlock or serialization failure: the transaction was rolled back and may simply run again. */

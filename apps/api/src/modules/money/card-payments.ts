@@ -14,6 +14,7 @@ import {
   gatewayByName,
   gatewayForCurrency,
 } from '../../platform/payments/gateway.ts';
+import { prepared } from '../../platform/prepared.ts';
 import { loadAccountHolder } from './account-holder.ts';
 import { postTransaction } from './ledger.ts';
 import { cardBookingPaymentLines, topUpLines } from './postings.ts';
@@ -25,22 +26,15 @@ export const DEFAULT_TOP_UP_CALLBACK = '/wallet/';
 /** A checkout still unpaid this long after it started is given up (abandoned). */
 export const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
 
-const findPaymentQueries = new WeakMap<Tx, ReturnType<typeof prepareFindPayment>>();
-function prepareFindPayment(db: Tx) {
-  return db
-    .select()
-    .from(payments)
-    .where(eq(payments.reference, sql.placeholder('reference')))
-    .prepare('payments_by_reference');
-}
-
 /** By reference; a prepared statement (this read starts every webhook, poll and reconciliation). */
 export async function findPayment(db: Tx, reference: string): Promise<PaymentRow | null> {
-  let query = findPaymentQueries.get(db);
-  if (!query) {
-    query = prepareFindPayment(db);
-    findPaymentQueries.set(db, query);
-  }
+  const query = prepared(db, 'payments_by_reference', (name) =>
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, sql.placeholder('reference')))
+      .prepare(name),
+  );
   const [row] = await query.execute({ reference });
   return row ?? null;
 }
@@ -151,9 +145,13 @@ async function applyVerification(
       verification.amountMinor === payment.amountMinor &&
       verification.currencyCode === payment.currencyCode;
     if (matches) return settle(deps, payment, verification.paidAt ?? now);
-    console.warn(
-      `[payments] verification of ${payment.reference} does not match: ` +
-        `${verification.amountMinor} ${verification.currencyCode} for ${payment.amountMinor} ${payment.currencyCode}`,
+    deps.log.warn(
+      {
+        paymentReference: payment.reference,
+        verified: { amountMinor: verification.amountMinor, currencyCode: verification.currencyCode },
+        expected: { amountMinor: payment.amountMinor, currencyCode: payment.currencyCode },
+      },
+      'payment verification does not match the payment',
     );
     return markUnpaid(deps.db, payment, 'failed', 'verification_mismatch', now);
   }
@@ -191,7 +189,10 @@ async function settle(deps: AppDeps, payment: PaymentRow, paidAt: Date): Promise
     try {
       return await deps.db.transaction((tx) => settleIn(tx, deps, payment, paidAt, handler));
     } catch (error) {
-      console.warn(`[payments] booking payment ${payment.reference} credited to the wallet instead:`, error);
+      deps.log.warn(
+        { err: error, paymentReference: payment.reference },
+        'booking payment credited to the wallet instead',
+      );
     }
   }
   return settleIn(deps.db, deps, payment, paidAt, null);

@@ -1,10 +1,10 @@
 import type { ErrorCode } from '@app/shared/errors';
 import type { TransactionType } from '@app/shared/schemas/wallet';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerTransactions } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { type Statement, statementQuery } from '../../platform/prepared.ts';
 import { type AccountRef, accountKey, assertBalanced, type Line } from './ledger-math.ts';
 
 export interface PostTransactionInput {
@@ -37,13 +37,9 @@ interface PostingOutcome {
   transaction_id: string | null;
   found: number | string;
   ok: boolean | null;
+  /** Rows the posting and its companion wrote (selected so every part is evaluated). */
+  written: number | string;
 }
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-const dialect = new PgDialect();
 
 /**
  * Runs the posting as a named prepared statement: PostgreSQL parses and plans it once per
@@ -51,9 +47,8 @@ const dialect = new PgDialect();
  */
 async function executePosting(tx: Tx, input: PostTransactionInput): Promise<PostingOutcome | undefined> {
   const name = input.companion ? `ledger_post_${input.companion.name}` : 'ledger_post';
-  const query = dialect.sqlToQuery(postingStatement(input));
-  const result = await tx._.session.prepareQuery(query, undefined, name, false).execute();
-  return rowsOf<PostingOutcome>(result)[0];
+  const [outcome] = await statementQuery<PostingOutcome>(tx, name, postingStatement(input)).execute();
+  return outcome;
 }
 
 /**
@@ -66,47 +61,46 @@ async function executePosting(tx: Tx, input: PostTransactionInput): Promise<Post
  *    nothing), and `upd`/`ent` move the balances and append the entries with running balances.
  * A refusal writes nothing, so the caller's transaction stays usable.
  */
-function postingStatement(input: PostTransactionInput) {
+function postingStatement(input: PostTransactionInput): Statement<PostingOutcome> {
   const keys = input.lines.map((line) => accountKey(line.account));
   const deltas = input.lines.map((line) => line.amountMinor);
   // Arrays keep the text the same for any number of lines, so one prepared statement serves all.
   const at = sql`COALESCE(${input.at?.toISOString() ?? null}::timestamptz, now())`;
   const type = sql`${input.type}::ledger_transaction_type`;
-  return sql`
-    WITH v AS (
-      SELECT * FROM unnest(${sql.param(keys)}::text[], ${sql.param(deltas)}::bigint[]) WITH ORDINALITY AS v(key, delta, ord)
-    ),
-    acc AS (
+  return {
+    with: {
+      v: sql`
+      SELECT * FROM unnest(${sql.param(keys)}::text[], ${sql.param(deltas)}::bigint[]) WITH ORDINALITY AS v(key, delta, ord)`,
+      acc: sql`
       SELECT a.id, a.kind, a.balance_minor, v.delta, v.ord
       FROM ledger_accounts a JOIN v ON v.key = a.key
       ORDER BY a.user_id IS NULL, a.key
-      FOR UPDATE OF a
-    ),
-    chk AS (
-      SELECT count(*) AS found, bool_and(kind = 'gateway_clearing' OR balance_minor + delta >= 0) AS ok FROM acc
-    ),
-    txn AS (
+      FOR UPDATE OF a`,
+      chk: sql`
+      SELECT count(*) AS found, bool_and(kind = 'gateway_clearing' OR balance_minor + delta >= 0) AS ok FROM acc`,
+      txn: sql`
       INSERT INTO ledger_transactions (type, reference, description, metadata, created_at)
       SELECT ${type}, ${input.reference}, ${input.description ?? null}, ${JSON.stringify(input.metadata ?? {})}::jsonb, ${at}
       FROM chk WHERE chk.found = ${input.lines.length}::int AND chk.ok
       ON CONFLICT (reference) DO NOTHING
-      RETURNING id
-    ),
-    upd AS (
+      RETURNING id`,
+      upd: sql`
       UPDATE ledger_accounts a SET balance_minor = acc.balance_minor + acc.delta
       FROM acc, txn WHERE a.id = acc.id
-      RETURNING a.id
-    ),
-    ent AS (
+      RETURNING a.id`,
+      ent: sql`
       INSERT INTO ledger_entries (transaction_id, account_id, transaction_type, amount_minor, balance_after_minor, created_at)
       SELECT txn.id, acc.id, ${type}, acc.delta, acc.balance_minor + acc.delta, ${at}
       FROM acc, txn ORDER BY acc.ord
-      RETURNING id
-    ),
-    also AS (${input.companion?.statement ?? sql`SELECT 1 AS id WHERE false`})
+      RETURNING id`,
+      also: input.companion?.statement ?? sql`SELECT 1 AS id WHERE false`,
+    },
+    select: sql`
     SELECT (SELECT id FROM txn) AS transaction_id, chk.found, chk.ok,
       (SELECT count(*) FROM upd) + (SELECT count(*) FROM ent) + (SELECT count(*) FROM also) AS written
-    FROM chk`;
+    FROM chk`,
+    columns: ['transaction_id', 'found', 'ok', 'written'],
+  };
 }
 
 async function createAccounts(tx: Tx, refs: AccountRef[]): Promise<void> {

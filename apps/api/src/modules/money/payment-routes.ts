@@ -6,9 +6,8 @@ import {
   VirtualAccountSchema,
 } from '@app/shared/schemas/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/app-error.ts';
 import { authenticate, requireRole } from '../../platform/auth-guard.ts';
-import { waitText } from '../../platform/rate-limits.ts';
+import { byUser, rateLimit } from '../../platform/rate-limits.ts';
 import { getPaymentStatus, startTopUp } from './card-payments.ts';
 import { idempotencyKeyOf, withIdempotency } from './idempotency.ts';
 import { generateVirtualAccount, getVirtualAccount } from './virtual-accounts.ts';
@@ -23,24 +22,12 @@ export const TOP_UP_RATE_LIMIT = { max: 10, windowSeconds: 10 * 60 };
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  const topUpLimit = app.createRateLimit({
-    max: TOP_UP_RATE_LIMIT.max,
-    timeWindow: TOP_UP_RATE_LIMIT.windowSeconds * 1000,
-    keyGenerator: (request) => `topUpPerUser:${request.actor.userId}`,
-  });
+  const topUpLimit = rateLimit(app, [{ name: 'topUpPerUser', rule: TOP_UP_RATE_LIMIT, keyOf: byUser }]);
 
   app.post(
     '/payment/wallet',
     {
-      preHandler: [
-        ...requireRole('client'),
-        async (request, reply) => {
-          const result = await topUpLimit(request);
-          if (result.isAllowed || !result.isExceeded) return;
-          reply.header('retry-after', result.ttlInSeconds);
-          throw new AppError('TOO_MANY_REQUESTS', { after: waitText(request.language, result.ttlInSeconds) });
-        },
-      ],
+      preHandler: [...requireRole('client'), topUpLimit],
       schema: { tags, security, body: TopUpBodySchema, response: { 200: CardPaymentAnswerSchema } },
     },
     (request) =>

@@ -1,16 +1,13 @@
 import { COOKIES, isLanguage, type Language } from '@app/shared/constants';
 import { formatMoney } from '@app/shared/money';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../platform/html.ts';
 import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { findSandboxCharge } from '../../platform/payments/sandbox.ts';
 import { currencyOf } from './account-holder.ts';
 import { callbackWithReference } from './sandbox-payments.ts';
 
 const REFERENCE = /^[A-Za-z0-9._=-]{1,100}$/;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** ?lang=, then a /de/ path, then the site's language cookie, then the request's language. */
 function pageLanguage(request: FastifyRequest): Language {

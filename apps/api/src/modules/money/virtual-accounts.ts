@@ -4,7 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { payments, virtualAccounts } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
 import { GatewayError, gatewayForCurrency } from '../../platform/payments/gateway.ts';
 import { currencyOf, displayName, loadAccountHolder } from './account-holder.ts';
@@ -13,18 +15,6 @@ import { topUpLines } from './postings.ts';
 import { references } from './references.ts';
 
 type VirtualAccountRow = typeof virtualAccounts.$inferSelect;
-
-/** A PostgreSQL unique violation (23505), however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function toVirtualAccount(row: VirtualAccountRow): VirtualAccount {
   return { bankName: row.bankName, accountNumber: row.accountNumber, accountName: row.accountName };
@@ -140,7 +130,7 @@ export async function applyIncomingTransfer(
   const { account } = transfer;
   const paymentReference = references.incomingTransfer(account.gateway, transfer.gatewayReference);
   if (transfer.currencyCode !== account.currencyCode || transfer.amountMinor <= 0) {
-    console.warn(`[payments] transfer ${paymentReference} does not fit account ${account.accountNumber}; not credited`);
+    deps.log.warn({ paymentReference }, 'transfer does not fit its virtual account; not credited');
     return { credited: false, paymentReference };
   }
   const now = deps.clock.now();
@@ -199,6 +189,6 @@ async function sendTransferReceivedEmail(deps: AppDeps, transfer: IncomingTransf
     });
   } catch (error) {
     // The money is in the wallet; a lost email must not undo or repeat that.
-    console.warn(`[payments] transfer email for ${reference} failed:`, error);
+    deps.log.warn({ err: error, paymentReference: reference }, 'transfer email could not be sent');
   }
 }

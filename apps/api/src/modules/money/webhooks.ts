@@ -48,7 +48,7 @@ async function onChargeSuccess(deps: AppDeps, gateway: PaymentGateway, reference
     accountNumber: verified.receiverAccountNumber,
   });
   if (!account) {
-    console.warn(`[payments] Paystack charge ${reference} matches no payment and no virtual account`);
+    deps.log.warn({ paymentReference: reference }, 'gateway charge matches no payment and no virtual account');
     return;
   }
   await applyIncomingTransfer(deps, {

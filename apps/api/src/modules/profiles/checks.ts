@@ -113,14 +113,3 @@ export function checkDateOfBirth(errors: FieldErrors, dob: string | null | undef
   if (dob >= today) errors.add('dob', 'profiles.dobPast');
   else if (dob < EARLIEST_DOB) errors.add('dob', messageKey('profiles.dobTooEarly', { date: EARLIEST_DOB }));
 }
-
-/** PostgreSQL unique violation (also when wrapped by the driver or Drizzle). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
-    if (candidate.code === '23505') return constraint ? candidate.constraint === constraint : true;
-    current = candidate.cause;
-  }
-  return false;
-}

@@ -4,16 +4,9 @@ import type { Tx } from '../../db/client.ts';
 import { avatars, clientProfiles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import {
-  assertRole,
-  checkCountryAndState,
-  checkDateOfBirth,
-  checkOptions,
-  FieldErrors,
-  isUniqueViolation,
-  lockUser,
-} from './checks.ts';
+import { assertRole, checkCountryAndState, checkDateOfBirth, checkOptions, FieldErrors, lockUser } from './checks.ts';
 import type { ProfilesDeps } from './deps.ts';
 import { personDetails } from './person-details.ts';
 import { photoUrls } from './photo-urls.ts';

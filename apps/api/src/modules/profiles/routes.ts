@@ -19,11 +19,9 @@ import {
 } from '@app/shared/schemas/profiles';
 import { z } from '@app/shared/zod';
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/app-error.ts';
 import { requireRole } from '../../platform/auth-guard.ts';
-import { waitText } from '../../platform/rate-limits.ts';
+import { rateLimit } from '../../platform/rate-limits.ts';
 import { publicStorage } from '../../platform/storage.ts';
 import { getClientProfile, setEmergencyContact, updateClientProfile } from './client-service.ts';
 import type { ProfilesDeps } from './deps.ts';
@@ -64,17 +62,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const { db } = deps;
 
-  const uploadCheck = app.createRateLimit({
-    max: UPLOAD_LIMIT.max,
-    timeWindow: UPLOAD_LIMIT.windowSeconds * 1000,
-    keyGenerator: (request) => `profileUpload:${request.actor?.userId ?? request.ip}`,
-  });
-  const uploadLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await uploadCheck(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', result.ttlInSeconds);
-    throw new AppError('TOO_MANY_REQUESTS', { after: waitText(request.language, result.ttlInSeconds) });
-  };
+  const uploadLimit = rateLimit(app, [
+    { name: 'profileUpload', rule: UPLOAD_LIMIT, keyOf: (request) => request.actor?.userId ?? request.ip },
+  ]);
 
   const client = { preHandler: requireRole('client') };
   const clientUpload = { preHandler: [...requireRole('client'), uploadLimit] };

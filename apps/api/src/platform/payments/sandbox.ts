@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { sandboxCharges } from '../../db/schema/index.ts';
 import { AppError } from '../app-error.ts';
 import type { Clock } from '../clock.ts';
+import { prepared } from '../prepared.ts';
 import type { ChargeVerification, PaymentGateway } from './types.ts';
 
 interface SandboxDeps {
@@ -30,11 +31,13 @@ function shortHash(text: string): string {
  */
 export function createSandboxGateway(deps: SandboxDeps): PaymentGateway {
   const { db } = deps;
-  const chargeByReference = db
-    .select()
-    .from(sandboxCharges)
-    .where(eq(sandboxCharges.reference, sql.placeholder('reference')))
-    .prepare('sandbox_charge_by_reference');
+  const chargeByReference = prepared(db, 'sandbox_charge_by_reference', (name) =>
+    db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.reference, sql.placeholder('reference')))
+      .prepare(name),
+  );
   return {
     name: 'sandbox',
     supports: () => true,

@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '@app/shared/schemas/auth';
+import { isValidTimeZone } from '@app/shared/time-zones';
 
 /** The browser's IANA zone, when the runtime reports a valid one (sign-up stores it). */
 export function browserTimeZone(): string | undefined {

@@ -1,3 +1,4 @@
+import { isCancellable, remainingFor } from '@app/shared/booking-rules';
 import type { Booking, BookingStatus } from '@app/shared/schemas/bookings';
 import type { BookingRole } from '../api/keys';
 
@@ -12,9 +13,7 @@ export function isUpcoming(booking: Booking, now: number): boolean {
 
 /** The party's remaining reschedules (SPEC.md §4: separate counts for client and provider). */
 export function remainingReschedules(booking: Booking, role: BookingRole): number {
-  return role === 'client'
-    ? booking.rescheduleInfo.remainingClientReschedule
-    : booking.rescheduleInfo.remainingProviderReschedule;
+  return remainingFor(role, booking.rescheduleInfo);
 }
 
 /** A confirmed booking whose party has no reschedule left: the button is disabled ("Rescheduling limit reached"). */
@@ -51,7 +50,11 @@ export function canOfferReschedule(booking: Booking, role: BookingRole, now: num
 
 /** Cancel is offered for a pending or confirmed booking that has not started. */
 export function canOfferCancel(booking: Booking, now: number): boolean {
-  return (booking.status === 'pending' || booking.status === 'confirmed') && isUpcoming(booking, now);
+  return isCancellable({
+    status: booking.status,
+    startsAt: booking.startAt === null ? null : new Date(booking.startAt),
+    now: new Date(now),
+  });
 }
 
 /** A client's scheduled, unpaid, priced booking: pay next (/payment/{bookingId}/). */

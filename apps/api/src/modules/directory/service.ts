@@ -16,10 +16,10 @@ import {
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { localizedName } from '../../platform/localized.ts';
+import { publicStorage } from '../../platform/storage.ts';
+import { nextFreeSlots } from '../availability/next-free-slot.ts';
+import { personName, type ViewContext } from '../bookings/booking-view.ts';
 import { photoUrls } from '../profiles/photo-urls.ts';
-import { personName } from './booking-view.ts';
-import { nextFreeSlots } from './next-free-slot.ts';
-import { viewContext } from './offer.ts';
 
 const publicProvider = and(
   eq(users.role, 'provider'),
@@ -59,7 +59,7 @@ type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[numb
 
 function toCard(
   row: CardRow,
-  context: ReturnType<typeof viewContext>,
+  context: ViewContext,
   visitorCurrencyCode: string,
   nextAvailableAt: Date | null | undefined,
 ): DirectoryProvider {
@@ -114,7 +114,7 @@ export async function listProviders(
     rows.map((row) => ({ providerId: row.id, timezone: row.timezone })),
     deps.clock.now(),
   );
-  const context = viewContext(deps, input.language);
+  const context = { language: input.language, storage: publicStorage(deps.config) };
   const visitorCurrency = currencyForCountryOrDefault(input.visitorCountryCode);
   return {
     data: rows.map((row) => toCard(row, context, visitorCurrency, next.get(row.id))),
@@ -168,7 +168,7 @@ export async function getPublicProvider(
       .where(eq(availabilitySettings.providerId, row.id)),
     nextFreeSlots(deps.db, [{ providerId: row.id, timezone: row.timezone }], deps.clock.now()),
   ]);
-  const context = viewContext(deps, input.language);
+  const context = { language: input.language, storage: publicStorage(deps.config) };
   const card = toCard(row, context, currencyForCountryOrDefault(input.visitorCountryCode), next.get(row.id));
   const named = (item: { id: string; key: string; nameEn: string; nameDe: string }) => ({
     identifier: item.id,

@@ -1,4 +1,3 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@app/shared/schemas/bookings';
 import { describe, expect, it } from 'vitest';
 import {
   cancellationOutcome,
@@ -7,8 +6,10 @@ import {
   isFinal,
   rescheduleNeedsApproval,
   rescheduleOutcome,
-  weeklyStarts,
-} from './rules.ts';
+  scheduleRefusal,
+} from './booking-rules.ts';
+import { BOOKING_STATUSES, type BookingStatus } from './schemas/bookings.ts';
+import { weeklyStarts } from './slots.ts';
 
 const H = 3600_000;
 const now = new Date('2027-03-01T09:00:00Z');
@@ -191,5 +192,18 @@ describe('holds and series', () => {
     expect(weeklyStarts(Date.parse('2027-03-22T09:00:00Z'), 2, 'Africa/Lagos')[1]).toBe(
       Date.parse('2027-03-29T09:00:00Z'),
     );
+  });
+});
+
+describe('scheduleRefusal', () => {
+  it('lets a client re-pick only a pending, unpaid booking they made', () => {
+    const paidAt = new Date('2027-03-01T09:00:00Z');
+    expect(scheduleRefusal({ status: 'pending', paidAt: null, createdBy: 'client' })).toBeNull();
+    expect(scheduleRefusal({ status: 'expired', paidAt: null, createdBy: 'client' })).toBe('BOOKING_EXPIRED');
+    expect(scheduleRefusal({ status: 'pending', paidAt, createdBy: 'client' })).toBe('BOOKING_NOT_SCHEDULABLE');
+    expect(scheduleRefusal({ status: 'pending', paidAt: null, createdBy: 'provider' })).toBe('BOOKING_NOT_SCHEDULABLE');
+    for (const status of ['confirmed', 'completed', 'cancelled', 'rejected'] as const) {
+      expect(scheduleRefusal({ status, paidAt: null, createdBy: 'client' })).toBe('BOOKING_NOT_SCHEDULABLE');
+    }
   });
 });

@@ -1,15 +1,7 @@
 import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
-import {
-  addDays,
-  bookingWindow,
-  type DayRule,
-  generateSlots,
-  type Interval,
-  isValidTimeZone,
-  overlappingBusy,
-  zonedDate,
-} from '@app/shared/slots';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { addDays, bookingWindow, type DayRule, generateSlots, type Interval, zonedDate } from '@app/shared/slots';
+import { isValidTimeZone } from '@app/shared/time-zones';
+import { and, asc, gte, inArray, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   availabilityCategorySettings,
@@ -18,6 +10,8 @@ import {
   availabilityWeeklyDays,
   bookings,
 } from '../../db/schema/index.ts';
+import { busyWhere, overrideRules, weeklyRules } from './calendar-data.ts';
+import { freeSlots } from './slots-service.ts';
 
 /** Searched a fortnight at a time, so a provider with a free slot tomorrow costs one step. */
 const STEP_DAYS = 14;
@@ -35,8 +29,9 @@ interface CalendarRules {
 /**
  * The first free slot from now of each provider (across their calendars, inside the public
  * booking window), for a whole page of providers with four queries: settings, weekly patterns,
- * specific dates and busy time, all `provider_id = ANY(...)`. The slots are then computed in
- * memory exactly as the availability module does (same shared functions).
+ * specific dates and busy time, all `provider_id = ANY(...)`, busy time by the one predicate
+ * (busyWhere). The slots then come from the same engine as the calendar's own reads:
+ * weeklyRules/overrideRules, generateSlots and freeSlots.
  */
 export async function nextFreeSlots(db: Tx, owners: CalendarOwner[], now: Date): Promise<Map<string, Date | null>> {
   const result = new Map<string, Date | null>();
@@ -100,44 +95,25 @@ export async function nextFreeSlots(db: Tx, owners: CalendarOwner[], now: Date):
       .select({ providerId: bookings.providerId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
       .from(bookings)
       .where(
-        and(
-          inArray(bookings.providerId, ids),
-          inArray(bookings.status, ['pending', 'confirmed']),
-          isNotNull(bookings.startsAt),
-          sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${now.toISOString()}::timestamptz, ${new Date(lastEndMs + 24 * 3600_000).toISOString()}::timestamptz, '[)')`,
-          or(
-            eq(bookings.status, 'confirmed'),
-            isNull(bookings.holdExpiresAt),
-            sql`${bookings.holdExpiresAt} > ${now.toISOString()}::timestamptz`,
-          ),
-        ),
+        busyWhere({
+          provider: inArray(bookings.providerId, ids),
+          from: now.toISOString(),
+          to: new Date(lastEndMs + 24 * 3600_000).toISOString(),
+          now: now.toISOString(),
+        }),
       )
       .orderBy(asc(bookings.startsAt)),
   ]);
 
   const key = (providerId: string, categoryId: string | null) => `${providerId}|${categoryId ?? ''}`;
-  const calendars = new Map<string, CalendarRules>();
-  const rulesOf = (providerId: string, categoryId: string | null) => {
-    const k = key(providerId, categoryId);
-    let rules = calendars.get(k);
-    if (!rules) {
-      rules = { weekly: new Map(), overrides: new Map() };
-      calendars.set(k, rules);
-    }
-    return rules;
-  };
-  for (const row of weekly) {
-    rulesOf(row.providerId, row.categoryId).weekly.set(row.dayOfWeek, {
-      isAvailable: row.isAvailable,
-      intervals: row.intervals,
-    });
-  }
-  for (const row of overrides) {
-    rulesOf(row.providerId, row.categoryId).overrides.set(row.date, {
-      isAvailable: row.isAvailable,
-      intervals: row.intervals,
-    });
-  }
+  const weeklyOf = groupBy(weekly, (row) => key(row.providerId, row.categoryId));
+  const overridesOf = groupBy(overrides, (row) => key(row.providerId, row.categoryId));
+  const calendars = new Map<string, CalendarRules>(
+    [...new Set([...weeklyOf.keys(), ...overridesOf.keys()])].map((calendar) => [
+      calendar,
+      { weekly: weeklyRules(weeklyOf.get(calendar) ?? []), overrides: overrideRules(overridesOf.get(calendar) ?? []) },
+    ]),
+  );
   const settingsOf = new Map(settings.map((row) => [row.providerId, row]));
   const categoryMinutes = new Map(
     categorySettings.map((row) => [key(row.providerId, row.categoryId), row.sessionMinutes]),
@@ -171,7 +147,7 @@ export async function nextFreeSlots(db: Tx, owners: CalendarOwner[], now: Date):
       const rules = calendars.get(key(owner.providerId, categoryId));
       if (!rules) continue;
       const sessionMinutes = categoryId ? (categoryMinutes.get(key(owner.providerId, categoryId)) ?? general) : general;
-      const found = firstFree(zone, sessionMinutes, rules, busyOf.get(owner.providerId) ?? [], nowMs, window.endMs);
+      const found = firstFree(zone, sessionMinutes, rules, busyOf.get(owner.providerId) ?? [], now, window.endMs);
       if (found !== null && (best === null || found < best)) best = found;
     }
     result.set(owner.providerId, best === null ? null : new Date(best));
@@ -179,16 +155,17 @@ export async function nextFreeSlots(db: Tx, owners: CalendarOwner[], now: Date):
   return result;
 }
 
+/** The first free slot of one calendar in (now, endMs): the slot engine, a fortnight at a time. */
 function firstFree(
   zone: string,
   sessionMinutes: number,
   rules: CalendarRules,
   busy: Interval[],
-  nowMs: number,
+  now: Date,
   endMs: number,
 ): number | null {
   const stepMs = STEP_DAYS * 24 * 3600_000;
-  for (let fromMs = nowMs + 1; fromMs < endMs; fromMs += stepMs) {
+  for (let fromMs = now.getTime() + 1; fromMs < endMs; fromMs += stepMs) {
     const slots = generateSlots({
       zone,
       sessionMinutes,
@@ -197,9 +174,18 @@ function firstFree(
       weekly: rules.weekly,
       overrides: rules.overrides,
     });
-    const taken = overlappingBusy(slots, busy);
-    const index = taken.indexOf(-1);
-    if (index >= 0) return (slots[index] as Interval).startMs;
+    const [first] = freeSlots(slots, busy, now);
+    if (first) return first.startMs;
   }
   return null;
+}
+
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(keyOf(row)) ?? [];
+    list.push(row);
+    groups.set(keyOf(row), list);
+  }
+  return groups;
 }

@@ -1,7 +1,16 @@
-import { toZoned, zonedInstant } from '@app/shared/slots';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cancellationOutcome, NO_REFUND_WINDOW_MS, rescheduleNeedsApproval } from './rules.ts';
+import {
+  cancellationOutcome,
+  isCancellable,
+  NO_REFUND_WINDOW_MS,
+  otherParty,
+  remainingFor,
+  rescheduleNeedsApproval,
+  rescheduleOutcome,
+} from './booking-rules.ts';
+import { BOOKING_STATUSES } from './schemas/bookings.ts';
+import { toZoned, zonedInstant } from './slots.ts';
 
 /**
  * The 48-hour rules are about real elapsed time. Appointments are drawn as wall-clock times in
@@ -149,6 +158,65 @@ describe('48-hour rules across time zones and DST (property)', () => {
         });
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('the rules the web offers from (shared with the API)', () => {
+  const partyArb = fc.constantFrom('client' as const, 'provider' as const);
+  const statusArb = fc.constantFrom(...BOOKING_STATUSES);
+  const instantArb = fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 });
+
+  it('isCancellable is exactly when a cancellation is allowed, for either party, paid or not', () => {
+    fc.assert(
+      fc.property(
+        partyArb,
+        statusArb,
+        fc.option(instantArb, { nil: null }),
+        instantArb,
+        fc.boolean(),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (party, status, startMs, nowMs, isPaid, priceMinor) => {
+          const input = { status, startsAt: startMs === null ? null : new Date(startMs), now: new Date(nowMs) };
+          expect(cancellationOutcome({ ...input, party, isPaid, priceMinor }).allowed).toBe(isCancellable(input));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("remainingFor reads the party's own count; otherParty swaps sides", () => {
+    fc.assert(
+      fc.property(partyArb, fc.nat(5), fc.nat(5), (party, clientCount, providerCount) => {
+        const row = { remainingClientReschedule: clientCount, remainingProviderReschedule: providerCount };
+        expect(remainingFor(party, row)).toBe(party === 'client' ? clientCount : providerCount);
+        expect(otherParty(otherParty(party))).toBe(party);
+        expect(otherParty(party)).not.toBe(party);
+      }),
+    );
+  });
+
+  it('a confirmed session is never rescheduled by a party with no reschedule left', () => {
+    fc.assert(
+      fc.property(
+        partyArb,
+        instantArb,
+        fc.integer({ min: 1, max: 90 * 24 * 3600 }),
+        fc.boolean(),
+        (party, nowMs, ahead, allow) => {
+          const outcome = rescheduleOutcome({
+            party,
+            status: 'confirmed',
+            isPaid: true,
+            startsAt: new Date(nowMs + ahead * 1000),
+            now: new Date(nowMs),
+            remaining: 0,
+            allowRescheduleCompletedBooking: allow,
+            pendingRequestBy: null,
+          });
+          expect(outcome).toEqual({ allowed: false, reason: 'RESCHEDULE_LIMIT_REACHED' });
+        },
+      ),
     );
   });
 });

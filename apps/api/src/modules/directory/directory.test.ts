@@ -5,7 +5,14 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { preferenceOptions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { type Catalog, catalog, createBookingVia, createProvider, listedSlot, scheduleVia } from './test-support.ts';
+import {
+  type Catalog,
+  catalog,
+  createBookingVia,
+  createProvider,
+  listedSlot,
+  scheduleVia,
+} from '../bookings/test-support.ts';
 
 /** Runs first in this file's fresh database: these are the only providers. */
 let t: TestApp;

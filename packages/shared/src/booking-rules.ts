@@ -1,15 +1,16 @@
-import type { ErrorCode } from '@app/shared/errors';
+import type { ErrorCode } from './errors.ts';
 import {
   type BookingParty,
   type BookingStatus,
   HOLD_MINUTES,
   NO_REFUND_WINDOW_HOURS,
   RESCHEDULE_APPROVAL_WINDOW_HOURS,
-} from '@app/shared/schemas/bookings';
+} from './schemas/bookings.ts';
 
 /**
- * The booking rules as pure functions of instants (DESIGN.md §4). Time zones never enter:
- * "48 hours before the appointment" is 48 real hours, whatever the clocks on the wall do.
+ * The booking rules as pure functions of instants (DESIGN.md §4), for the API (which decides)
+ * and the web (which chooses what to offer). Time zones never enter: "48 hours before the
+ * appointment" is 48 real hours, whatever the clocks on the wall do.
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -50,6 +51,12 @@ export function isOutsideNoRefundWindow(startsAt: Date, now: Date): boolean {
   return startsAt.getTime() - now.getTime() > NO_REFUND_WINDOW_MS;
 }
 
+/** Pending or confirmed and not started (or not scheduled yet): it can still be cancelled. */
+export function isCancellable(input: { status: BookingStatus; startsAt: Date | null; now: Date }): boolean {
+  if (input.status !== 'pending' && input.status !== 'confirmed') return false;
+  return input.startsAt === null || input.startsAt.getTime() > input.now.getTime();
+}
+
 export interface CancellationInput {
   party: BookingParty;
   status: BookingStatus;
@@ -77,12 +84,7 @@ export type CancellationOutcome =
  * free): simply cancelled. A session that has started can no longer be cancelled.
  */
 export function cancellationOutcome(input: CancellationInput): CancellationOutcome {
-  if (input.status !== 'pending' && input.status !== 'confirmed') {
-    return { allowed: false, reason: 'BOOKING_NOT_CANCELLABLE' };
-  }
-  if (input.startsAt && input.startsAt.getTime() <= input.now.getTime()) {
-    return { allowed: false, reason: 'BOOKING_NOT_CANCELLABLE' };
-  }
+  if (!isCancellable(input)) return { allowed: false, reason: 'BOOKING_NOT_CANCELLABLE' };
   if (!input.isPaid || input.priceMinor === 0) {
     return { allowed: true, refundStatus: 'not_paid', refundMinor: 0, providerKeepsEarning: false };
   }
@@ -146,6 +148,22 @@ export function rescheduleOutcome(input: RescheduleInput): RescheduleOutcome {
   return { allowed: true, mode: rescheduleNeedsApproval(input) ? 'request' : 'immediate' };
 }
 
+/**
+ * Whether a client may (re)pick the slot of their booking (POST /booking/{id}/schedule): only a
+ * pending, unpaid booking they made; an expired one is over. null: they may. The one rule of
+ * both schedule paths (the one-statement usual case writes only where it holds, and leaves
+ * every other case to the transaction, which answers with this).
+ */
+export function scheduleRefusal(row: {
+  status: BookingStatus;
+  paidAt: Date | null;
+  createdBy: BookingParty;
+}): ErrorCode | null {
+  if (row.status === 'expired') return 'BOOKING_EXPIRED';
+  if (row.status !== 'pending' || row.paidAt || row.createdBy === 'provider') return 'BOOKING_NOT_SCHEDULABLE';
+  return null;
+}
+
 /** When a newly taken slot's hold ends: 15 minutes for a client paying, 24 h (or the start) for a participant. */
 export function holdExpiry(input: { now: Date; startsAt: Date; awaitingParticipant: boolean }): Date {
   const nowMs = input.now.getTime();
@@ -164,6 +182,3 @@ export function remainingFor(
 export function otherParty(party: BookingParty): BookingParty {
   return party === 'client' ? 'provider' : 'client';
 }
-
-/** The starts of a weekly series (shared with the web, which lists the dates before booking). */
-export { weeklyStarts } from '@app/shared/slots';

@@ -1,0 +1,60 @@
+import {
+  BookingListQuerySchema,
+  BookingPageSchema,
+  BookingSchema,
+  CreateAppointmentBodySchema,
+} from '@app/shared/schemas/bookings';
+import { IdParamsSchema } from '@app/shared/schemas/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAppointment } from '../create-booking.ts';
+import { listAppointments, listClientAppointments } from '../list-bookings.ts';
+import { appointmentTags, provider, security } from './common.ts';
+
+/** A provider's appointments: book one for a client, list them (all, or one client's). */
+export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post(
+    '/appointment',
+    {
+      preHandler: provider,
+      schema: { tags: appointmentTags, security, body: CreateAppointmentBodySchema, response: { 200: BookingSchema } },
+    },
+    (request) => createAppointment(deps, { actor: request.actor, language: request.language, body: request.body }),
+  );
+
+  app.get(
+    '/appointment',
+    {
+      preHandler: provider,
+      schema: {
+        tags: appointmentTags,
+        security,
+        querystring: BookingListQuerySchema,
+        response: { 200: BookingPageSchema },
+      },
+    },
+    (request) => listAppointments(deps, { actor: request.actor, language: request.language, query: request.query }),
+  );
+
+  app.get(
+    '/appointment/client/:id',
+    {
+      preHandler: provider,
+      schema: {
+        tags: appointmentTags,
+        security,
+        params: IdParamsSchema,
+        querystring: BookingListQuerySchema,
+        response: { 200: BookingPageSchema },
+      },
+    },
+    (request) =>
+      listClientAppointments(deps, {
+        actor: request.actor,
+        language: request.language,
+        clientId: request.params.id,
+        query: request.query,
+      }),
+  );
+};

@@ -1,0 +1,94 @@
+import {
+  BookingDetailsSchema,
+  BookingListQuerySchema,
+  BookingPageSchema,
+  BookingSchema,
+  CancelBookingBodySchema,
+  CreateBookingBodySchema,
+  ScheduleBookingBodySchema,
+} from '@app/shared/schemas/bookings';
+import { IdParamsSchema } from '@app/shared/schemas/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cancelBooking } from '../cancel-booking.ts';
+import { createBooking } from '../create-booking.ts';
+import { getBooking, getBookingDetails, listBookings } from '../list-bookings.ts';
+import { scheduleBooking } from '../schedule-booking.ts';
+import { bookingsTags, client, mine, security, sides } from './common.ts';
+
+/** The booking itself: a client starts, lists and schedules; either side reads and cancels. */
+export const bookingResourceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post(
+    '/booking',
+    {
+      preHandler: client,
+      schema: { tags: bookingsTags, security, body: CreateBookingBodySchema, response: { 200: BookingSchema } },
+    },
+    (request) => createBooking(deps, { actor: request.actor, language: request.language, body: request.body }),
+  );
+
+  app.get(
+    '/booking',
+    {
+      preHandler: client,
+      schema: {
+        tags: bookingsTags,
+        security,
+        querystring: BookingListQuerySchema,
+        response: { 200: BookingPageSchema },
+      },
+    },
+    (request) => listBookings(deps, { actor: request.actor, language: request.language, query: request.query }),
+  );
+
+  app.post(
+    '/booking/:id/schedule',
+    {
+      preHandler: client,
+      schema: {
+        tags: bookingsTags,
+        security,
+        params: IdParamsSchema,
+        body: ScheduleBookingBodySchema,
+        response: { 200: BookingSchema },
+      },
+    },
+    (request) =>
+      scheduleBooking(deps, {
+        actor: request.actor,
+        language: request.language,
+        bookingId: request.params.id,
+        body: request.body,
+      }),
+  );
+
+  for (const { party, prefix, preHandler, tags } of sides) {
+    app.get(
+      `${prefix}/:id`,
+      { preHandler, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingSchema } } },
+      (request) => getBooking(deps, mine(party, request)),
+    );
+
+    app.get(
+      `${prefix}/:id/details`,
+      { preHandler, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingDetailsSchema } } },
+      (request) => getBookingDetails(deps, mine(party, request)),
+    );
+
+    app.post(
+      `${prefix}/:id/cancel`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          params: IdParamsSchema,
+          body: CancelBookingBodySchema,
+          response: { 200: BookingSchema },
+        },
+      },
+      (request) => cancelBooking(deps, { ...mine(party, request), reason: request.body.note }),
+    );
+  }
+};

@@ -1,0 +1,28 @@
+import { BookingSeriesSchema, CreateSeriesBodySchema } from '@app/shared/schemas/bookings';
+import { IdParamsSchema } from '@app/shared/schemas/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getBookingSeries } from '../list-bookings.ts';
+import { createSeries } from '../series.ts';
+import { bookingsTags, client, mine, security, sides } from './common.ts';
+
+/** Weekly series: a client books one; either side reads the series of one of its bookings. */
+export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post(
+    '/booking/series',
+    {
+      preHandler: client,
+      schema: { tags: bookingsTags, security, body: CreateSeriesBodySchema, response: { 200: BookingSeriesSchema } },
+    },
+    (request) => createSeries(deps, { actor: request.actor, language: request.language, body: request.body }),
+  );
+
+  for (const { party, prefix, preHandler, tags } of sides) {
+    app.get(
+      `${prefix}/:id/series`,
+      { preHandler, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingSeriesSchema } } },
+      (request) => getBookingSeries(deps, mine(party, request)),
+    );
+  }
+};

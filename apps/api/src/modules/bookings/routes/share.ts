@@ -1,0 +1,37 @@
+import { MessageAnswerSchema, ShareBookingBodySchema } from '@app/shared/schemas/bookings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authenticate } from '../../../platform/auth-guard.ts';
+import { byUser, rateLimit } from '../../../platform/rate-limits.ts';
+import { partyOf } from '../booking-data.ts';
+import { shareBooking } from '../share-booking.ts';
+import { bookingsTags, security } from './common.ts';
+
+/** Share emails go to any address: a few per user per hour. */
+export const SHARE_RATE_LIMIT = { max: 10, windowSeconds: 60 * 60 };
+
+/** Either party emails the details of one of its bookings to an address. */
+export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const shareLimit = rateLimit(app, [{ name: 'shareBooking', rule: SHARE_RATE_LIMIT, keyOf: byUser }]);
+
+  app.post(
+    '/share-booking',
+    {
+      preHandler: [
+        authenticate,
+        async (request) => {
+          partyOf(request.actor);
+        },
+        shareLimit,
+      ],
+      schema: { tags: bookingsTags, security, body: ShareBookingBodySchema, response: { 200: MessageAnswerSchema } },
+    },
+    (request) =>
+      shareBooking(deps, {
+        actor: request.actor,
+        language: request.language,
+        bookingId: request.body.bookingIdentifier,
+        email: request.body.email,
+      }),
+  );
+};
