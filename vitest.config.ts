@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiProject = (name: string, driver: 'pglite' | 'pg'): TestProjectInlineConfiguration => ({
@@ -23,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          alias: [{ find: /^#app\//, replacement: fileURLToPath(new URL('./apps/web/app/', import.meta.url)) }],
           include: ['apps/web/**/*.test.tsx', 'apps/web/**/*.test.ts'],
           globals: true,
           setupFiles: ['apps/web/test/setup.ts'],

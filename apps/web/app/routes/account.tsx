@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { requireSession } from '../features/auth/require-session';
-import { useClientProfile } from '../features/profiles/api/get-client-profile';
-import { useProviderProfile } from '../features/profiles/api/get-provider-profile';
-import { ClientProfileForm } from '../features/profiles/client-profile-form';
-import { EmergencyContactForm } from '../features/profiles/emergency-contact-form';
-import { FeeCard } from '../features/profiles/fee-card';
-import { LoadGate } from '../features/profiles/load-gate';
-import { ProfilePictureCard } from '../features/profiles/profile-picture-card';
-import { ProviderProfileForm } from '../features/profiles/provider-profile-form';
-import { ProviderSetupPanel } from '../features/profiles/setup-panel';
+import { requireSession } from '#app/features/auth/require-session';
+import { useClientProfile } from '#app/features/profiles/api/get-client-profile';
+import { useProviderProfile } from '#app/features/profiles/api/get-provider-profile';
+import { ClientProfileForm } from '#app/features/profiles/client-profile-form';
+import { EmergencyContactForm } from '#app/features/profiles/emergency-contact-form';
+import { FeeCard } from '#app/features/profiles/fee-card';
+import { ProfilePictureCard } from '#app/features/profiles/profile-picture-card';
+import { ProviderProfileForm } from '#app/features/profiles/provider-profile-form';
+import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
+import { LoadGate } from '#app/ui/load-gate';
 import type { Route } from './+types/account';
 
 /** /account/: profile update for clients and providers (SPEC.md §2). */

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { requireSession } from '../features/auth/require-session';
-import { useSession } from '../features/auth/use-session';
-import { useSignOut } from '../features/auth/use-sign-out';
-import { APP_NAV } from '../features/shell/app-nav';
-import { Header } from '../features/shell/header';
-import { LocationModal } from '../features/shell/location-modal';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
-import { cn } from '../ui/cn';
-import { Spinner } from '../ui/spinner';
+import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
+import { requireSession } from '#app/features/auth/require-session';
+import { useSignOut } from '#app/features/auth/use-sign-out';
+import { APP_NAV } from '#app/features/shell/app-nav';
+import { Header } from '#app/features/shell/header';
+import { LocationModal } from '#app/features/shell/location-modal';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useSession } from '#app/lib/use-session';
+import { cn } from '#app/ui/cn';
+import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/app-layout';
 
 /** The signed-in area renders in the browser only; its data never goes through a server loader. */
@@ -34,7 +35,7 @@ export default function AppLayout() {
 
   return (
     <>
-      <Header />
+      <Header accountLinks={<HeaderAccountLinks />} />
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label={t('appNav.label')} className="md:w-56 md:shrink-0">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">

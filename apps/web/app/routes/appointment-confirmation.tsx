@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requireSession } from '../features/auth/require-session';
-import { useSession } from '../features/auth/use-session';
-import { useViewerZone } from '../features/availability/lib/viewer-zone';
-import { useBooking } from '../features/bookings/api/get-booking';
-import { BookingFacts } from '../features/bookings/components/booking-facts';
-import { SeriesLabel, SeriesSessions } from '../features/bookings/components/series-sessions';
-import { StatusBadge } from '../features/bookings/components/status-badge';
-import { bookingRoleOf } from '../features/bookings/lib/role';
-import { LoadGate } from '../features/profiles/load-gate';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
-import { Spinner } from '../ui/spinner';
+import { requireSession } from '#app/features/auth/require-session';
+import { useBooking } from '#app/features/bookings/api/get-booking';
+import { BookingFacts } from '#app/features/bookings/components/booking-facts';
+import { SeriesLabel, SeriesSessions } from '#app/features/bookings/components/series-sessions';
+import { StatusBadge } from '#app/features/bookings/components/status-badge';
+import { bookingRoleOf } from '#app/features/bookings/lib/role';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useSession } from '#app/lib/use-session';
+import { useViewerZone } from '#app/lib/viewer-zone';
+import { LoadGate } from '#app/ui/load-gate';
+import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/appointment-confirmation';
 
 /**

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { requireSession } from '../features/auth/require-session';
-import { useViewerZone } from '../features/availability/lib/viewer-zone';
-import { useBookingList } from '../features/bookings/api/list-bookings';
-import { AppointmentCard } from '../features/bookings/components/appointment-card';
-import { BookingDialogs } from '../features/bookings/components/booking-dialogs';
-import { useBookingRole } from '../features/bookings/lib/role';
-import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '../features/bookings/lib/rules';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
-import { cn } from '../ui/cn';
-import { PagedList, PagedListLoading } from '../ui/paged-list';
-import { pageSearch } from '../ui/pagination';
+import { requireSession } from '#app/features/auth/require-session';
+import { useBookingList } from '#app/features/bookings/api/list-bookings';
+import { AppointmentCard } from '#app/features/bookings/components/appointment-card';
+import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';
+import { useBookingRole } from '#app/features/bookings/lib/role';
+import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '#app/features/bookings/lib/rules';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useViewerZone } from '#app/lib/viewer-zone';
+import { cn } from '#app/ui/cn';
+import { PagedList, PagedListLoading } from '#app/ui/paged-list';
+import { pageSearch } from '#app/ui/pagination';
 import type { Route } from './+types/appointments';
 
 /**

@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { requireSession } from '../features/auth/require-session';
-import { useCreateSeries } from '../features/bookings/api/create-series';
-import { useBooking } from '../features/bookings/api/get-booking';
-import { useScheduleBooking } from '../features/bookings/api/schedule-booking';
-import { BookingSteps } from '../features/bookings/components/booking-steps';
-import { ProviderSummary } from '../features/bookings/components/provider-summary';
-import { ScheduleForm } from '../features/bookings/components/schedule-form';
-import { priceText } from '../features/bookings/lib/format';
-import { useProvider } from '../features/directory/api/get-provider';
-import { LoadGate } from '../features/profiles/load-gate';
-import { useLocaleData } from '../features/shell/shell-data';
-import { PendingPayment } from '../features/wallet/components/pending-payment';
-import { localePath } from '../lib/i18n';
+import { useProvider } from '#app/api/get-provider';
+import { requireSession } from '#app/features/auth/require-session';
+import { useCreateSeries } from '#app/features/bookings/api/create-series';
+import { useBooking } from '#app/features/bookings/api/get-booking';
+import { useScheduleBooking } from '#app/features/bookings/api/schedule-booking';
+import { BookingSteps } from '#app/features/bookings/components/booking-steps';
+import { ProviderSummary } from '#app/features/bookings/components/provider-summary';
+import { ScheduleForm } from '#app/features/bookings/components/schedule-form';
+import { priceText } from '#app/lib/format';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { LoadGate } from '#app/ui/load-gate';
+import { PendingPayment } from '#app/ui/pending-payment';
 import type { Route } from './+types/booking-schedule';
 
 /**

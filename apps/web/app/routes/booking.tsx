@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../api/client';
-import { requireSession } from '../features/auth/require-session';
-import { BookingForm } from '../features/bookings/components/booking-form';
-import { BookingSteps } from '../features/bookings/components/booking-steps';
-import { ProviderSummary } from '../features/bookings/components/provider-summary';
-import { useProvider } from '../features/directory/api/get-provider';
-import { FeeText } from '../features/directory/components/provider-card';
-import { LoadGate } from '../features/profiles/load-gate';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
+import { ApiError } from '#app/api/client';
+import { useProvider } from '#app/api/get-provider';
+import { requireSession } from '#app/features/auth/require-session';
+import { BookingForm } from '#app/features/bookings/components/booking-form';
+import { BookingSteps } from '#app/features/bookings/components/booking-steps';
+import { ProviderSummary } from '#app/features/bookings/components/provider-summary';
+import { FeeText } from '#app/features/directory/components/provider-card';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { LoadGate } from '#app/ui/load-gate';
 import type { Route } from './+types/booking';
 
 /** /booking/?provider={id} (clients): booking step 1 — modality, therapy and note → POST /booking. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { requireSession } from '../features/auth/require-session';
-import { EarningsHistory } from '../features/earnings/components/earnings-history';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
+import { requireSession } from '#app/features/auth/require-session';
+import { EarningsHistory } from '#app/features/money/components/earnings-history';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/earnings-history';
 
 /** /earnings/history/ (providers, SPEC.md §2): every earning and payout, page by page. */

@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUserInfo } from '../features/auth/api/get-user-info';
-import { requireSession } from '../features/auth/require-session';
-import { useBankAccount } from '../features/earnings/api/get-bank-account';
-import { useEarningsSummary } from '../features/earnings/api/get-earnings-summary';
-import { BankAccountForm } from '../features/earnings/components/bank-account-form';
-import { EarningsHistory } from '../features/earnings/components/earnings-history';
-import { EarningsSummary } from '../features/earnings/components/earnings-summary';
-import { PayoutDialog } from '../features/earnings/components/payout-dialog';
-import { EARNINGS_MODALS } from '../features/earnings/modals';
-import { LoadGate } from '../features/profiles/load-gate';
-import { useModals } from '../features/shell/modal-manager';
-import { useLocaleData } from '../features/shell/shell-data';
-import { asCurrency } from '../features/wallet/lib/currency';
-import { localePath } from '../lib/i18n';
-import { Spinner } from '../ui/spinner';
+import { useUserInfo } from '#app/api/get-user-info';
+import { requireSession } from '#app/features/auth/require-session';
+import { useBankAccount } from '#app/features/money/api/get-bank-account';
+import { useEarningsSummary } from '#app/features/money/api/get-earnings-summary';
+import { BankAccountForm } from '#app/features/money/components/bank-account-form';
+import { EarningsHistory } from '#app/features/money/components/earnings-history';
+import { EarningsSummary } from '#app/features/money/components/earnings-summary';
+import { PayoutDialog } from '#app/features/money/components/payout-dialog';
+import { EARNINGS_MODALS } from '#app/features/money/earnings-modals';
+import { asCurrency } from '#app/features/money/lib/currency';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { LoadGate } from '#app/ui/load-gate';
+import { useModals } from '#app/ui/modal-manager';
+import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/earnings';
 
 /** /earnings/ (providers, SPEC.md §2): what can be paid out, payouts, the payout bank account. */

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRequestPasswordReset } from '../features/auth/api/request-password-reset';
-import { AuthCard, Notice } from '../features/auth/auth-card';
-import { EmailRequestForm } from '../features/auth/email-request-form';
-import { useApiContext } from '../features/auth/use-api-context';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
+import { useRequestPasswordReset } from '#app/features/auth/api/request-password-reset';
+import { AuthCard, Notice } from '#app/features/auth/auth-card';
+import { EmailRequestForm } from '#app/features/auth/email-request-form';
+import { useApiContext } from '#app/features/auth/use-api-context';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
 
 /** Asks for a reset link; the answer is the same for every address. */
 export default function ForgotPasswordPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
 
 export default function Home() {
   const { t } = useTranslation();

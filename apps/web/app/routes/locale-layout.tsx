@@ -12,14 +12,14 @@ import {
   useLocation,
   useRouteError,
 } from 'react-router';
-import { configureApiClient } from '../api/client';
-import { ModalProvider } from '../features/shell/modal-manager';
-import { NotFoundPage } from '../features/shell/not-found-page';
-import { RouteHistoryProvider } from '../features/shell/route-history';
-import type { LocaleLayoutData } from '../features/shell/shell-data';
-import { ensureCatalog, getI18n, languageOfPath } from '../lib/i18n';
-import '../lib/load-context';
-import { ToastProvider } from '../ui/toast';
+import { configureApiClient } from '#app/api/client';
+import { NotFoundPage } from '#app/features/shell/not-found-page';
+import { RouteHistoryProvider } from '#app/features/shell/route-history';
+import { ensureCatalog, getI18n, languageOfPath } from '#app/lib/i18n';
+import type { LocaleLayoutData } from '#app/lib/shell-data';
+import { ModalProvider } from '#app/ui/modal-manager';
+import '#app/lib/load-context';
+import { ToastProvider } from '#app/ui/toast';
 import type { Route } from './+types/locale-layout';
 
 /** The visitor's country: a trusted proxy header, else the one they picked, else Nigeria. */

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '../features/auth/auth-card';
-import { LoginForm } from '../features/auth/login-form';
-import { safeRedirect } from '../features/auth/require-session';
-import { useApiContext } from '../features/auth/use-api-context';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
+import { AuthCard } from '#app/features/auth/auth-card';
+import { LoginForm } from '#app/features/auth/login-form';
+import { safeRedirect } from '#app/features/auth/require-session';
+import { useApiContext } from '#app/features/auth/use-api-context';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
 
 /** SPEC.md §2 login page: `?redirect=` holds the same-origin path the user was on. */
 export default function LoginPage() {

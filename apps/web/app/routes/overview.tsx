@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../features/auth/use-session';
-import { ProviderSetupPanel } from '../features/profiles/setup-panel';
-import { APP_NAV } from '../features/shell/app-nav';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
+import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
+import { APP_NAV } from '#app/features/shell/app-nav';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useSession } from '#app/lib/use-session';
 
 export default function Overview() {
   const { t } = useTranslation();

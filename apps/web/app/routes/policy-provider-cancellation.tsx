@@ -1,4 +1,4 @@
-import { PolicyPage } from '../features/bookings/components/policy-page';
+import { PolicyPage } from '#app/features/bookings/components/policy-page';
 
 /** /policy/provider-cancellation/ (public). */
 export default function ProviderCancellationPolicy() {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { requireSession } from '../features/auth/require-session';
-import { useMyPreferences } from '../features/profiles/api/get-my-preferences';
-import { usePreferenceOptions } from '../features/profiles/api/get-preference-options';
-import { LoadGate } from '../features/profiles/load-gate';
-import { PreferencesForm } from '../features/profiles/preferences-form';
+import { requireSession } from '#app/features/auth/require-session';
+import { useMyPreferences } from '#app/features/profiles/api/get-my-preferences';
+import { usePreferenceOptions } from '#app/features/profiles/api/get-preference-options';
+import { PreferencesForm } from '#app/features/profiles/preferences-form';
+import { LoadGate } from '#app/ui/load-gate';
 import type { Route } from './+types/preference';
 
 /** /preference/: the preference lists of SPEC.md §3, for clients and providers. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { requireSession } from '../features/auth/require-session';
-import { useAvailabilitySettings } from '../features/availability/api/get-settings';
-import { AvailabilityEditor } from '../features/availability/components/availability-editor';
-import { zoneLabel } from '../features/availability/lib/dates';
-import { LoadGate } from '../features/profiles/load-gate';
+import { requireSession } from '#app/features/auth/require-session';
+import { useAvailabilitySettings } from '#app/features/availability/api/get-settings';
+import { AvailabilityEditor } from '#app/features/availability/components/availability-editor';
+import { zoneLabel } from '#app/lib/dates';
+import { LoadGate } from '#app/ui/load-gate';
 import type { Route } from './+types/provider-availability';
 
 /** /provider-availability/ (providers only, SPEC.md §2): weekly hours, specific dates, setup. */

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../api/client';
-import { zoneLabel } from '../features/availability/lib/dates';
-import { useViewerZone } from '../features/availability/lib/viewer-zone';
-import { priceText } from '../features/bookings/lib/format';
-import { useProvider } from '../features/directory/api/get-provider';
-import { PersonAvatar } from '../features/directory/components/person-avatar';
-import { displayName, FeeText, NextSlotText } from '../features/directory/components/provider-card';
-import { NotFoundPage } from '../features/shell/not-found-page';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
-import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
+import { ApiError } from '#app/api/client';
+import { useProvider } from '#app/api/get-provider';
+import { displayName, FeeText, NextSlotText } from '#app/features/directory/components/provider-card';
+import { NotFoundPage } from '#app/features/shell/not-found-page';
+import { zoneLabel } from '#app/lib/dates';
+import { priceText } from '#app/lib/format';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useViewerZone } from '#app/lib/viewer-zone';
+import { Button } from '#app/ui/button';
+import { PersonAvatar } from '#app/ui/person-avatar';
+import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/provider-profile';
 
 function Chips({ title, items }: { title: string; items: { identifier: string; name: string }[] }) {

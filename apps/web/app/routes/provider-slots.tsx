@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { BookingCalendar, type TimeSlot } from '../features/availability/components/booking-calendar';
-import { dateInZone, formatLongDate } from '../features/availability/lib/dates';
-import { formatTime12 } from '../features/availability/lib/time';
-import { useViewerZone } from '../features/availability/lib/viewer-zone';
+import { BookingCalendar, type TimeSlot } from '#app/features/bookings/components/booking-calendar';
+import { dateInZone, formatLongDate } from '#app/lib/dates';
+import { formatTime12 } from '#app/lib/time';
+import { useViewerZone } from '#app/lib/viewer-zone';
 import type { Route } from './+types/provider-slots';
 
 /**

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useViewerZone } from '../features/availability/lib/viewer-zone';
-import { useProviderList } from '../features/directory/api/list-providers';
-import { ProviderCard } from '../features/directory/components/provider-card';
-import { useLocaleData } from '../features/shell/shell-data';
-import { PagedList } from '../ui/paged-list';
-import { pageSearch } from '../ui/pagination';
+import { useProviderList } from '#app/features/directory/api/list-providers';
+import { ProviderCard } from '#app/features/directory/components/provider-card';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useViewerZone } from '#app/lib/viewer-zone';
+import { PagedList } from '#app/ui/paged-list';
+import { pageSearch } from '#app/ui/pagination';
 
 /**
  * /providers/ (public): the directory of approved therapists, by country (the visitor's by

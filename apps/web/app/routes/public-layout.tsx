@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { ConsentBanner, ConsentedScripts, useConsent } from '../features/shell/consent';
-import { Footer } from '../features/shell/footer';
-import { Header } from '../features/shell/header';
-import { LocationModal } from '../features/shell/location-modal';
-import { NonOperatingBanner } from '../features/shell/non-operating-banner';
-import { useLocaleData } from '../features/shell/shell-data';
+import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
+import { ConsentBanner, ConsentedScripts, useConsent } from '#app/features/shell/consent';
+import { Footer } from '#app/features/shell/footer';
+import { Header } from '#app/features/shell/header';
+import { LocationModal } from '#app/features/shell/location-modal';
+import { NonOperatingBanner } from '#app/features/shell/non-operating-banner';
+import { useLocaleData } from '#app/lib/shell-data';
 
 /** The public shell: header with switchers, country banner, content, footer, consent. */
 export default function PublicLayout() {
@@ -16,7 +17,7 @@ export default function PublicLayout() {
     <>
       <title>{t('meta.title')}</title>
       <meta name="description" content={t('meta.description')} />
-      <Header />
+      <Header accountLinks={<HeaderAccountLinks />} />
       <NonOperatingBanner />
       <Outlet />
       <Footer />

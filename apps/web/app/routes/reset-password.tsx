@@ -4,18 +4,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../api/client';
-import { useResetPassword } from '../features/auth/api/reset-password';
-import { AuthCard, Notice } from '../features/auth/auth-card';
-import { PasswordField } from '../features/auth/password-field';
-import { showServerError } from '../features/auth/server-errors';
-import { useApiContext } from '../features/auth/use-api-context';
-import { useHydrated } from '../features/auth/use-hydrated';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
-import { tMessage } from '../lib/t-message';
-import { Button } from '../ui/button';
-import { useToast } from '../ui/toast';
+import { ApiError } from '#app/api/client';
+import { showServerError } from '#app/api/server-errors';
+import { useResetPassword } from '#app/features/auth/api/reset-password';
+import { AuthCard, Notice } from '#app/features/auth/auth-card';
+import { PasswordField } from '#app/features/auth/password-field';
+import { useApiContext } from '#app/features/auth/use-api-context';
+import { useHydrated } from '#app/features/auth/use-hydrated';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { tMessage } from '#app/lib/t-message';
+import { Button } from '#app/ui/button';
+import { useToast } from '#app/ui/toast';
 
 /** SPEC.md §5 "Reset password": a new password and its confirmation, with the link's token. */
 export default function ResetPasswordPage() {

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserInfo } from '../features/auth/api/get-user-info';
-import { CHANGE_EMAIL_MODAL, ChangeEmailDialog } from '../features/auth/change-email-dialog';
-import { ChangePasswordForm } from '../features/auth/change-password-form';
-import { DELETE_ACCOUNT_MODAL, DeleteAccountDialog } from '../features/auth/delete-account-dialog';
-import { useSession } from '../features/auth/use-session';
-import { useModals } from '../features/shell/modal-manager';
-import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
+import { useUserInfo } from '#app/api/get-user-info';
+import { CHANGE_EMAIL_MODAL, ChangeEmailDialog } from '#app/features/auth/change-email-dialog';
+import { ChangePasswordForm } from '#app/features/auth/change-password-form';
+import { DELETE_ACCOUNT_MODAL, DeleteAccountDialog } from '#app/features/auth/delete-account-dialog';
+import { useSession } from '#app/lib/use-session';
+import { Button } from '#app/ui/button';
+import { useModals } from '#app/ui/modal-manager';
+import { Spinner } from '#app/ui/spinner';
 
 function Section({
   id,

@@ -1,6 +1,6 @@
-import { ProviderSignupForm } from '../features/auth/provider-signup-form';
-import { SignupPage } from '../features/auth/signup-page';
-import { useLocaleData } from '../features/shell/shell-data';
+import { ProviderSignupForm } from '#app/features/auth/provider-signup-form';
+import { SignupPage } from '#app/features/auth/signup-page';
+import { useLocaleData } from '#app/lib/shell-data';
 
 /** SPEC.md §5 "Sign up (provider)", then "check your email". */
 export default function ProviderSignupPage() {

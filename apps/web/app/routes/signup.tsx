@@ -1,5 +1,5 @@
-import { ClientSignupForm } from '../features/auth/client-signup-form';
-import { SignupPage } from '../features/auth/signup-page';
+import { ClientSignupForm } from '#app/features/auth/client-signup-form';
+import { SignupPage } from '#app/features/auth/signup-page';
 
 /** SPEC.md §5 "Sign up (client)", then "check your email". */
 export default function ClientSignupPage() {

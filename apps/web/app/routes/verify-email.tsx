@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../api/client';
-import { useRequestVerification } from '../features/auth/api/request-verification';
-import { useVerifyEmail } from '../features/auth/api/verify-email';
-import { AuthCard, Notice } from '../features/auth/auth-card';
-import { EmailRequestForm } from '../features/auth/email-request-form';
-import { useApiContext } from '../features/auth/use-api-context';
-import { useLocaleData } from '../features/shell/shell-data';
-import { localePath } from '../lib/i18n';
-import { Spinner } from '../ui/spinner';
+import { ApiError } from '#app/api/client';
+import { useRequestVerification } from '#app/features/auth/api/request-verification';
+import { useVerifyEmail } from '#app/features/auth/api/verify-email';
+import { AuthCard, Notice } from '#app/features/auth/auth-card';
+import { EmailRequestForm } from '#app/features/auth/email-request-form';
+import { useApiContext } from '#app/features/auth/use-api-context';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { Spinner } from '#app/ui/spinner';
 
 /** The link of the confirmation email: confirms in the browser, then offers to sign in. */
 export default function VerifyEmailPage() {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requireSession } from '../features/auth/require-session';
-import { useLocaleData } from '../features/shell/shell-data';
-import { TransactionDetail } from '../features/wallet/components/transaction-detail';
-import { localePath } from '../lib/i18n';
+import { requireSession } from '#app/features/auth/require-session';
+import { TransactionDetail } from '#app/features/money/components/transaction-detail';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/wallet-transaction';
 
 /** /wallet/transactions/{id}/ (clients): one statement entry and the payment behind it. */

@@ -3,17 +3,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '../../api/session';
-import { tMessage } from '../../lib/t-message';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { Field } from '../../ui/field';
-import { OtpInput } from '../../ui/otp-input';
-import { useToast } from '../../ui/toast';
-import { useModalBinding, useModals } from '../shell/modal-manager';
+import { showServerError } from '#app/api/server-errors';
+import type { Role } from '#app/api/session';
+import { tMessage } from '#app/lib/t-message';
+import { Button } from '#app/ui/button';
+import { Dialog } from '#app/ui/dialog';
+import { Field } from '#app/ui/field';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { OtpInput } from '#app/ui/otp-input';
+import { useToast } from '#app/ui/toast';
 import { useChangeEmail } from './api/change-email';
 import { useValidateEmailChange } from './api/validate-email-change';
-import { showServerError } from './server-errors';
 
 export const CHANGE_EMAIL_MODAL = 'changeEmail';
 
@@ -151,4 +151,10 @@ function CodeStep({ email, role, onOtherEmail }: { email: string; role: Role; on
       ) : null}
     </form>
   );
+}
+
+declare module '#app/ui/modal-manager' {
+  interface ModalRegistry {
+    changeEmail: undefined;
+  }
 }

@@ -2,12 +2,12 @@ import { UpdatePasswordSchema } from '@app/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { tMessage } from '../../lib/t-message';
-import { Button } from '../../ui/button';
-import { useToast } from '../../ui/toast';
+import { showServerError } from '#app/api/server-errors';
+import { tMessage } from '#app/lib/t-message';
+import { Button } from '#app/ui/button';
+import { useToast } from '#app/ui/toast';
 import { useUpdatePassword } from './api/update-password';
 import { PasswordField } from './password-field';
-import { showServerError } from './server-errors';
 
 const FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
 

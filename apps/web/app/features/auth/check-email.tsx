@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { useToast } from '../../ui/toast';
+import { showServerError } from '#app/api/server-errors';
+import { Button } from '#app/ui/button';
+import { useToast } from '#app/ui/toast';
 import { useRequestVerification } from './api/request-verification';
 import { Notice } from './auth-card';
-import { showServerError } from './server-errors';
 
 /** After sign-up: where the link went, a way to send it again, and the way to sign in. */
 export function CheckEmail({ email, loginLink }: { email: string; loginLink: ReactNode }) {

@@ -1,6 +1,6 @@
 import { ClientRegisterSchema } from '@app/shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../ui/field';
+import { Field } from '#app/ui/field';
 import { PasswordField } from './password-field';
 import { SignupFormFrame } from './signup-form-frame';
 import { TermsCheckbox } from './terms-checkbox';

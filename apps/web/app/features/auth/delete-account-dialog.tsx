@@ -3,16 +3,16 @@ import { z } from '@app/shared/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { localePath } from '../../lib/i18n';
-import { tMessage } from '../../lib/t-message';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { useToast } from '../../ui/toast';
-import { useModalBinding, useModals } from '../shell/modal-manager';
-import { useLocaleData } from '../shell/shell-data';
+import { showServerError } from '#app/api/server-errors';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { tMessage } from '#app/lib/t-message';
+import { Button } from '#app/ui/button';
+import { Dialog } from '#app/ui/dialog';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { useToast } from '#app/ui/toast';
 import { useDeleteAccount } from './api/delete-account';
 import { PasswordField } from './password-field';
-import { showServerError } from './server-errors';
 import { useSignOut } from './use-sign-out';
 
 export const DELETE_ACCOUNT_MODAL = 'deleteAccount';
@@ -82,4 +82,10 @@ function DeleteAccountForm({ isSocial }: { isSocial: boolean }) {
       </div>
     </form>
   );
+}
+
+declare module '#app/ui/modal-manager' {
+  interface ModalRegistry {
+    deleteAccount: undefined;
+  }
 }

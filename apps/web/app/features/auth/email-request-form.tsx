@@ -2,11 +2,11 @@ import { EmailOnlySchema } from '@app/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { tMessage } from '../../lib/t-message';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { useToast } from '../../ui/toast';
-import { showServerError } from './server-errors';
+import { showServerError } from '#app/api/server-errors';
+import { tMessage } from '#app/lib/t-message';
+import { Button } from '#app/ui/button';
+import { Field } from '#app/ui/field';
+import { useToast } from '#app/ui/toast';
 import { useHydrated } from './use-hydrated';
 
 export interface EmailRequestFormProps {

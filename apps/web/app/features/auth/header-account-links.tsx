@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '../../lib/i18n';
-import { useLocaleData } from '../shell/shell-data';
-import { useSession } from './use-session';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useSession } from '#app/lib/use-session';
 import { useSignOut } from './use-sign-out';
 
 const linkClass = 'rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3';

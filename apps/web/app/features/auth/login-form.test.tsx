@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getSession, setSession } from '../../api/session';
+import { getSession, setSession } from '#app/api/session';
 import { LoginForm } from './login-form';
 import { jsonResponse, renderWithProviders } from './test-utils';
 

@@ -3,16 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
-import { tMessage } from '../../lib/t-message';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { useToast } from '../../ui/toast';
+import { ApiError } from '#app/api/client';
+import { showServerError } from '#app/api/server-errors';
+import { tMessage } from '#app/lib/t-message';
+import { Button } from '#app/ui/button';
+import { Field } from '#app/ui/field';
+import { useToast } from '#app/ui/toast';
 import { useLogin } from './api/login';
 import { useRequestVerification } from './api/request-verification';
 import { Notice } from './auth-card';
 import { PasswordField } from './password-field';
-import { showServerError } from './server-errors';
 import { useHydrated } from './use-hydrated';
 
 export interface LoginFormProps {

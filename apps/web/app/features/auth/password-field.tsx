@@ -1,7 +1,7 @@
 import { forwardRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../ui/cn';
-import { FieldMessages, type FieldProps, fieldMessageIds } from '../../ui/field';
+import { cn } from '#app/ui/cn';
+import { FieldMessages, type FieldProps, fieldMessageIds } from '#app/ui/field';
 
 /** Field's props but `type`, which the show/hide toggle sets. */
 export type PasswordFieldProps = Omit<FieldProps, 'type'>;

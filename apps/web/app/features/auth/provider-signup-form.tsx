@@ -1,8 +1,8 @@
 import { ProviderRegisterSchema } from '@app/shared/schemas/auth';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../ui/field';
-import { SearchableSelect } from '../../ui/searchable-select';
+import { Field } from '#app/ui/field';
+import { SearchableSelect } from '#app/ui/searchable-select';
 import { PasswordField } from './password-field';
 import { SignupFormFrame } from './signup-form-frame';
 import { TermsCheckbox } from './terms-checkbox';

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
-import { configureApiClient, refreshSession } from '../../api/client';
-import { getSession, type Role, type SessionState, setSession } from '../../api/session';
-import { languageOfPath, localePath } from '../../lib/i18n';
+import { configureApiClient, refreshSession } from '#app/api/client';
+import { getSession, type Role, type SessionState, setSession } from '#app/api/session';
+import { languageOfPath, localePath } from '#app/lib/i18n';
 
 /** The login path that brings the user back to `returnTo` (same-origin paths only). */
 export function loginPath(language: 'en' | 'de', returnTo: string): string {

@@ -1,5 +1,5 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Button } from '../../ui/button';
+import { Button } from '#app/ui/button';
 import { useHydrated } from './use-hydrated';
 
 export interface SignupFormFrameProps {

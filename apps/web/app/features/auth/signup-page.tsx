@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '../../lib/i18n';
-import { useLocaleData } from '../shell/shell-data';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
 import { AuthCard } from './auth-card';
 import { CheckEmail } from './check-email';
 import { useApiContext } from './use-api-context';

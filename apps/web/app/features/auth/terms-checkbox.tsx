@@ -1,6 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import { cn } from '../../ui/cn';
-import { FieldMessages, fieldMessageIds } from '../../ui/field';
+import { cn } from '#app/ui/cn';
+import { FieldMessages, fieldMessageIds } from '#app/ui/field';
 
 /** The "agree to terms" checkbox with its error linked and announced. */
 export const TermsCheckbox = forwardRef<

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { ToastProvider } from '../../ui/toast';
+import { ToastProvider } from '#app/ui/toast';
 
 /** Renders a component with the app's providers (i18n, a fresh QueryClient, toasts) for component tests. */
 export function renderWithProviders(ui: ReactElement, { language = 'en' }: { language?: 'en' | 'de' } = {}) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { configureApiClient } from '../../api/client';
-import { useLocaleData } from '../shell/shell-data';
+import { configureApiClient } from '#app/api/client';
+import { useLocaleData } from '#app/lib/shell-data';
 
 /** Public pages call the API in the page's language and the visitor's country (X-Language, X-Country-Code). */
 export function useApiContext(): void {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { setSession } from '../../api/session';
-import { localePath } from '../../lib/i18n';
-import { useLocaleData } from '../shell/shell-data';
+import { setSession } from '#app/api/session';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
 import { invalidateSession } from './api/invalidate-session';
 
 /**

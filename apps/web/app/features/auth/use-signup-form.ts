@@ -3,11 +3,11 @@ import type { z } from '@app/shared/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type FieldError, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { tMessage } from '../../lib/t-message';
-import { useToast } from '../../ui/toast';
+import { showServerError } from '#app/api/server-errors';
+import { tMessage } from '#app/lib/t-message';
+import { useToast } from '#app/ui/toast';
 import { useRegister } from './api/register';
 import { browserTimeZone } from './browser-timezone';
-import { showServerError } from './server-errors';
 
 export interface SignupFormOptions<TInput extends FieldValues, TOutput extends RegisterInput> {
   /** The role's register schema, the one the server checks. */

@@ -2,3 +2,9 @@
 export const AVAILABILITY_MODALS = {
   specificDate: 'availability-specific-date',
 } as const;
+
+declare module '#app/ui/modal-manager' {
+  interface ModalRegistry {
+    'availability-specific-date': { date: string } | undefined;
+  }
+}

@@ -1,3 +1,5 @@
+import type { Booking } from '@app/shared/schemas/bookings';
+
 /** Names of the booking dialogs in the modal manager (only one dialog is open at a time). Props: `{ booking }`. */
 export const BOOKING_MODALS = {
   cancel: 'booking-cancel',
@@ -7,3 +9,15 @@ export const BOOKING_MODALS = {
   /** Provider: book another session for the appointment's client. */
   bookForClient: 'booking-book-for-client',
 } as const;
+
+export type BookingModalName = (typeof BOOKING_MODALS)[keyof typeof BOOKING_MODALS];
+
+declare module '#app/ui/modal-manager' {
+  interface ModalRegistry {
+    'booking-cancel': { booking: Booking };
+    'booking-reschedule': { booking: Booking };
+    'booking-schedule': { booking: Booking };
+    'booking-message': { booking: Booking };
+    'booking-book-for-client': { booking: Booking };
+  }
+}

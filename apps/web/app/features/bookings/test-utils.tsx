@@ -7,10 +7,10 @@ import i18next from 'i18next';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
-import { ToastProvider } from '../../ui/toast';
-import { ModalProvider, useModals } from '../shell/modal-manager';
+import { type ModalName, ModalProvider, useModals } from '#app/ui/modal-manager';
+import { ToastProvider } from '#app/ui/toast';
 
-export { mockApi } from '../profiles/test-utils';
+export { mockApi } from '../../../test/render';
 
 function i18nFor(language: 'en' | 'de') {
   const i18n = i18next.createInstance();
@@ -23,11 +23,12 @@ function i18nFor(language: 'en' | 'de') {
   return i18n;
 }
 
-function OpenOnMount({ name, props }: { name?: string; props?: Record<string, unknown> }) {
+function OpenOnMount({ name, props }: { name?: ModalName; props?: unknown }) {
   const modals = useModals();
   // biome-ignore lint/correctness/useExhaustiveDependencies: opens once, on mount.
   useEffect(() => {
-    if (name) modals.open(name, props);
+    // Tests open any dialog with the props they give; the registry's typing is for the app's callers.
+    if (name) (modals.open as (name: ModalName, props?: unknown) => void)(name, props);
   }, []);
   return null;
 }
@@ -38,7 +39,7 @@ function OpenOnMount({ name, props }: { name?: string; props?: Record<string, un
  */
 export function renderBooking(
   ui: ReactNode,
-  options: { language?: 'en' | 'de'; openModal?: { name: string; props?: Record<string, unknown> } } = {},
+  options: { language?: 'en' | 'de'; openModal?: { name: ModalName; props?: Record<string, unknown> } } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const Stub = createRoutesStub([

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../test/render';
 import { AvatarPicker } from './avatar-picker';
 import { PROFILE_MODALS } from './modals';
-import { mockApi, renderWithProviders } from './test-utils';
 
 const AVATARS = Array.from({ length: 12 }, (_, index) => ({
   identifier: `00000000-0000-4000-8000-0000000000${String(index + 10)}`,

@@ -1,14 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { cn } from '../../ui/cn';
-import { Dialog } from '../../ui/dialog';
-import { Spinner } from '../../ui/spinner';
-import { useToast } from '../../ui/toast';
-import { useModalBinding, useModals } from '../shell/modal-manager';
+import { errorText } from '#app/lib/error-text';
+import { Button } from '#app/ui/button';
+import { cn } from '#app/ui/cn';
+import { Dialog } from '#app/ui/dialog';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { Spinner } from '#app/ui/spinner';
+import { useToast } from '#app/ui/toast';
 import { useChooseAvatar } from './api/choose-avatar';
 import { useAvatars } from './api/list-avatars';
-import { errorText } from './error-text';
 import { PROFILE_MODALS } from './modals';
 
 export interface AvatarPickerProps {

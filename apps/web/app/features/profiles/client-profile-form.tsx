@@ -1,13 +1,13 @@
 import { type ClientProfile, type ClientProfileUpdate, ClientProfileUpdateSchema } from '@app/shared/schemas/profiles';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { SearchableSelect } from '../../ui/searchable-select';
+import { Button } from '#app/ui/button';
+import { Field } from '#app/ui/field';
+import { Card } from '#app/ui/form-fields';
+import { LoadGate } from '#app/ui/load-gate';
+import { SearchableSelect } from '#app/ui/searchable-select';
 import { type PreferenceOptions, usePreferenceOptions } from './api/get-preference-options';
 import { useUpdateClientProfile } from './api/update-client-profile';
-import { Card } from './form-fields';
-import { LoadGate } from './load-gate';
 import { timezoneOptions } from './options';
 import {
   DateOfBirthField,

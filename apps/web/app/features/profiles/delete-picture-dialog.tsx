@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { useToast } from '../../ui/toast';
-import { useModalBinding, useModals } from '../shell/modal-manager';
+import { errorText } from '#app/lib/error-text';
+import { Button } from '#app/ui/button';
+import { Dialog } from '#app/ui/dialog';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { useToast } from '#app/ui/toast';
 import { useDeleteClientPicture } from './api/delete-client-picture';
-import { errorText } from './error-text';
 import { PROFILE_MODALS } from './modals';
 
 /** Delete picture (SPEC.md §2, side text "Are you sure"): removes the picture or chosen avatar. */

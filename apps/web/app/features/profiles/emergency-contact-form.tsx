@@ -2,13 +2,13 @@ import { type EmergencyContact, EmergencyContactSchema } from '@app/shared/schem
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { tMessage } from '../../lib/t-message';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { useToast } from '../../ui/toast';
-import { showServerError } from '../auth/server-errors';
+import { showServerError } from '#app/api/server-errors';
+import { tMessage } from '#app/lib/t-message';
+import { Button } from '#app/ui/button';
+import { Field } from '#app/ui/field';
+import { Card } from '#app/ui/form-fields';
+import { useToast } from '#app/ui/toast';
 import { useSetEmergencyContact } from './api/set-emergency-contact';
-import { Card } from './form-fields';
 
 const FIELDS = ['name', 'phoneNumber'] as const;
 

@@ -1,8 +1,8 @@
 import { type CurrencyCode, currencyForCountryOrDefault } from '@app/shared/currency';
 import type { ProviderProfile } from '@app/shared/schemas/profiles';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { useModals } from '../shell/modal-manager';
+import { Button } from '#app/ui/button';
+import { useModals } from '#app/ui/modal-manager';
 import { FeeDialog } from './fee-dialog';
 import { PROFILE_MODALS } from './modals';
 import { formatMoney } from './money';

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../test/render';
 import { FeeDialog } from './fee-dialog';
 import { PROFILE_MODALS } from './modals';
-import { mockApi, renderWithProviders } from './test-utils';
 
 const answer = (fee: number, isFree: boolean) => ({ general: { fee, isFree, currencyCode: 'NGN' }, therapy: [] });
 

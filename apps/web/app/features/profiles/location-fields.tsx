@@ -1,6 +1,6 @@
 import type { Country } from '@app/shared/schemas/region';
 import { useTranslation } from 'react-i18next';
-import { SearchableSelect } from '../../ui/searchable-select';
+import { SearchableSelect } from '#app/ui/searchable-select';
 import { useCountries } from './api/list-countries';
 import { useStates } from './api/list-states';
 

@@ -5,3 +5,12 @@ export const PROFILE_MODALS = {
   avatar: 'avatar-picker',
   fee: 'provider-fee',
 } as const;
+
+declare module '#app/ui/modal-manager' {
+  interface ModalRegistry {
+    'profile-picture-crop': undefined;
+    'profile-picture-delete': undefined;
+    'avatar-picker': undefined;
+    'provider-fee': undefined;
+  }
+}

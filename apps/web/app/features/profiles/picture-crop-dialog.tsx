@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { useToast } from '../../ui/toast';
-import { useModalBinding, useModals } from '../shell/modal-manager';
+import { errorText } from '#app/lib/error-text';
+import { Button } from '#app/ui/button';
+import { Dialog } from '#app/ui/dialog';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { useToast } from '#app/ui/toast';
 import { type PictureOwner, useUploadProfilePicture } from './api/upload-profile-picture';
 import { CROP_ZOOM, cropImage } from './crop-image';
-import { errorText } from './error-text';
 import { PROFILE_MODALS } from './modals';
 
 export interface PictureCropDialogProps {

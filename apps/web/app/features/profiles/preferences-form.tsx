@@ -2,14 +2,14 @@ import { PREFERENCE_LIST_NAMES, type PreferenceListName } from '@app/shared/sche
 import { type Preferences, PreferencesUpdateSchema } from '@app/shared/schemas/profiles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tMessage } from '../../lib/t-message';
-import { Button } from '../../ui/button';
-import { MultiSelect } from '../../ui/multi-select';
-import { useToast } from '../../ui/toast';
+import { errorText } from '#app/lib/error-text';
+import { tMessage } from '#app/lib/t-message';
+import { Button } from '#app/ui/button';
+import { MultiSelect } from '#app/ui/multi-select';
+import { useToast } from '#app/ui/toast';
 import type { PreferenceOwner } from './api/get-my-preferences';
 import type { PreferenceOptions } from './api/get-preference-options';
 import { useUpdateMyPreferences } from './api/update-my-preferences';
-import { errorText } from './error-text';
 import { namedOptions } from './options';
 
 type Selection = Record<PreferenceListName, string[]>;

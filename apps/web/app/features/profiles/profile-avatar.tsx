@@ -1,4 +1,4 @@
-import { cn } from '../../ui/cn';
+import { cn } from '#app/ui/cn';
 
 const SIZES = { sm: 'h-10 w-10 text-sm', lg: 'h-32 w-32 text-3xl' } as const;
 

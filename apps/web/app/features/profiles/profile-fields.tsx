@@ -3,9 +3,9 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { SetValueConfig, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../ui/field';
+import { Field } from '#app/ui/field';
+import { SelectField } from '#app/ui/form-fields';
 import type { PreferenceOptions } from './api/get-preference-options';
-import { SelectField } from './form-fields';
 import { LocationFields } from './location-fields';
 import { genderOptions, namedOptions } from './options';
 

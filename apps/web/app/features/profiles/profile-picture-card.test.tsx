@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../test/render';
 import { ProfilePictureCard } from './profile-picture-card';
-import { mockApi, renderWithProviders } from './test-utils';
 
 const png = (name = 'me.png', type = 'image/png') => new File([new Uint8Array(8)], name, { type });
 

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { useModals } from '../shell/modal-manager';
+import { Button } from '#app/ui/button';
+import { useModals } from '#app/ui/modal-manager';
 import type { PictureOwner } from './api/upload-profile-picture';
 import { AvatarPicker } from './avatar-picker';
 import { DeletePictureDialog } from './delete-picture-dialog';

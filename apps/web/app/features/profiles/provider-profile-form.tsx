@@ -1,13 +1,13 @@
 import type { TherapyCategory } from '@app/shared/schemas/catalog';
 import { type ProviderInfoUpdate, ProviderInfoUpdateSchema, type ProviderProfile } from '@app/shared/schemas/profiles';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
+import { useTherapyCategories } from '#app/api/list-therapy-categories';
+import { Button } from '#app/ui/button';
+import { Field } from '#app/ui/field';
+import { Card, SelectField, TextAreaField } from '#app/ui/form-fields';
+import { LoadGate } from '#app/ui/load-gate';
 import { type PreferenceOptions, usePreferenceOptions } from './api/get-preference-options';
-import { useTherapyCategories } from './api/list-therapy-categories';
 import { useUpdateProviderInfo } from './api/update-provider-info';
-import { Card, SelectField, TextAreaField } from './form-fields';
-import { LoadGate } from './load-gate';
 import { namedOptions } from './options';
 import {
   DateOfBirthField,

@@ -3,9 +3,9 @@ import type { Preferences, ProviderProfile } from '@app/shared/schemas/profiles'
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../test/render';
 import type { PreferenceOptions } from './api/get-preference-options';
 import { ProviderSetupForm } from './provider-setup-form';
-import { mockApi, renderWithProviders } from './test-utils';
 
 const NIGERIA = '7d0e3c55-4a55-4c1e-9a39-4c6f1f7e0a01';
 const LAGOS = '7d0e3c55-4a55-4c1e-9a39-4c6f1f7e0b01';

@@ -1,8 +1,8 @@
 import { type ProviderProfile, type ProviderSetup, ProviderSetupSchema } from '@app/shared/schemas/profiles';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { MultiSelect } from '../../ui/multi-select';
+import { Button } from '#app/ui/button';
+import { MultiSelect } from '#app/ui/multi-select';
 import type { PreferenceOptions } from './api/get-preference-options';
 import { useSetupProvider } from './api/setup-provider';
 import { namedOptions } from './options';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '../../lib/i18n';
-import { cn } from '../../ui/cn';
-import { useSession } from '../auth/use-session';
-import { useLocaleData } from '../shell/shell-data';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useSession } from '#app/lib/use-session';
+import { cn } from '#app/ui/cn';
 import { useProviderProfile } from './api/get-provider-profile';
 
 /**

@@ -8,9 +8,9 @@ import {
   useForm,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { tMessage } from '../../lib/t-message';
-import { useToast } from '../../ui/toast';
-import { showServerError } from '../auth/server-errors';
+import { showServerError } from '#app/api/server-errors';
+import { tMessage } from '#app/lib/t-message';
+import { useToast } from '#app/ui/toast';
 import { textFormResolver } from './form-resolver';
 import { text } from './options';
 

@@ -1,4 +1,4 @@
-import type { Role } from '../../api/session';
+import type { Role } from '#app/api/session';
 
 export interface NavItem {
   path: string;

@@ -3,10 +3,10 @@ import { cookieString } from '@app/shared/cookies';
 import { type ConsentChoice, consentGrants, serializeConsent } from '@app/shared/schemas/shell';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { useModalBinding, useModals } from './modal-manager';
-import { useLocaleData } from './shell-data';
+import { useLocaleData } from '#app/lib/shell-data';
+import { Button } from '#app/ui/button';
+import { Dialog } from '#app/ui/dialog';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
 
 /** The visitor's consent, from the cookie the server read, updated in place when they choose. */
 export function useConsent() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useModals } from './modal-manager';
-import { useLocaleData } from './shell-data';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useModals } from '#app/ui/modal-manager';
 
 export function Footer() {
   const { t } = useTranslation();

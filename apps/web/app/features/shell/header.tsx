@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '../../lib/i18n';
-import { HeaderAccountLinks } from '../auth/header-account-links';
-import { useModals } from './modal-manager';
-import { useLocaleData } from './shell-data';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useModals } from '#app/ui/modal-manager';
 
-export function Header() {
+/** The site header; the layout route passes the account links (sign in, or the signed-in menu). */
+export function Header({ accountLinks }: { accountLinks: ReactNode }) {
   const { t } = useTranslation();
   const { lang, countryName, countryCode } = useLocaleData();
   const modals = useModals();
@@ -46,7 +47,7 @@ export function Header() {
             </span>
             <span aria-hidden="true">{lang.toUpperCase()}</span>
           </button>
-          <HeaderAccountLinks />
+          {accountLinks}
         </div>
       </nav>
     </header>

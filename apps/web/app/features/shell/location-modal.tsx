@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { pathInLanguage } from '../../lib/i18n';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { SearchableSelect } from '../../ui/searchable-select';
-import { useModalBinding, useModals } from './modal-manager';
-import { useLocaleData } from './shell-data';
+import { pathInLanguage } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { Button } from '#app/ui/button';
+import { Dialog } from '#app/ui/dialog';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { SearchableSelect } from '#app/ui/searchable-select';
 
 async function fetchAllCountries(lang: Language): Promise<Country[]> {
   const response = await fetch('/api/region/country?all=true', { headers: { 'X-Language': lang } });

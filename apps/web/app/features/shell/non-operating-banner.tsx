@@ -2,9 +2,9 @@ import { COOKIES } from '@app/shared/constants';
 import { cookieString } from '@app/shared/cookies';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { useModals } from './modal-manager';
-import { useLocaleData } from './shell-data';
+import { useLocaleData } from '#app/lib/shell-data';
+import { Button } from '#app/ui/button';
+import { useModals } from '#app/ui/modal-manager';
 
 /** For visitors from a country where the product does not operate yet (SPEC.md §1, §2). */
 export function NonOperatingBanner() {

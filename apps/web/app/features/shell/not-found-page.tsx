@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { localePath } from '../../lib/i18n';
+import { localePath } from '#app/lib/i18n';
 
 export function NotFoundPage({ lang, kind = 'notFound' }: { lang: Language; kind?: 'notFound' | 'error' }) {
   const { t } = useTranslation();

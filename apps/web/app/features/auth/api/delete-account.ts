@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 
 /** DELETE /user/profile/delete-account (clients): the password unless the account is social. */
 export function deleteAccount(input: { password?: string }): Promise<{ message: string }> {

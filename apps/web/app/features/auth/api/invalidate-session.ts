@@ -1,4 +1,4 @@
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 
 /** POST /auth/invalidate: ends this session on the server and clears the refresh cookie. */
 export function invalidateSession(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { LoginInput, LoginResponse } from '@app/shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { sessionFromTokens, setSession } from '../../../api/session';
+import { api } from '#app/api/client';
+import { sessionFromTokens, setSession } from '#app/api/session';
 
 /** POST /user/login: answers the tokens and sets the httpOnly refresh cookie `rt`. */
 export function login(input: LoginInput): Promise<LoginResponse> {

@@ -1,6 +1,6 @@
 import type { RegisterInput, UserInfo } from '@app/shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 
 /** POST /user/register: a client or provider account, unverified; a confirmation link is emailed. */
 export function register(input: RegisterInput): Promise<UserInfo> {

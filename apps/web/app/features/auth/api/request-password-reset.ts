@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 
 /** POST /user/request-password-reset: emails a reset link (same answer for every address). */
 export function requestPasswordReset(email: string): Promise<{ message: string }> {

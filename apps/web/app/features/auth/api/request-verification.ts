@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 
 /** POST /user/register/request-verification: a new confirmation link (same answer for every address). */
 export function requestVerification(email: string): Promise<{ message: string }> {

@@ -1,7 +1,7 @@
 import type { UpdatePasswordSchema } from '@app/shared/schemas/auth';
 import type { z } from '@app/shared/zod';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 
 export type UpdatePasswordInput = z.output<typeof UpdatePasswordSchema>;
 

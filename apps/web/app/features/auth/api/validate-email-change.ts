@@ -1,7 +1,7 @@
 import type { UserInfo } from '@app/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { userInfoQueryKey } from './get-user-info';
+import { api } from '#app/api/client';
+import { userInfoQueryKey } from '#app/api/get-user-info';
 
 /** POST /user/profile/validate-email-change: step 2, the code; answers the user with the new email. */
 export function validateEmailChange(code: string): Promise<UserInfo> {

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@app/shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 
 /** POST /user/register/verify: redeems the link token of the confirmation email. */
 export function verifyEmail(token: string): Promise<UserInfo> {

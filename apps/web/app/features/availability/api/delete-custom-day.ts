@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { availabilityKeys } from './keys';
+import { api } from '#app/api/client';
+import { availabilityKeys } from '#app/api/keys/availability';
 
 /** DELETE /provider-availability/days/custom/{id}: the date follows the weekly hours again. */
 export function deleteCustomDay(id: string): Promise<null> {

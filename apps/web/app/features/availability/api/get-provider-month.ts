@@ -1,7 +1,7 @@
 import type { ProviderMonth } from '@app/shared/schemas/availability';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { availabilityKeys, categoryQuery } from './keys';
+import { api } from '#app/api/client';
+import { availabilityKeys, categoryQuery } from '#app/api/keys/availability';
 
 /** GET /provider-availability/timeslot/{YYYY-MM}?category: every date of the month with free, held and booked slots. */
 export function getProviderMonth(month: string, category: string | null): Promise<ProviderMonth> {

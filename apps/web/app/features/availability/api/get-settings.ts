@@ -1,7 +1,7 @@
 import type { AvailabilitySettings } from '@app/shared/schemas/availability';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { availabilityKeys } from './keys';
+import { api } from '#app/api/client';
+import { availabilityKeys } from '#app/api/keys/availability';
 
 /** GET /provider-availability/settings: setup type, session lengths and the provider's zone. */
 export function getAvailabilitySettings(): Promise<AvailabilitySettings> {

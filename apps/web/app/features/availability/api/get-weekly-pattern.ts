@@ -1,7 +1,7 @@
 import type { WeeklyDay } from '@app/shared/schemas/availability';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { availabilityKeys, categoryQuery } from './keys';
+import { api } from '#app/api/client';
+import { availabilityKeys, categoryQuery } from '#app/api/keys/availability';
 
 /** GET /provider-availability/days/default?category: the 7 weekdays (ISO 1 = Monday … 7 = Sunday). */
 export function getWeeklyPattern(category: string | null): Promise<WeeklyDay[]> {

@@ -1,7 +1,7 @@
 import type { CalendarDay } from '@app/shared/schemas/availability';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { availabilityKeys, categoryQuery } from './keys';
+import { api } from '#app/api/client';
+import { availabilityKeys, categoryQuery } from '#app/api/keys/availability';
 
 /** GET /provider-availability/days/custom?category: the specific dates from today on. */
 export function listCustomDays(category: string | null): Promise<CalendarDay[]> {

@@ -1,7 +1,7 @@
 import type { CalendarDay, CustomDayInput } from '@app/shared/schemas/availability';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { availabilityKeys } from './keys';
+import { api } from '#app/api/client';
+import { availabilityKeys } from '#app/api/keys/availability';
 
 /** POST /provider-availability/days/custom: creates or replaces a date's entry (edits one with identifier). */
 export function saveCustomDay(input: CustomDayInput): Promise<CalendarDay> {

@@ -1,7 +1,7 @@
 import type { RecurringDaysInput, WeeklyDay } from '@app/shared/schemas/availability';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { availabilityKeys } from './keys';
+import { api } from '#app/api/client';
+import { availabilityKeys } from '#app/api/keys/availability';
 
 /** POST /provider-availability/days/recurring: sets the weekdays sent; answers all 7. */
 export function saveRecurringDays(input: RecurringDaysInput): Promise<WeeklyDay[]> {

@@ -4,8 +4,8 @@ import type {
   UpdateAvailabilitySettings,
 } from '@app/shared/schemas/availability';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { availabilityKeys, categoryQuery } from './keys';
+import { api } from '#app/api/client';
+import { availabilityKeys, categoryQuery } from '#app/api/keys/availability';
 
 export interface SaveSettingsInput {
   /** The category calendar whose session length is set (BY_CATEGORY), or null for the general one. */

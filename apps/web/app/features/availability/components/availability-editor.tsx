@@ -1,10 +1,10 @@
 import type { AvailabilitySettings } from '@app/shared/schemas/availability';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../ui/spinner';
-import { useTherapyCategories } from '../../profiles/api/list-therapy-categories';
+import { useTherapyCategories } from '#app/api/list-therapy-categories';
+import { InlineError } from '#app/ui/inline-error';
+import { Spinner } from '#app/ui/spinner';
 import { useWeeklyPattern } from '../api/get-weekly-pattern';
-import { InlineError } from './inline-error';
 import { SetupCard } from './setup-card';
 import { SpecificDatesCard } from './specific-dates-card';
 import { WeeklyEditor } from './weekly-editor';

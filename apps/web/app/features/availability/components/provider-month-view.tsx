@@ -2,16 +2,16 @@ import type { AvailabilitySettings, ProviderTimeSlot } from '@app/shared/schemas
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '../../../lib/i18n';
-import { cn } from '../../../ui/cn';
-import { Spinner } from '../../../ui/spinner';
-import { useTherapyCategories } from '../../profiles/api/list-therapy-categories';
-import { useLocaleData } from '../../shell/shell-data';
+import { useTherapyCategories } from '#app/api/list-therapy-categories';
+import { addMonths, formatLongDate, formatMonthTitle, monthOf, todayInZone } from '#app/lib/dates';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { formatTime12 } from '#app/lib/time';
+import { cn } from '#app/ui/cn';
+import { InlineError } from '#app/ui/inline-error';
+import { MonthGrid } from '#app/ui/month-grid';
+import { Spinner } from '#app/ui/spinner';
 import { useProviderMonth } from '../api/get-provider-month';
-import { addMonths, formatLongDate, formatMonthTitle, monthOf, todayInZone } from '../lib/dates';
-import { formatTime12 } from '../lib/time';
-import { InlineError } from './inline-error';
-import { MonthGrid } from './month-grid';
 
 export type SlotState = 'free' | 'held' | 'booked' | 'past';
 

@@ -1,7 +1,7 @@
 import type { TimeRange } from '@app/shared/slots';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button';
-import { endOptions, nextRange, startOptions, withEnd, withStart } from '../lib/time';
+import { endOptions, nextRange, startOptions, withEnd, withStart } from '#app/lib/time';
+import { Button } from '#app/ui/button';
 import { TimeSelect } from './time-select';
 
 export interface RangesEditorProps {

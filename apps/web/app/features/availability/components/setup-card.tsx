@@ -10,12 +10,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
-import { tMessage } from '../../../lib/t-message';
-import { Button } from '../../../ui/button';
-import { cn } from '../../../ui/cn';
-import { useToast } from '../../../ui/toast';
-import { showServerError } from '../../auth/server-errors';
+import { ApiError } from '#app/api/client';
+import { showServerError } from '#app/api/server-errors';
+import { tMessage } from '#app/lib/t-message';
+import { Button } from '#app/ui/button';
+import { cn } from '#app/ui/cn';
+import { useToast } from '#app/ui/toast';
 import { useSaveAvailabilitySettings } from '../api/save-settings';
 
 /** The session length a calendar uses: its category's own, else the general one. */

@@ -9,15 +9,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { useToast } from '../../../ui/toast';
-import { useModalBinding, useModals } from '../../shell/modal-manager';
+import { addDays, addMonths, formatLongDate, formatMonthTitle, isoWeekday, monthOf, todayInZone } from '#app/lib/dates';
+import { Button } from '#app/ui/button';
+import { Dialog } from '#app/ui/dialog';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { MonthGrid } from '#app/ui/month-grid';
+import { useToast } from '#app/ui/toast';
 import { useSaveCustomDay } from '../api/save-custom-day';
-import { addDays, addMonths, formatLongDate, formatMonthTitle, isoWeekday, monthOf, todayInZone } from '../lib/dates';
 import { errorTexts, placeServerErrors } from '../lib/form-errors';
 import { AVAILABILITY_MODALS } from '../modals';
-import { MonthGrid } from './month-grid';
 import { RangesEditor } from './ranges-editor';
 
 /** How far ahead a specific date may be set (the API allows 366 days from today). */
@@ -91,7 +91,7 @@ export function SpecificDateDialog({ category, timezone, customDays, weekly }: S
   }
 
   // Each opening starts from the date asked for (editing), or from nothing.
-  const requested = binding.open ? (modals.current?.props.date as string | undefined) : undefined;
+  const requested = modals.propsOf(AVAILABILITY_MODALS.specificDate)?.date;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only an opening (or another date asked for) resets the form
   useEffect(() => {
     if (!binding.open) return;

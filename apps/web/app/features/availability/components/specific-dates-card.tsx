@@ -1,16 +1,16 @@
 import type { WeeklyDay } from '@app/shared/schemas/availability';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
-import { useToast } from '../../../ui/toast';
-import { errorText } from '../../profiles/error-text';
-import { useModals } from '../../shell/modal-manager';
+import { formatLongDate } from '#app/lib/dates';
+import { errorText } from '#app/lib/error-text';
+import { formatRange } from '#app/lib/time';
+import { Button } from '#app/ui/button';
+import { InlineError } from '#app/ui/inline-error';
+import { useModals } from '#app/ui/modal-manager';
+import { Spinner } from '#app/ui/spinner';
+import { useToast } from '#app/ui/toast';
 import { useDeleteCustomDay } from '../api/delete-custom-day';
 import { useCustomDays } from '../api/list-custom-days';
-import { formatLongDate } from '../lib/dates';
-import { formatRange } from '../lib/time';
 import { AVAILABILITY_MODALS } from '../modals';
-import { InlineError } from './inline-error';
 import { SpecificDateDialog } from './specific-date-dialog';
 
 export interface SpecificDatesCardProps {

@@ -1,6 +1,6 @@
 import type { SelectHTMLAttributes } from 'react';
-import { cn } from '../../../ui/cn';
-import { formatTime12, type TimeOption } from '../lib/time';
+import { formatTime12, type TimeOption } from '#app/lib/time';
+import { cn } from '#app/ui/cn';
 
 export interface TimeSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
   value: string;

@@ -3,10 +3,10 @@ import { DEFAULT_TIME_RANGE, type TimeRange } from '@app/shared/slots';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button';
-import { useToast } from '../../../ui/toast';
+import { weekdayName } from '#app/lib/dates';
+import { Button } from '#app/ui/button';
+import { useToast } from '#app/ui/toast';
 import { useSaveRecurringDays } from '../api/save-recurring-days';
-import { weekdayName } from '../lib/dates';
 import { errorTexts, placeServerErrors } from '../lib/form-errors';
 import { RangesEditor } from './ranges-editor';
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../api/client';
-import { tMessage } from '../../../lib/t-message';
+import { ApiError } from '#app/api/client';
+import { tMessage } from '#app/lib/t-message';
 
 /** Every message inside a (nested) react-hook-form error object, once each, in order. */
 export function collectMessages(error: unknown): string[] {

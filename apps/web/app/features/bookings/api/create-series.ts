@@ -1,7 +1,7 @@
 import type { BookingSeries, CreateSeriesBody } from '@app/shared/schemas/bookings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { availabilityKeys } from '../../availability/api/keys';
+import { api } from '#app/api/client';
+import { availabilityKeys } from '#app/api/keys/availability';
 import { bookingKeys } from './keys';
 
 /**

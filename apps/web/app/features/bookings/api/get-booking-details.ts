@@ -1,6 +1,6 @@
 import type { BookingDetails } from '@app/shared/schemas/bookings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { type BookingRole, bookingKeys, bookingPath } from './keys';
 
 /** GET /booking/{id}/details or /appointment/{id}/details: the booking, its history and what the rules allow now. */

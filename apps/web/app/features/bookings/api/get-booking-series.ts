@@ -1,6 +1,6 @@
 import type { BookingSeries } from '@app/shared/schemas/bookings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { type BookingRole, bookingKeys, bookingPath } from './keys';
 
 /** GET /booking/{id}/series or /appointment/{id}/series: every session of the booking's weekly series, in order. */

@@ -1,6 +1,6 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { type BookingRole, bookingKeys, bookingPath } from './keys';
 
 /** GET /booking/{id} (client) or /appointment/{id} (provider); someone else's booking answers 404. */

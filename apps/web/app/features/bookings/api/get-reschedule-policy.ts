@@ -1,6 +1,6 @@
 import type { ReschedulePolicy } from '@app/shared/schemas/bookings';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { bookingKeys } from './keys';
 
 /** GET /appointment/policy/{id}/reschedule (either party): may the caller reschedule, and whether it needs approval. */

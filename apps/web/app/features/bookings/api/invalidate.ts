@@ -1,7 +1,7 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import type { QueryClient } from '@tanstack/react-query';
-import { availabilityKeys } from '../../availability/api/keys';
-import { walletKeys } from '../../wallet/api/keys';
+import { availabilityKeys } from '#app/api/keys/availability';
+import { walletKeys } from '#app/api/keys/money';
 import { type BookingRole, bookingKeys } from './keys';
 
 /**

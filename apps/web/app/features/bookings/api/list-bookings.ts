@@ -1,6 +1,6 @@
 import type { BookingPage, BookingStatus } from '@app/shared/schemas/bookings';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { type BookingRole, bookingKeys } from './keys';
 
 export interface BookingListParams {

@@ -1,7 +1,7 @@
 import type { Booking, PayBookingBody } from '@app/shared/schemas/bookings';
 import type { CardPaymentAnswer } from '@app/shared/schemas/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { afterBookingChange } from './invalidate';
 
 export interface PayInput {

@@ -1,6 +1,6 @@
 import type { Booking, ScheduleBookingBody } from '@app/shared/schemas/bookings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { afterBookingChange } from './invalidate';
 import { type BookingRole, bookingPath } from './keys';
 

@@ -1,8 +1,8 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
-import { PersonAvatar } from '../../directory/components/person-avatar';
+import { priceText, shortDateOf, timeRangeOf } from '#app/lib/format';
+import { PersonAvatar } from '#app/ui/person-avatar';
 import type { BookingRole } from '../api/keys';
-import { priceText, shortDateOf, timeRangeOf } from '../lib/format';
 import { BookingActions } from './booking-actions';
 import { SeriesLabel } from './series-sessions';
 import { StatusBadge } from './status-badge';

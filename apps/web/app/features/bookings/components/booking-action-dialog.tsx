@@ -1,11 +1,12 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Dialog, type DialogProps } from '../../../ui/dialog';
-import { useModalBinding, useModals } from '../../shell/modal-manager';
+import { Dialog, type DialogProps } from '#app/ui/dialog';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import type { BookingModalName } from '../modals';
 
 export interface BookingActionDialogProps {
   /** The dialog's name in the modal manager (BOOKING_MODALS). */
-  modal: string;
+  modal: BookingModalName;
   /** The booking acted on; null while closed. */
   booking: Booking | null;
   title: ReactNode;

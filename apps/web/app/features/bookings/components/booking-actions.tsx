@@ -2,17 +2,18 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '../../../lib/i18n';
-import { Button } from '../../../ui/button';
-import { cn } from '../../../ui/cn';
-import { useToast } from '../../../ui/toast';
-import { showServerError } from '../../auth/server-errors';
-import { useViewerZone } from '../../availability/lib/viewer-zone';
-import { useModals } from '../../shell/modal-manager';
+import { showServerError } from '#app/api/server-errors';
+import { longDateOf, timeRangeOf } from '#app/lib/format';
+import { localePath } from '#app/lib/i18n';
+import { useLang } from '#app/lib/use-lang';
+import { useViewerZone } from '#app/lib/viewer-zone';
+import { Button } from '#app/ui/button';
+import { cn } from '#app/ui/cn';
+import { useModals } from '#app/ui/modal-manager';
+import { useToast } from '#app/ui/toast';
 import { useAnswerParticipant } from '../api/answer-participant';
 import { useAnswerReschedule } from '../api/answer-reschedule';
 import type { BookingRole } from '../api/keys';
-import { longDateOf, timeRangeOf } from '../lib/format';
 import {
   awaitsMyParticipantAnswer,
   awaitsMyRescheduleAnswer,
@@ -23,8 +24,7 @@ import {
   needsSchedule,
   rescheduleLimitReached,
 } from '../lib/rules';
-import { useLang } from '../lib/use-lang';
-import { BOOKING_MODALS } from '../modals';
+import { BOOKING_MODALS, type BookingModalName } from '../modals';
 
 const linkButton =
   'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors';
@@ -83,7 +83,7 @@ export function BookingActions({
         }
       : null;
   const limitReached = rescheduleLimitReached(booking, role);
-  const open = (name: string) => modals.open(name, { booking });
+  const open = (name: BookingModalName) => modals.open(name, { booking });
 
   return (
     <div className="flex flex-col gap-3">

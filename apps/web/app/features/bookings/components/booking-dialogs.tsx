@@ -1,7 +1,7 @@
 import type { Booking } from '@app/shared/schemas/bookings';
-import { useModals } from '../../shell/modal-manager';
+import { useModals } from '#app/ui/modal-manager';
 import type { BookingRole } from '../api/keys';
-import { BOOKING_MODALS } from '../modals';
+import { BOOKING_MODALS, type BookingModalName } from '../modals';
 import { BookForClientDialog } from './book-for-client-dialog';
 import { CancelDialog } from './cancel-dialog';
 import { MessageDialog } from './message-dialog';
@@ -11,8 +11,7 @@ import { ScheduleDialog } from './schedule-dialog';
 /** The booking dialogs of a page; each reads its booking from the modal manager's props. */
 export function BookingDialogs({ party: role }: { party: BookingRole }) {
   const modals = useModals();
-  const bookingFor = (name: string) =>
-    modals.isOpen(name) ? ((modals.current?.props.booking as Booking | undefined) ?? null) : null;
+  const bookingFor = (name: BookingModalName): Booking | null => modals.propsOf(name)?.booking ?? null;
   return (
     <>
       <CancelDialog booking={bookingFor(BOOKING_MODALS.cancel)} party={role} />

@@ -1,10 +1,10 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn';
-import { zoneLabel } from '../../availability/lib/dates';
+import { zoneLabel } from '#app/lib/dates';
+import { longDateOf, minutesBetween, priceText, timeRangeOf } from '#app/lib/format';
+import { cn } from '#app/ui/cn';
 import type { BookingRole } from '../api/keys';
-import { longDateOf, minutesBetween, priceText, timeRangeOf } from '../lib/format';
 
 /** The facts of a booking as a description list: with whom, what, when (in `zone`), price, note. */
 export function BookingFacts({

@@ -3,12 +3,12 @@ import { type CreateBookingBody, CreateBookingBodySchema, type PublicProvider } 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { tMessage } from '../../../lib/t-message';
-import { Button } from '../../../ui/button';
-import { useToast } from '../../../ui/toast';
-import { showServerError } from '../../auth/server-errors';
+import { showServerError } from '#app/api/server-errors';
+import { priceText } from '#app/lib/format';
+import { tMessage } from '#app/lib/t-message';
+import { Button } from '#app/ui/button';
+import { useToast } from '#app/ui/toast';
 import { useCreateBooking } from '../api/create-booking';
-import { priceText } from '../lib/format';
 import { ChoiceGroup } from './choice-group';
 import { NoteField } from './note-field';
 

@@ -1,6 +1,6 @@
 import type { BookingDetails } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
-import { shortDateOf, timeOf } from '../lib/format';
+import { shortDateOf, timeOf } from '#app/lib/format';
 
 const KNOWN = new Set([
   'created',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn';
+import { cn } from '#app/ui/cn';
 
 const STEPS = ['details', 'time', 'payment'] as const;
 

@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import { cn } from '../../../ui/cn';
+import { cn } from '#app/ui/cn';
 
 export interface ChoiceOption {
   value: string;

@@ -1,8 +1,8 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { useModalBinding, useModals } from '../../shell/modal-manager';
+import { Button } from '#app/ui/button';
+import { Dialog } from '#app/ui/dialog';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import type { BookingRole } from '../api/keys';
 import { BOOKING_MODALS } from '../modals';
 

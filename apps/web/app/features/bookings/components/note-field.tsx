@@ -1,7 +1,7 @@
 import { BOOKING_NOTE_MAX } from '@app/shared/schemas/bookings';
 import { forwardRef, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextAreaField } from '../../profiles/form-fields';
+import { TextAreaField } from '#app/ui/form-fields';
 
 export interface NoteFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;

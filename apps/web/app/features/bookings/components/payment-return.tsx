@@ -1,10 +1,10 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../ui/toast';
-import { walletKeys } from '../../wallet/api/keys';
-import { PendingPayment } from '../../wallet/components/pending-payment';
-import { usePaymentOutcome } from '../../wallet/lib/use-payment-outcome';
+import { walletKeys } from '#app/api/keys/money';
+import { usePaymentOutcome } from '#app/lib/use-payment-outcome';
+import { PendingPayment } from '#app/ui/pending-payment';
+import { useToast } from '#app/ui/toast';
 import { getBooking } from '../api/get-booking';
 import { bookingKeys } from '../api/keys';
 

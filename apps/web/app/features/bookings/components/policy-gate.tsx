@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../ui/spinner';
-import { InlineError } from '../../availability/components/inline-error';
+import { InlineError } from '#app/ui/inline-error';
+import { Spinner } from '#app/ui/spinner';
 
 /**
  * A booking's cancellation or reschedule policy as a dialog waits for it: a spinner while it loads,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '../../../lib/i18n';
+import { localePath } from '#app/lib/i18n';
+import { useLang } from '#app/lib/use-lang';
 import type { BookingRole } from '../api/keys';
-import { useLang } from '../lib/use-lang';
 
 /** The cancellation policy of the viewer's role (SPEC.md §6: role-specific policy link). */
 export function PolicyLink({ party: role }: { party: BookingRole }) {

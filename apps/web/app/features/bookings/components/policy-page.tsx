@@ -1,9 +1,9 @@
 import { NO_REFUND_WINDOW_HOURS, RESCHEDULES_PER_PARTY } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '../../../lib/i18n';
+import { localePath } from '#app/lib/i18n';
+import { useLang } from '#app/lib/use-lang';
 import type { BookingRole } from '../api/keys';
-import { useLang } from '../lib/use-lang';
 
 const ITEMS: Record<BookingRole, string[]> = {
   client: ['refund', 'noRefund', 'unpaid', 'providerCancels', 'reschedules', 'approval', 'final'],

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PersonAvatar } from '../../directory/components/person-avatar';
+import { PersonAvatar } from '#app/ui/person-avatar';
 
 /** The therapist beside a booking step: photo, name, headline and whatever the step adds. */
 export function ProviderSummary({

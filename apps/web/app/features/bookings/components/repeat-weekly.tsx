@@ -2,8 +2,8 @@ import { SERIES_MAX_OCCURRENCES, SERIES_MIN_OCCURRENCES } from '@app/shared/sche
 import { weeklyStarts } from '@app/shared/slots';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TimeSlot } from '../../availability/components/booking-calendar';
-import { longDateOf, priceText, timeRangeOf } from '../lib/format';
+import { longDateOf, priceText, timeRangeOf } from '#app/lib/format';
+import type { TimeSlot } from './booking-calendar';
 
 export interface RepeatWeeklyValue {
   enabled: boolean;

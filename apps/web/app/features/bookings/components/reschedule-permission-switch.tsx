@@ -1,10 +1,10 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn';
-import { Spinner } from '../../../ui/spinner';
-import { useToast } from '../../../ui/toast';
-import { showServerError } from '../../auth/server-errors';
+import { showServerError } from '#app/api/server-errors';
+import { cn } from '#app/ui/cn';
+import { Spinner } from '#app/ui/spinner';
+import { useToast } from '#app/ui/toast';
 import { useSetReschedulePermission } from '../api/set-reschedule-permission';
 
 /**

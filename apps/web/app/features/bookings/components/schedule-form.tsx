@@ -7,14 +7,14 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
-import { tMessage } from '../../../lib/t-message';
-import { Button } from '../../../ui/button';
-import { useToast } from '../../../ui/toast';
-import { availabilityKeys } from '../../availability/api/keys';
-import { BookingCalendar, type TimeSlot } from '../../availability/components/booking-calendar';
-import { useViewerZone } from '../../availability/lib/viewer-zone';
-import { longDateOf, timeRangeOf } from '../lib/format';
+import { ApiError } from '#app/api/client';
+import { availabilityKeys } from '#app/api/keys/availability';
+import { longDateOf, timeRangeOf } from '#app/lib/format';
+import { tMessage } from '#app/lib/t-message';
+import { useViewerZone } from '#app/lib/viewer-zone';
+import { Button } from '#app/ui/button';
+import { useToast } from '#app/ui/toast';
+import { BookingCalendar, type TimeSlot } from './booking-calendar';
 import { NoteField } from './note-field';
 import { REPEAT_DEFAULT, RepeatWeekly, type RepeatWeeklyValue } from './repeat-weekly';
 

@@ -2,15 +2,15 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '../../../lib/i18n';
-import { cn } from '../../../ui/cn';
-import { Spinner } from '../../../ui/spinner';
-import { InlineError } from '../../availability/components/inline-error';
+import { shortDateOf, timeRangeOf } from '#app/lib/format';
+import { localePath } from '#app/lib/i18n';
+import { useLang } from '#app/lib/use-lang';
+import { cn } from '#app/ui/cn';
+import { InlineError } from '#app/ui/inline-error';
+import { Spinner } from '#app/ui/spinner';
 import { useBookingSeries } from '../api/get-booking-series';
 import type { BookingRole } from '../api/keys';
-import { shortDateOf, timeRangeOf } from '../lib/format';
 import { needsPayment } from '../lib/rules';
-import { useLang } from '../lib/use-lang';
 import { StatusBadge } from './status-badge';
 
 /** "Session 2 of 4" for a booking of a weekly series; nothing for a single booking. */

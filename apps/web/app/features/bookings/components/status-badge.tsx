@@ -1,6 +1,6 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn';
+import { cn } from '#app/ui/cn';
 import type { BookingRole } from '../api/keys';
 
 const STYLES: Record<Booking['status'], string> = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../ui/button';
+import { Button } from '#app/ui/button';
 
 /** The success state of a booking dialog: a tick, a headline (announced), details and one button. */
 export function SuccessView({

@@ -1,5 +1,5 @@
-import type { Role } from '../../../api/session';
-import { useSession } from '../../auth/use-session';
+import type { Role } from '#app/api/session';
+import { useSession } from '#app/lib/use-session';
 import type { BookingRole } from '../api/keys';
 
 export function bookingRoleOf(role: Role | undefined): BookingRole {

@@ -1,11 +1,11 @@
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '../../../lib/i18n';
-import { cn } from '../../../ui/cn';
-import { priceText, shortDateOf, timeOf } from '../../bookings/lib/format';
-import { useLang } from '../../bookings/lib/use-lang';
-import { PersonAvatar } from './person-avatar';
+import { priceText, shortDateOf, timeOf } from '#app/lib/format';
+import { localePath } from '#app/lib/i18n';
+import { useLang } from '#app/lib/use-lang';
+import { cn } from '#app/ui/cn';
+import { PersonAvatar } from '#app/ui/person-avatar';
 
 export function displayName(provider: Pick<DirectoryProvider, 'name' | 'title'>): string {
   return provider.title ? `${provider.title} ${provider.name}` : provider.name;

@@ -1,6 +1,6 @@
 import type { ClientProfile } from '@app/shared/schemas/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { profileKeys } from './keys';
 
 /** GET /client: the signed-in client's profile (with emergency contact). */

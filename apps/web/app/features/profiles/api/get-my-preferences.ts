@@ -1,7 +1,7 @@
 import type { Preferences } from '@app/shared/schemas/profiles';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { profileKeys } from './keys';
 
 export type PreferenceOwner = 'client' | 'provider';

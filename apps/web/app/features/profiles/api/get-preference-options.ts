@@ -2,7 +2,7 @@ import type { PreferenceListName } from '@app/shared/schemas/catalog';
 import type { NamedItem } from '@app/shared/schemas/common';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { profileKeys } from './keys';
 
 export type PreferenceOptions = Record<PreferenceListName, NamedItem[]>;

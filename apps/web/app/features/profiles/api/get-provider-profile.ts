@@ -1,6 +1,6 @@
 import type { ProviderProfile } from '@app/shared/schemas/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { profileKeys } from './keys';
 
 /** GET /provider: profile, booking fee, setup completeness and preferences of the signed-in provider. */

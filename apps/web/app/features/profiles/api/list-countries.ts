@@ -1,7 +1,7 @@
 import type { Country } from '@app/shared/schemas/region';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { profileKeys } from './keys';
 
 /** GET /region/country[?all=true]: every country, or the operating ones only. */

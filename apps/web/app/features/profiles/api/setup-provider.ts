@@ -1,6 +1,6 @@
 import type { ProviderProfile, ProviderSetup } from '@app/shared/schemas/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { profileKeys } from './keys';
 
 /** POST /provider/setup: the onboarding step (practice details, therapies, modalities, specialities). */

@@ -1,6 +1,6 @@
 import type { ClientProfile, ClientProfileUpdate } from '@app/shared/schemas/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import { profileKeys } from './keys';
 
 /** PUT /client: userName plus any optional field (null clears it). */

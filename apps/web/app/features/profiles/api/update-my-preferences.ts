@@ -1,7 +1,7 @@
 import type { Preferences, PreferencesUpdate } from '@app/shared/schemas/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
+import { api } from '#app/api/client';
 import type { PreferenceOwner } from './get-my-preferences';
 import { profileKeys } from './keys';
 

@@ -1,0 +1,154 @@
+import type { BankAccount } from '@app/shared/schemas/wallet';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '../test-utils';
+import { BankAccountForm } from './bank-account-form';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const saved = (body: Record<string, unknown>, variant: BankAccount['variant']): BankAccount => ({
+  accountName: '',
+  bankCode: '',
+  bankName: '',
+  accountNumber: '',
+  address: null,
+  postalCode: null,
+  accountType: null,
+  accountOwnership: null,
+  dateOfBirth: null,
+  ...body,
+  variant,
+  updatedAt: '2027-03-01T09:00:00.000Z',
+});
+
+async function fillGeneral(name = 'Ngozi Adeyemi') {
+  await userEvent.type(screen.getByLabelText('Account name'), name);
+  await userEvent.type(screen.getByLabelText('Bank name'), 'Access Bank');
+  await userEvent.type(screen.getByLabelText(/^(Sort code|Routine Number)$/), '044150');
+  await userEvent.type(screen.getByLabelText('Account number'), '0123456789');
+}
+
+describe('BankAccountForm', () => {
+  it('asks a Nigerian provider for name, sort code, bank and number only, and saves them', async () => {
+    const { calls } = mockApi({
+      'PUT /api/earnings/bank-account': (call) => [200, saved(call.body as Record<string, unknown>, 'general')],
+    });
+    renderWithProviders(<BankAccountForm countryCode="NG" account={null} language="en" />);
+    expect(screen.getByLabelText('Sort code')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Address')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Date of birth')).not.toBeInTheDocument();
+
+    await fillGeneral();
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({
+      accountName: 'Ngozi Adeyemi',
+      bankCode: '044150',
+      bankName: 'Access Bank',
+      accountNumber: '0123456789',
+    });
+    expect(await screen.findByText('Bank account saved')).toBeInTheDocument();
+  });
+
+  it('checks the general rules before sending', async () => {
+    const { calls } = mockApi({});
+    renderWithProviders(<BankAccountForm countryCode="DE" account={null} language="en" />);
+    await userEvent.type(screen.getByLabelText('Account name'), 'Jo');
+    await userEvent.type(screen.getByLabelText('Sort code'), '12a');
+    await userEvent.type(screen.getByLabelText('Bank name'), 'XY');
+    await userEvent.type(screen.getByLabelText('Account number'), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(
+      await screen.findByText('Account name must be 3-32 letters, spaces, hyphens, commas, apostrophes or periods'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Sort code must be 3-32 digits')).toBeInTheDocument();
+    expect(screen.getByText('Bank name must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Account number must be 3-32 digits')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('adds address, postal code, account type, ownership and date of birth for GB, all required', async () => {
+    const { calls } = mockApi({
+      'PUT /api/earnings/bank-account': (call) => [200, saved(call.body as Record<string, unknown>, 'GB')],
+    });
+    renderWithProviders(<BankAccountForm countryCode="GB" account={null} language="en" />);
+    await fillGeneral('Sarah Collins');
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(await screen.findByText('Choose checking or savings')).toBeInTheDocument();
+    expect(screen.getByText('Choose business or personal')).toBeInTheDocument();
+    const address = screen.getByLabelText('Address');
+    expect(within(address.parentElement as HTMLElement).getByRole('alert')).toHaveTextContent('This field is required');
+    expect(calls).toHaveLength(0);
+
+    await userEvent.type(address, '221B Baker Street, London');
+    await userEvent.type(screen.getByLabelText('Postal code'), 'NW1 6XE');
+    await userEvent.selectOptions(screen.getByLabelText('Account type'), 'savings');
+    await userEvent.selectOptions(screen.getByLabelText('Account ownership'), 'personal');
+    await userEvent.type(screen.getByLabelText('Date of birth'), '1985-04-12');
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({
+      accountName: 'Sarah Collins',
+      bankCode: '044150',
+      bankName: 'Access Bank',
+      accountNumber: '0123456789',
+      address: '221B Baker Street, London',
+      postalCode: 'NW1 6XE',
+      accountType: 'savings',
+      accountOwnership: 'personal',
+      dateOfBirth: '1985-04-12',
+    });
+  });
+
+  it('labels the bank code "Routine Number" for US and allows only letters, hyphens and spaces in the name', async () => {
+    mockApi({});
+    renderWithProviders(<BankAccountForm countryCode="US" account={null} language="en" />);
+    expect(screen.getByLabelText('Routine Number')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Sort code')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Account type')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Account name'), "Maya O'Patel");
+    await userEvent.type(screen.getByLabelText('Routine Number'), '12x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(await screen.findByText('Account name must be 3-32 letters, hyphens or spaces')).toBeInTheDocument();
+    expect(screen.getByText('Routine Number must be 3-32 digits')).toBeInTheDocument();
+  });
+
+  it('puts server field errors on their fields and the message in a toast', async () => {
+    mockApi({
+      'PUT /api/earnings/bank-account': [
+        400,
+        {
+          code: 'PAYOUT_BANK_ACCOUNT_REJECTED',
+          message: 'The bank could not confirm these account details. Check them and try again.',
+          fieldErrors: { accountNumber: ['Account number must be 3-32 digits'] },
+        },
+      ],
+    });
+    renderWithProviders(<BankAccountForm countryCode="NG" account={null} language="en" />);
+    await fillGeneral();
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    const number = screen.getByLabelText('Account number');
+    await waitFor(() => expect(number).toHaveAttribute('aria-invalid', 'true'));
+    expect(number).toHaveAccessibleDescription('Account number must be 3-32 digits');
+  });
+
+  it('starts from the saved account', () => {
+    mockApi({});
+    renderWithProviders(
+      <BankAccountForm
+        countryCode="NG"
+        account={saved(
+          { accountName: 'Ngozi Adeyemi', bankCode: '044', bankName: 'Access Bank', accountNumber: '0123456789' },
+          'general',
+        )}
+        language="en"
+      />,
+    );
+    expect(screen.getByLabelText('Account name')).toHaveValue('Ngozi Adeyemi');
+    expect(screen.getByLabelText('Account number')).toHaveValue('0123456789');
+    expect(screen.getByText('Last updated 1 Mar 2027')).toBeInTheDocument();
+  });
+});

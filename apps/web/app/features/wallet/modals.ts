@@ -1,4 +1,0 @@
-/** Names of the wallet dialogs in the modal manager (only one dialog is open at a time). */
-export const WALLET_MODALS = {
-  topUp: 'wallet-top-up',
-} as const;

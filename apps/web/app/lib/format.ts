@@ -1,0 +1,51 @@
+import type { CurrencyCode } from '@app/shared/currency';
+import { formatMoney } from '@app/shared/money';
+import { dateInZone, formatLongDate, formatShortDate } from './dates';
+import { formatTime12 } from './time';
+
+/** "HH:MM" of an instant in a zone (24-hour, for formatTime12). */
+export function timeInZone(instant: string | Date, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '00';
+  return `${part('hour')}:${part('minute')}`;
+}
+
+/** "Monday, 23 November 2026" of an instant in a zone. */
+export function longDateOf(instant: string, zone: string, language: string): string {
+  return formatLongDate(dateInZone(instant, zone), language);
+}
+
+/** "Mon 23 Nov" of an instant in a zone. */
+export function shortDateOf(instant: string, zone: string, language: string): string {
+  return formatShortDate(dateInZone(instant, zone), language);
+}
+
+/** "9:00 AM – 10:00 AM" (the calendar's 12-hour display). */
+export function timeRangeOf(startAt: string, endAt: string | null, zone: string): string {
+  const start = formatTime12(timeInZone(startAt, zone));
+  return endAt ? `${start} – ${formatTime12(timeInZone(endAt, zone))}` : start;
+}
+
+/** "9:00 AM". */
+export function timeOf(instant: string, zone: string): string {
+  return formatTime12(timeInZone(instant, zone));
+}
+
+/** A price in minor units: "₦15,000.00"; unknown currency codes fall back to the code. */
+export function priceText(minor: number, currencyCode: string): string {
+  try {
+    return formatMoney(minor, currencyCode as CurrencyCode);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currencyCode}`;
+  }
+}
+
+/** Whole minutes between two instants. */
+export function minutesBetween(startAt: string, endAt: string): number {
+  return Math.round((new Date(endAt).getTime() - new Date(startAt).getTime()) / 60_000);
+}

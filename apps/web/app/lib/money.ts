@@ -1,0 +1,35 @@
+import type { Language } from '@app/shared/constants';
+import type { CurrencyCode } from '@app/shared/currency';
+import { formatMoney } from '@app/shared/money';
+import { asCurrency } from '#app/features/money/lib/currency';
+
+/** The currency's narrow symbol (₦, £, $, €), the prefix inside an amount input. */
+export function currencySymbol(currency: CurrencyCode): string {
+  const parts = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+  }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
+/** Minor units of an API currency string, for people (₦5,000.00, £5.00). */
+export function money(minor: number, currency: string, language?: Language): string {
+  return formatMoney(minor, asCurrency(currency), language);
+}
+
+/** A signed amount for a statement line: +₦5,000.00 in, −₦2,000.00 out. */
+export function signedMoney(minor: number, direction: 'credit' | 'debit', currency: string, language?: Language) {
+  return `${direction === 'credit' ? '+' : '−'}${money(Math.abs(minor), currency, language)}`;
+}
+
+export function formatDateTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+export function formatDate(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium' }).format(new Date(iso));
+}

@@ -1,0 +1,69 @@
+import en from '@app/shared/i18n/en.json';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import { type ReactNode, useEffect } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { vi } from 'vitest';
+import { type ModalName, ModalProvider, useModals } from '#app/ui/modal-manager';
+import { ToastProvider } from '#app/ui/toast';
+
+const i18n = i18next.createInstance();
+i18n.use(initReactI18next).init({
+  lng: 'en',
+  resources: { en: { translation: en } },
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+function OpenOnMount({ name }: { name?: ModalName }) {
+  const modals = useModals();
+  useEffect(() => {
+    if (name) (modals.open as (name: ModalName) => void)(name);
+  }, [name, modals.open]);
+  return null;
+}
+
+/** Renders with i18n (en), a fresh QueryClient, toasts and the modal manager; `openModal` opens a dialog by name. */
+export function renderWithProviders(ui: ReactNode, options: { openModal?: ModalName } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <ModalProvider>
+            <OpenOnMount name={options.openModal} />
+            {ui}
+          </ModalProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch with a router of `"METHOD /api/path"` → [status, body] answers and records calls.
+ */
+export function mockApi(routes: Record<string, [number, unknown] | ((call: RecordedCall) => [number, unknown])>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    let body: unknown = init?.body;
+    if (typeof body === 'string') body = JSON.parse(body);
+    const call = { method, path: url.pathname + url.search, body };
+    calls.push(call);
+    const route = routes[`${method} ${url.pathname}${url.search}`] ?? routes[`${method} ${url.pathname}`];
+    if (!route) return new Response(JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' }), { status: 404 });
+    const [status, answer] = typeof route === 'function' ? route(call) : route;
+    return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
