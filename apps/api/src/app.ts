@@ -18,6 +18,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { earningsRoutes } from './modules/earnings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { sandboxCheckoutPage } from './modules/payments/sandbox-checkout-page.ts';
 import { mediaRoutes } from './modules/profiles/media-routes.ts';
@@ -28,6 +29,8 @@ import { AppError } from './platform/app-error.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { requestLanguage } from './platform/i18n.ts';
+import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
+import { fileRoutes } from './platform/uploads/file-routes.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -95,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(realtimePlugin); // app.realtime: live events to users' sockets (GET /api/ws)
   await app.register(mediaRoutes); // GET /media/<key>: public files, outside /api
   if (deps.config.DEV_TOOLS) await app.register(sandboxCheckoutPage); // /sandbox/checkout/<reference>
 
@@ -111,6 +115,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(paymentRoutes);
       await api.register(earningsRoutes);
       await api.register(bookingRoutes);
+      await api.register(messageRoutes);
+      await api.register(realtimeRoutes);
+      await api.register(fileRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {
         throw new AppError('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });

@@ -7,3 +7,4 @@ export * from './profiles.ts';
 export * from './region.ts';
 export * from './users.ts';
 export * from './wallet.ts';
+export * from './messages.ts';
