@@ -3,6 +3,8 @@ import { NavLink, Outlet } from 'react-router';
 import { requireSession } from '../features/auth/require-session';
 import { useSession } from '../features/auth/use-session';
 import { useSignOut } from '../features/auth/use-sign-out';
+import { MessagesLive } from '../features/messages/components/messages-live';
+import { UnreadMessagesLink } from '../features/messages/components/unread-link';
 import { APP_NAV } from '../features/shell/app-nav';
 import { Header } from '../features/shell/header';
 import { LocationModal } from '../features/shell/location-modal';
@@ -34,7 +36,10 @@ export default function AppLayout() {
 
   return (
     <>
-      <Header />
+      <Header
+        extra={session && session.role !== 'admin' ? <UnreadMessagesLink to={localePath(lang, '/messages/')} /> : null}
+      />
+      {session && session.role !== 'admin' ? <MessagesLive /> : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label={t('appNav.label')} className="md:w-56 md:shrink-0">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../lib/i18n';
@@ -5,7 +6,8 @@ import { HeaderAccountLinks } from '../auth/header-account-links';
 import { useModals } from './modal-manager';
 import { useLocaleData } from './shell-data';
 
-export function Header() {
+/** `extra`: links the signed-in area adds (the messages link with its unread count). */
+export function Header({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { lang, countryName, countryCode } = useLocaleData();
   const modals = useModals();
@@ -46,6 +48,7 @@ export function Header() {
             </span>
             <span aria-hidden="true">{lang.toUpperCase()}</span>
           </button>
+          {extra}
           <HeaderAccountLinks />
         </div>
       </nav>
