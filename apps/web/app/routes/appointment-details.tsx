@@ -17,6 +17,7 @@ import { priceText } from '../features/bookings/lib/format';
 import { useBookingRole } from '../features/bookings/lib/role';
 import { BOOKING_MODALS } from '../features/bookings/modals';
 import { PersonAvatar } from '../features/directory/components/person-avatar';
+import { MessageButton } from '../features/messages/components/message-button';
 import { LoadGate } from '../features/profiles/load-gate';
 import { useModals } from '../features/shell/modal-manager';
 import { NotFoundPage } from '../features/shell/not-found-page';
@@ -80,6 +81,10 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                     <SeriesLabel booking={booking} />
                   </div>
                 </div>
+                <MessageButton
+                  userIdentifier={other.identifier}
+                  threadPath={(id) => localePath(lang, `/messages/${id}/`)}
+                />
                 {role === 'provider' ? (
                   <Button
                     variant="secondary"
