@@ -85,7 +85,7 @@ export function ChatList({ activeId, threadPath, onOpened, language, viewerId }:
                   }
                 >
                   {personName(t, person)}{' '}
-                  <span className="text-slate-500">
+                  <span className="text-slate-600">
                     · {t(person.role === 'provider' ? 'messages.roleProvider' : 'messages.roleClient')}
                   </span>
                 </button>
@@ -127,7 +127,7 @@ export function ChatList({ activeId, threadPath, onOpened, language, viewerId }:
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate font-medium">{personName(t, conversation.otherPerson)}</span>
                   {conversation.lastMessageAt ? (
-                    <span className="shrink-0 text-xs text-slate-500">
+                    <span className="shrink-0 text-xs text-slate-600">
                       {time.format(new Date(conversation.lastMessageAt))}
                     </span>
                   ) : null}

@@ -66,7 +66,7 @@ export function MessageBubble({
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm shadow-sm sm:max-w-[70%]',
           own ? 'bg-brand-700 text-white' : 'bg-white text-ink ring-1 ring-slate-200',
-          deleted && 'bg-slate-100 text-slate-500 italic ring-0',
+          deleted && 'bg-slate-100 text-slate-600 italic ring-0',
         )}
       >
         {deleted ? (
@@ -133,7 +133,7 @@ export function MessageBubble({
         <p
           className={cn(
             'mt-1 flex items-center justify-end gap-2 text-xs',
-            own && !deleted ? 'text-white/80' : 'text-slate-500',
+            own && !deleted ? 'text-white/80' : 'text-slate-600',
           )}
         >
           {message.editedAt && !deleted ? <span>{t('messages.edited')}</span> : null}

@@ -44,7 +44,7 @@ export function MessagesScreen(props: MessagesScreenProps) {
             deleteModal={props.deleteModal}
           />
         ) : (
-          <div className="hidden items-center justify-center rounded-2xl border border-dashed border-slate-300 p-8 text-sm text-slate-500 md:flex">
+          <div className="hidden items-center justify-center rounded-2xl border border-dashed border-slate-300 p-8 text-sm text-slate-600 md:flex">
             {props.emptyText}
           </div>
         )}

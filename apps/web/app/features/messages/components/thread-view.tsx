@@ -126,7 +126,7 @@ export function ThreadView({ conversationId, viewerId, language, backPath, delet
       >
         <div ref={topSentinel} />
         {isFetchingNextPage ? (
-          <p className="mb-2 text-center text-xs text-slate-500">{t('messages.loadingOlder')}</p>
+          <p className="mb-2 text-center text-xs text-slate-600">{t('messages.loadingOlder')}</p>
         ) : null}
         {hasNextPage && !isFetchingNextPage ? (
           <div className="mb-2 text-center">
@@ -144,7 +144,7 @@ export function ThreadView({ conversationId, viewerId, language, backPath, delet
           </div>
         ) : null}
         {messages.length === 0 ? (
-          <p className="text-center text-sm text-slate-500">{t('messages.noMessagesYet')}</p>
+          <p className="text-center text-sm text-slate-600">{t('messages.noMessagesYet')}</p>
         ) : null}
         <ol className="flex flex-col gap-2" data-testid="thread">
           {messages.map((message) => (
@@ -161,7 +161,7 @@ export function ThreadView({ conversationId, viewerId, language, backPath, delet
           ))}
         </ol>
         {typingUntil > Date.now() ? (
-          <p className="mt-2 text-xs text-slate-500" aria-live="polite" data-testid="typing">
+          <p className="mt-2 text-xs text-slate-600" aria-live="polite" data-testid="typing">
             {t('messages.typing', { name: otherName })}
           </p>
         ) : null}
