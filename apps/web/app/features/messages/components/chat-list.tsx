@@ -39,7 +39,13 @@ export function ChatList({ activeId, threadPath, onOpened, language, viewerId }:
   const open = useOpenConversation();
   const toast = useToast();
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
-  const time = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'short' });
+  const timeFormat = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
+  const today = dateFormat.format(new Date());
+  const when = (iso: string) => {
+    const date = dateFormat.format(new Date(iso));
+    return date === today ? timeFormat.format(new Date(iso)) : date;
+  };
 
   return (
     <section aria-labelledby="chat-list-title" className="flex min-h-0 flex-col gap-3">
@@ -127,9 +133,7 @@ export function ChatList({ activeId, threadPath, onOpened, language, viewerId }:
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate font-medium">{personName(t, conversation.otherPerson)}</span>
                   {conversation.lastMessageAt ? (
-                    <span className="shrink-0 text-xs text-slate-600">
-                      {time.format(new Date(conversation.lastMessageAt))}
-                    </span>
+                    <span className="shrink-0 text-xs text-slate-600">{when(conversation.lastMessageAt)}</span>
                   ) : null}
                 </span>
                 <span className="flex items-center justify-between gap-2">

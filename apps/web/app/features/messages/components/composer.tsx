@@ -10,6 +10,7 @@ import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/toast';
 import { useSendMessage } from '../api/send-message';
 import { touchChatLists, upsertThreadMessage } from '../lib/cache';
+import { PaperclipIcon } from './paperclip-icon';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf,.doc,.docx,application/msword';
 const TYPING_EVERY_MS = 3000;
@@ -65,7 +66,8 @@ export function Composer({ conversationId, language }: { conversationId: string;
       {file ? (
         <div className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-1.5 text-sm">
           <span className="truncate" data-testid="composer-file">
-            📎 {file.name}
+            <PaperclipIcon className="mr-1 inline size-4" />
+            {file.name}
           </span>
           {progress !== null ? (
             <span className="flex items-center gap-2 text-xs text-slate-600">
@@ -96,7 +98,7 @@ export function Composer({ conversationId, language }: { conversationId: string;
           className="cursor-pointer rounded-lg px-2 py-2 text-slate-600 hover:bg-slate-100"
           title={t('messages.attachHint')}
         >
-          <span aria-hidden="true">📎</span>
+          <PaperclipIcon />
           <span className="sr-only">{t('messages.attach')}</span>
           <input
             ref={fileInput}

@@ -9,6 +9,7 @@ import { useToast } from '../../../ui/toast';
 import { useUpdateMessage } from '../api/update-message';
 import { touchChatLists, upsertThreadMessage } from '../lib/cache';
 import { linkify } from '../lib/linkify';
+import { PaperclipIcon } from './paperclip-icon';
 
 function fileSize(bytes: number): string {
   return bytes >= 1024 * 1024
@@ -122,7 +123,7 @@ export function MessageBubble({
                   data-testid="message-attachment"
                   title={message.attachment.filename}
                 >
-                  <span aria-hidden="true">📎</span>
+                  <PaperclipIcon className="size-4 shrink-0" />
                   <span>{shortName(message.attachment.filename)}</span>
                   <span className="text-xs opacity-80">({fileSize(message.attachment.size)})</span>
                 </a>

@@ -24,7 +24,7 @@ export function MessagesScreen(props: MessagesScreenProps) {
   return (
     <div className="flex flex-col gap-3">
       <OfflineNotice />
-      <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
+      <div className="grid gap-4 md:grid-cols-[20rem_1fr]">
         <div className={cn(conversationId && 'hidden md:block')}>
           <ChatList
             activeId={conversationId}

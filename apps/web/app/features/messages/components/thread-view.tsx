@@ -106,7 +106,7 @@ export function ThreadView({ conversationId, viewerId, language, backPath, delet
   return (
     <section
       aria-label={otherName}
-      className="flex h-[calc(100dvh-12rem)] min-h-96 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-slate-50"
+      className="flex h-[calc(100dvh-16rem)] md:h-[calc(100dvh-12rem)] min-h-96 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-slate-50"
     >
       <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
         <Link to={backPath} className="text-sm text-brand-700 md:hidden" aria-label={t('messages.back')}>
