@@ -44,6 +44,11 @@ describe.runIf(testDriver === 'pg')('live events across processes (PostgreSQL)',
       1000,
     );
     expect(big).toBeTruthy();
+
+    // So does one published to more people than fit in a notification (1,000 ids > 8000 bytes).
+    const many = [...Array.from({ length: 999 }, () => crypto.randomUUID()), client.id];
+    await a.app.realtime.publish(many, { type: 'broadcast.test' });
+    await live.next((event) => event.type === 'broadcast.test', 1000);
     live.close();
   });
 

@@ -44,7 +44,7 @@ const MAX_NOTIFY_BYTES = 7900;
 /**
  * PostgreSQL LISTEN/NOTIFY on one dedicated connection. Small events travel in the payload
  * (`{u: userIds, e: event}`); larger ones are stored in realtime_events and the payload carries
- * only `{u, r: rowId}`. The listening connection reconnects with backoff if it drops.
+ * only `{r: rowId}`. The listening connection reconnects with backoff if it drops.
  */
 export async function createPostgresBus(pool: pg.Pool, log?: FastifyBaseLogger): Promise<RealtimeBus> {
   const listeners = new Set<BusListener>();
@@ -59,14 +59,16 @@ export async function createPostgresBus(pool: pg.Pool, log?: FastifyBaseLogger):
   const onNotification = async (message: pg.Notification) => {
     if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
     try {
-      const data = JSON.parse(message.payload) as { u: string[]; e?: LiveEvent; r?: string };
-      if (data.e) return deliver(data.u, data.e);
+      const data = JSON.parse(message.payload) as { u?: string[]; e?: LiveEvent; r?: string };
+      if (data.u && data.e) return deliver(data.u, data.e);
       if (data.r) {
         const result = await pool.query<{ payload: string }>('SELECT payload FROM realtime_events WHERE id = $1', [
           data.r,
         ]);
         const row = result.rows[0];
-        if (row) deliver(data.u, JSON.parse(row.payload) as LiveEvent);
+        if (!row) return;
+        const stored = JSON.parse(row.payload) as { u: string[]; e: LiveEvent };
+        deliver(stored.u, stored.e);
       }
     } catch (error) {
       log?.warn({ err: error }, 'realtime: could not read a notification');
@@ -101,10 +103,11 @@ export async function createPostgresBus(pool: pg.Pool, log?: FastifyBaseLogger):
       if (userIds.length === 0) return;
       let payload = JSON.stringify({ u: userIds, e: event });
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
+        // Recipients and event both go to the table (a long recipient list alone can pass 8000 bytes).
         const id = randomUUID();
-        await pool.query('INSERT INTO realtime_events (id, payload) VALUES ($1, $2)', [id, JSON.stringify(event)]);
+        await pool.query('INSERT INTO realtime_events (id, payload) VALUES ($1, $2)', [id, payload]);
         await pool.query("DELETE FROM realtime_events WHERE created_at < now() - interval '1 minute'");
-        payload = JSON.stringify({ u: userIds, r: id });
+        payload = JSON.stringify({ r: id });
       }
       await pool.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, payload]);
     },
