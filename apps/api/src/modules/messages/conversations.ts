@@ -57,7 +57,17 @@ async function selectChatRows(
       sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ILIKE ${likePattern(input.search)}`,
     );
   }
+  // The page of member rows is chosen first (an index range scan of conversation_members_list_idx,
+  // LIMIT applied there); only those rows are then joined to people and their last message.
   const result = await db.execute(sql`
+    WITH page AS MATERIALIZED (
+      SELECT cm.conversation_id, cm.other_user_id, cm.last_message_at, cm.has_messages, cm.unread_count
+      FROM conversation_members cm
+      ${input.search ? sql`JOIN users u ON u.id = cm.other_user_id` : sql``}
+      WHERE ${sql.join(filters, sql` AND `)}
+      ORDER BY cm.last_message_at DESC, cm.conversation_id DESC
+      LIMIT ${input.limit}
+    )
     SELECT cm.conversation_id, cm.last_message_at, cm.has_messages, cm.unread_count,
            o.last_seen_at AS other_seen_at,
            u.id AS other_id, u.first_name, u.last_name, u.role,
@@ -65,16 +75,14 @@ async function selectChatRows(
            lm.attachment_key AS m_attachment_key, lm.attachment_name AS m_attachment_name,
            lm.attachment_type AS m_attachment_type, lm.attachment_size AS m_attachment_size,
            lm.created_at AS m_created_at, lm.edited_at AS m_edited_at, lm.deleted_at AS m_deleted_at
-    FROM conversation_members cm
+    FROM page cm
     JOIN users u ON u.id = cm.other_user_id
     JOIN conversation_members o ON o.conversation_id = cm.conversation_id AND o.user_id = cm.other_user_id
     LEFT JOIN LATERAL (
       SELECT m.* FROM messages m WHERE m.conversation_id = cm.conversation_id
       ORDER BY m.created_at DESC, m.id DESC LIMIT 1
     ) lm ON true
-    WHERE ${sql.join(filters, sql` AND `)}
     ORDER BY cm.last_message_at DESC, cm.conversation_id DESC
-    LIMIT ${input.limit}
   `);
   return rowsOf<ChatRow>(result);
 }
