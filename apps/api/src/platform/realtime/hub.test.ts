@@ -124,4 +124,24 @@ describe('realtime hub', () => {
     expect(socket.closedWith).toBe(CLOSE_UNAUTHENTICATED);
     await hub.close();
   });
+
+  it('drops browser frames past 30 in 10 seconds', async () => {
+    vi.useFakeTimers({ now: new Date('2027-01-01T00:00:00Z'), toFake: [...FAKED] });
+    const hub = makeHub(new Set(['s1']), () => new Date());
+    const seen: string[] = [];
+    hub.onFrame('typing', (_actor, frame) => {
+      seen.push(String(frame.n));
+    });
+    const socket = new FakeSocket();
+    hub.accept(socket as unknown as WebSocket);
+    socket.frame({ type: 'auth', token: await token('u1', 's1', Date.now() / 1000 + 3600) });
+    await vi.advanceTimersByTimeAsync(0);
+    await flush();
+    for (let n = 0; n < 40; n++) socket.frame({ type: 'typing', n });
+    expect(seen).toHaveLength(29);
+    await vi.advanceTimersByTimeAsync(10_001);
+    socket.frame({ type: 'typing', n: 'later' });
+    expect(seen.at(-1)).toBe('later');
+    await hub.close();
+  });
 });

@@ -38,7 +38,13 @@ export interface RealtimeHub {
   close(): Promise<void>;
 }
 
+/** Browser frames (typing, pings) allowed per socket per window; the rest are dropped. */
+const FRAMES_PER_WINDOW = 30;
+const FRAME_WINDOW_MS = 10_000;
+
 interface Connection {
+  frames: number;
+  windowStartedAt: number;
   socket: WebSocket;
   actor: Actor | null;
   alive: boolean;
@@ -155,7 +161,15 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       frameHandlers.set(type, handler);
     },
     accept(socket) {
-      const connection: Connection = { socket, actor: null, alive: true, expiryTimer: null, unsubscribe: null };
+      const connection: Connection = {
+        socket,
+        actor: null,
+        alive: true,
+        expiryTimer: null,
+        unsubscribe: null,
+        frames: 0,
+        windowStartedAt: Date.now(),
+      };
       connections.add(connection);
       const authTimer = setTimeout(() => {
         if (!connection.actor) end(connection, CLOSE_UNAUTHENTICATED, 'AUTH_TIMEOUT');
@@ -170,6 +184,12 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       socket.on('error', () => socket.terminate());
       socket.on('message', (raw) => {
         connection.alive = true;
+        const now = Date.now();
+        if (now - connection.windowStartedAt > FRAME_WINDOW_MS) {
+          connection.windowStartedAt = now;
+          connection.frames = 0;
+        }
+        if (++connection.frames > FRAMES_PER_WINDOW) return; // a flood: dropped, not processed
         let frame: Record<string, unknown>;
         try {
           const text = raw.toString();
