@@ -19,6 +19,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
 import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
@@ -32,7 +33,9 @@ import { registerErrorHandling } from './platform/error-handler.ts';
 import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platform/events.ts';
 import { requestLanguage } from './platform/i18n.ts';
 import { REDACT } from './platform/logger.ts';
+import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
 import { publicStorage } from './platform/storage.ts';
+import { fileRoutes } from './platform/uploads/file-routes.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -139,6 +142,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(realtimePlugin); // app.realtime: live events to users' sockets (GET /api/ws)
   await app.register(mediaRoutes); // GET /media/<key>: public files, outside /api
   if (deps.config.DEV_TOOLS) await app.register(sandboxCheckoutPage); // /sandbox/checkout/<reference>
 
@@ -154,6 +158,9 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(moneyRoutes);
       await api.register(bookingRoutes);
       await api.register(directoryRoutes);
+      await api.register(messageRoutes);
+      await api.register(realtimeRoutes);
+      await api.register(fileRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {
         throw new AppError('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });

@@ -35,6 +35,8 @@ export default [
       route('wallet/transactions/:transactionId', 'routes/wallet-transaction.tsx'),
       route('earnings', 'routes/earnings.tsx'),
       route('earnings/history', 'routes/earnings-history.tsx'),
+      route('messages', 'routes/messages.tsx'),
+      route('messages/:conversationId', 'routes/messages-thread.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

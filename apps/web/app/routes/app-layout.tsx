@@ -3,6 +3,8 @@ import { NavLink, Outlet } from 'react-router';
 import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
 import { requireSession } from '#app/features/auth/require-session';
 import { useSignOut } from '#app/features/auth/use-sign-out';
+import { MessagesLive } from '#app/features/messages/components/messages-live';
+import { UnreadMessagesLink } from '#app/features/messages/components/unread-link';
 import { APP_NAV } from '#app/features/shell/app-nav';
 import { Header } from '#app/features/shell/header';
 import { LocationModal } from '#app/features/shell/location-modal';
@@ -35,7 +37,11 @@ export default function AppLayout() {
 
   return (
     <>
-      <Header accountLinks={<HeaderAccountLinks />} />
+      <Header
+        accountLinks={<HeaderAccountLinks />}
+        extra={session && session.role !== 'admin' ? <UnreadMessagesLink to={localePath(lang, '/messages/')} /> : null}
+      />
+      {session && session.role !== 'admin' ? <MessagesLive /> : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label={t('appNav.label')} className="md:w-56 md:shrink-0">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">

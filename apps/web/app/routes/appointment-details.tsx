@@ -14,6 +14,7 @@ import { SeriesLabel, SeriesSessions } from '#app/features/bookings/components/s
 import { StatusBadge } from '#app/features/bookings/components/status-badge';
 import { useBookingRole } from '#app/features/bookings/lib/role';
 import { BOOKING_MODALS } from '#app/features/bookings/modals';
+import { MessageButton } from '#app/features/messages/components/message-button';
 import { NotFoundPage } from '#app/features/shell/not-found-page';
 import { priceText } from '#app/lib/format';
 import { localePath } from '#app/lib/i18n';
@@ -80,6 +81,10 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                     <SeriesLabel booking={booking} />
                   </div>
                 </div>
+                <MessageButton
+                  userIdentifier={other.identifier}
+                  threadPath={(id) => localePath(lang, `/messages/${id}/`)}
+                />
                 {role === 'provider' ? (
                   <Button
                     variant="secondary"

@@ -3,6 +3,7 @@ export * from './availability.ts';
 export * from './bookings.ts';
 export * from './catalog.ts';
 export * from './mail.ts';
+export * from './messages.ts';
 export * from './profiles.ts';
 export * from './region.ts';
 export * from './users.ts';

@@ -5,8 +5,11 @@ import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useModals } from '#app/ui/modal-manager';
 
-/** The site header; the layout route passes the account links (sign in, or the signed-in menu). */
-export function Header({ accountLinks }: { accountLinks: ReactNode }) {
+/**
+ * The site header; the layout route passes the account links (sign in, or the signed-in menu)
+ * and `extra`, links the signed-in area adds (the messages link with its unread count).
+ */
+export function Header({ accountLinks, extra }: { accountLinks: ReactNode; extra?: ReactNode }) {
   const { t } = useTranslation();
   const { lang, countryName, countryCode } = useLocaleData();
   const modals = useModals();
@@ -47,6 +50,7 @@ export function Header({ accountLinks }: { accountLinks: ReactNode }) {
             </span>
             <span aria-hidden="true">{lang.toUpperCase()}</span>
           </button>
+          {extra}
           {accountLinks}
         </div>
       </nav>

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+
+/** Anything sent to a browser on the live socket: a JSON object with a `type`. */
+export interface LiveEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+export type BusListener = (userIds: string[], event: LiveEvent) => void;
+
+/**
+ * Carries events between server processes. `publish` reaches every process's listeners once
+ * (the publisher's own included); each process then hands the event to its local sockets.
+ */
+export interface RealtimeBus {
+  publish(userIds: string[], event: LiveEvent): Promise<void>;
+  subscribe(listener: BusListener): () => void;
+  close(): Promise<void>;
+}
+
+/** One process (PGlite): delivery is a function call. */
+export function createInProcessBus(): RealtimeBus {
+  const listeners = new Set<BusListener>();
+  return {
+    async publish(userIds, event) {
+      for (const listener of listeners) listener(userIds, event);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}
+
+export const NOTIFY_CHANNEL = 'realtime_events';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; bigger events go through a table. */
+const MAX_NOTIFY_BYTES = 7900;
+
+/**
+ * PostgreSQL LISTEN/NOTIFY on one dedicated connection. Small events travel in the payload
+ * (`{u: userIds, e: event}`); larger ones are stored in realtime_events and the payload carries
+ * only `{r: rowId}`. The listening connection reconnects with backoff if it drops.
+ */
+export async function createPostgresBus(pool: pg.Pool, log?: FastifyBaseLogger): Promise<RealtimeBus> {
+  const listeners = new Set<BusListener>();
+  let client: pg.PoolClient | null = null;
+  let closed = false;
+  let retryMs = 250;
+
+  const deliver = (userIds: string[], event: LiveEvent) => {
+    for (const listener of listeners) listener(userIds, event);
+  };
+
+  const onNotification = async (message: pg.Notification) => {
+    if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
+    try {
+      const data = JSON.parse(message.payload) as { u?: string[]; e?: LiveEvent; r?: string };
+      if (data.u && data.e) return deliver(data.u, data.e);
+      if (data.r) {
+        const result = await pool.query<{ payload: string }>('SELECT payload FROM realtime_events WHERE id = $1', [
+          data.r,
+        ]);
+        const row = result.rows[0];
+        if (!row) return;
+        const stored = JSON.parse(row.payload) as { u: string[]; e: LiveEvent };
+        deliver(stored.u, stored.e);
+      }
+    } catch (error) {
+      log?.warn({ err: error }, 'realtime: could not read a notification');
+    }
+  };
+
+  const connect = async (): Promise<void> => {
+    if (closed) return;
+    try {
+      const next = await pool.connect();
+      next.on('notification', (message) => void onNotification(message));
+      next.on('error', (error) => {
+        log?.warn({ err: error }, 'realtime: listening connection lost');
+        next.release(true);
+        if (client === next) client = null;
+        setTimeout(() => void connect(), retryMs);
+        retryMs = Math.min(retryMs * 2, 10_000);
+      });
+      await next.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      client = next;
+      retryMs = 250;
+    } catch (error) {
+      log?.warn({ err: error }, 'realtime: could not listen; retrying');
+      setTimeout(() => void connect(), retryMs);
+      retryMs = Math.min(retryMs * 2, 10_000);
+    }
+  };
+  await connect();
+
+  return {
+    async publish(userIds, event) {
+      if (userIds.length === 0) return;
+      let payload = JSON.stringify({ u: userIds, e: event });
+      if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
+        // Recipients and event both go to the table (a long recipient list alone can pass 8000 bytes).
+        const id = randomUUID();
+        await pool.query('INSERT INTO realtime_events (id, payload) VALUES ($1, $2)', [id, payload]);
+        await pool.query("DELETE FROM realtime_events WHERE created_at < now() - interval '1 minute'");
+        payload = JSON.stringify({ r: id });
+      }
+      await pool.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, payload]);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      const current = client;
+      client = null;
+      if (current) {
+        await current.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {});
+        current.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,234 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { WebSocket } from 'ws';
+import type { Actor } from '../auth-guard.ts';
+import type { BusListener, LiveEvent, RealtimeBus } from './bus.ts';
+
+/** Close codes the browser acts on (4401: get a fresh token and reconnect; 4403: stop). */
+export const CLOSE_UNAUTHENTICATED = 4401;
+export const CLOSE_FORBIDDEN = 4403;
+export const CLOSE_SESSION_ENDED = 4000;
+
+export type FrameHandler = (actor: Actor, frame: Record<string, unknown>) => Promise<void> | void;
+
+export interface HubOptions {
+  bus: RealtimeBus;
+  /** Verifies an access token (throws AppError TOKEN_EXPIRED / UNAUTHENTICATED). */
+  verifyToken(token: string): Promise<Actor>;
+  /** Of these session ids, the ones still live (one query per heartbeat for all sockets). */
+  liveSessions(sessionIds: string[]): Promise<Set<string>>;
+  now(): Date;
+  log?: FastifyBaseLogger;
+  heartbeatMs?: number;
+  authTimeoutMs?: number;
+}
+
+export interface RealtimeHub {
+  /** Sends `event` to every open socket of these users, on every server process. */
+  publish(userIds: string[], event: LiveEvent): Promise<void>;
+  /** A per-user subscription in this process (the socket uses it; tests and other transports may too). */
+  subscribe(userId: string, listener: (event: LiveEvent) => void): () => void;
+  /** Handles browser frames of one `type` (e.g. typing indicators) from authenticated sockets. */
+  onFrame(type: string, handler: FrameHandler): void;
+  /** Runs the auth protocol on a freshly opened socket, then keeps it subscribed. */
+  accept(socket: WebSocket): void;
+  /** Closes this process's sockets of these sessions (logout, revocation). */
+  closeSessions(sessionIds: string[]): void;
+  socketCount(): number;
+  close(): Promise<void>;
+}
+
+/** Browser frames (typing, pings) allowed per socket per window; the rest are dropped. */
+const FRAMES_PER_WINDOW = 30;
+const FRAME_WINDOW_MS = 10_000;
+
+interface Connection {
+  frames: number;
+  windowStartedAt: number;
+  socket: WebSocket;
+  actor: Actor | null;
+  alive: boolean;
+  expiryTimer: NodeJS.Timeout | null;
+  unsubscribe: (() => void) | null;
+}
+
+export function createRealtimeHub(options: HubOptions): RealtimeHub {
+  const { bus, log } = options;
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const authTimeoutMs = options.authTimeoutMs ?? 10_000;
+  const byUser = new Map<string, Set<(event: LiveEvent) => void>>();
+  const connections = new Set<Connection>();
+  const frameHandlers = new Map<string, FrameHandler>();
+
+  const onBus: BusListener = (userIds, event) => {
+    for (const userId of userIds) {
+      const listeners = byUser.get(userId);
+      if (!listeners) continue;
+      for (const listener of listeners) listener(event);
+    }
+  };
+  const unsubscribeBus = bus.subscribe(onBus);
+
+  const subscribe = (userId: string, listener: (event: LiveEvent) => void) => {
+    let set = byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      byUser.set(userId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) byUser.delete(userId);
+    };
+  };
+
+  const send = (socket: WebSocket, data: unknown) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(data));
+  };
+
+  const end = (connection: Connection, code: number, reason: string) => {
+    if (connection.expiryTimer) clearTimeout(connection.expiryTimer);
+    connection.unsubscribe?.();
+    connection.unsubscribe = null;
+    connections.delete(connection);
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.close(code, reason);
+  };
+
+  /** Closes the socket when the token expires, unless a re-auth frame replaces it first. */
+  const armExpiry = (connection: Connection, token: string) => {
+    if (connection.expiryTimer) clearTimeout(connection.expiryTimer);
+    const exp = decodeJwt(token).exp ?? 0;
+    const ms = Math.max(0, exp * 1000 - options.now().getTime());
+    connection.expiryTimer = setTimeout(() => end(connection, CLOSE_UNAUTHENTICATED, 'TOKEN_EXPIRED'), ms);
+  };
+
+  const authenticate = async (connection: Connection, token: unknown) => {
+    let actor: Actor;
+    try {
+      if (typeof token !== 'string' || token.length > 4096) throw new Error('no token');
+      actor = await options.verifyToken(token);
+      const live = await options.liveSessions([actor.sessionId]);
+      if (!live.has(actor.sessionId)) throw new Error('session ended');
+    } catch (error) {
+      const code = (error as { code?: string }).code === 'TOKEN_EXPIRED' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED';
+      send(connection.socket, { type: 'auth.failed', code });
+      end(connection, CLOSE_UNAUTHENTICATED, code);
+      return;
+    }
+    if (connection.actor && connection.actor.userId !== actor.userId) {
+      end(connection, CLOSE_FORBIDDEN, 'USER_CHANGED');
+      return;
+    }
+    const first = !connection.actor;
+    connection.actor = actor;
+    armExpiry(connection, token);
+    if (first) {
+      connection.unsubscribe = subscribe(actor.userId, (event) => send(connection.socket, event));
+    }
+    send(connection.socket, { type: 'auth.ok', userIdentifier: actor.userId });
+  };
+
+  const heartbeat = setInterval(async () => {
+    const sessions = new Set<string>();
+    for (const connection of connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        end(connection, 1001, 'NO_PONG');
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+      if (connection.actor) sessions.add(connection.actor.sessionId);
+    }
+    if (sessions.size === 0) return;
+    try {
+      const live = await options.liveSessions([...sessions]);
+      for (const connection of connections) {
+        if (connection.actor && !live.has(connection.actor.sessionId)) {
+          end(connection, CLOSE_SESSION_ENDED, 'SESSION_ENDED');
+        }
+      }
+    } catch (error) {
+      log?.warn({ err: error }, 'realtime: session check failed');
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    publish: (userIds, event) => bus.publish([...new Set(userIds)], event),
+    subscribe,
+    onFrame(type, handler) {
+      frameHandlers.set(type, handler);
+    },
+    accept(socket) {
+      const connection: Connection = {
+        socket,
+        actor: null,
+        alive: true,
+        expiryTimer: null,
+        unsubscribe: null,
+        frames: 0,
+        windowStartedAt: Date.now(),
+      };
+      connections.add(connection);
+      const authTimer = setTimeout(() => {
+        if (!connection.actor) end(connection, CLOSE_UNAUTHENTICATED, 'AUTH_TIMEOUT');
+      }, authTimeoutMs);
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
+      socket.on('close', () => {
+        clearTimeout(authTimer);
+        end(connection, 1000, '');
+      });
+      socket.on('error', () => socket.terminate());
+      socket.on('message', (raw) => {
+        connection.alive = true;
+        const now = Date.now();
+        if (now - connection.windowStartedAt > FRAME_WINDOW_MS) {
+          connection.windowStartedAt = now;
+          connection.frames = 0;
+        }
+        if (++connection.frames > FRAMES_PER_WINDOW) return; // a flood: dropped, not processed
+        let frame: Record<string, unknown>;
+        try {
+          const text = raw.toString();
+          if (text.length > 16_384) throw new Error('frame too large');
+          frame = JSON.parse(text) as Record<string, unknown>;
+          if (!frame || typeof frame !== 'object' || typeof frame.type !== 'string') throw new Error('bad frame');
+        } catch {
+          return;
+        }
+        if (frame.type === 'auth') {
+          void authenticate(connection, frame.token);
+          return;
+        }
+        if (frame.type === 'ping') {
+          send(socket, { type: 'pong' });
+          return;
+        }
+        const actor = connection.actor;
+        const handler = frameHandlers.get(frame.type);
+        if (!actor || !handler) return;
+        Promise.resolve(handler(actor, frame)).catch((error) => {
+          log?.debug({ err: error, type: frame.type }, 'realtime: frame refused');
+        });
+      });
+    },
+    closeSessions(sessionIds) {
+      const ended = new Set(sessionIds);
+      for (const connection of connections) {
+        if (connection.actor && ended.has(connection.actor.sessionId)) {
+          end(connection, CLOSE_SESSION_ENDED, 'SESSION_ENDED');
+        }
+      }
+    },
+    socketCount: () => connections.size,
+    async close() {
+      clearInterval(heartbeat);
+      unsubscribeBus();
+      for (const connection of connections) end(connection, 1001, 'SERVER_CLOSING');
+      await bus.close();
+    },
+  };
+}
