@@ -28,6 +28,7 @@ import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
 import { AppError } from './platform/app-error.ts';
+import { type RouteAccess, routeAccessOf } from './platform/auth-guard.ts';
 import type { AppDeps, AppDepsInput } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platform/events.ts';
@@ -114,6 +115,16 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   registerErrorHandling(app);
+
+  // Access before input: every guard runs in onRequest (a route that declares one later fails
+  // here, at start-up), and what each route admits is kept for the route-walk test and the docs.
+  const routeAccess = new Map<string, RouteAccess>();
+  app.decorate('routeAccess', routeAccess);
+  app.addHook('onRoute', (route) => {
+    const access = routeAccessOf(route);
+    if (!access) return;
+    for (const method of [route.method].flat()) routeAccess.set(`${method} ${route.url}`, access);
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

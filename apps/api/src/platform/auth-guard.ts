@@ -22,7 +22,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * preHandler: a valid access token whose session is still live and whose user still exists.
+ * onRequest: a valid access token whose session is still live and whose user still exists.
  * The session lookup is one primary-key read, so logout and deletion take effect at once.
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -48,12 +48,51 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   request.actor = claims;
 }
 
-/** preHandler list: signed in, and one of these roles (403 otherwise). */
+/** onRequest list: signed in, and one of these roles (403 otherwise). */
 export function requireRole(...roles: UserRole[]) {
-  return [
-    authenticate,
-    async (request: FastifyRequest) => {
-      if (!roles.includes(request.actor.role)) throw new AppError('FORBIDDEN');
-    },
-  ];
+  const check = async (request: FastifyRequest) => {
+    if (!roles.includes(request.actor.role)) throw new AppError('FORBIDDEN');
+  };
+  guards.set(check, roles);
+  return [authenticate, check];
+}
+
+/** Who a route admits: any signed-in user, or only some roles. Public routes have none. */
+export type RouteAccess = { roles: 'any' | readonly UserRole[] };
+
+/** The guard functions and what each admits, so the app can check where routes declare them. */
+const guards = new WeakMap<object, RouteAccess['roles']>([[authenticate, 'any']]);
+
+function hooksOf(value: unknown): unknown[] {
+  return value === undefined ? [] : [value].flat();
+}
+
+/**
+ * What a route admits, read from its onRequest hooks. Throws when a guard sits in a later stage
+ * (preParsing, preValidation, preHandler): access must be decided before the body is parsed or
+ * validated, so a caller without the right to a route learns 401/403, never how its body should
+ * look (400).
+ */
+export function routeAccessOf(route: {
+  method: string | string[];
+  url: string;
+  onRequest?: unknown;
+  preParsing?: unknown;
+  preValidation?: unknown;
+  preHandler?: unknown;
+}): RouteAccess | null {
+  for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
+    if (hooksOf(route[stage]).some((hook) => typeof hook === 'function' && guards.has(hook))) {
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url}: declare authenticate/requireRole in onRequest, not ${stage}`,
+      );
+    }
+  }
+  let access: RouteAccess | null = null;
+  for (const hook of hooksOf(route.onRequest)) {
+    const roles = typeof hook === 'function' ? guards.get(hook) : undefined;
+    if (roles === undefined) continue;
+    if (roles !== 'any' || access === null) access = { roles };
+  }
+  return access;
 }

@@ -28,6 +28,8 @@ export type AppDepsInput = Omit<AppDeps, 'events'> & { events?: DomainEvents };
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** What each guarded route admits, by `METHOD /url` (filled as routes register; app.ts). */
+    routeAccess: Map<string, import('./auth-guard.ts').RouteAccess>;
   }
   interface FastifyRequest {
     language: Language;

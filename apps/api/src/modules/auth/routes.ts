@@ -119,7 +119,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/profile/update-password',
     {
-      preHandler: [authenticate, limits.passwordCheck],
+      onRequest: authenticate,
+      preHandler: limits.passwordCheck,
       schema: { tags, security, body: UpdatePasswordSchema, response: { 200: MessageResponseSchema } },
     },
     (request) =>
@@ -135,7 +136,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/profile/change-email',
     {
-      preHandler: [authenticate, limits.emailChange],
+      onRequest: authenticate,
+      preHandler: limits.emailChange,
       schema: { tags, security, body: ChangeEmailSchema, response: { 200: EmailChangeStartedSchema } },
     },
     (request) => startEmailChange(deps, { actor: request.actor, email: request.body.email }),
@@ -144,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/profile/validate-email-change',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, security, body: EmailCodeSchema, response: { 200: UserInfoSchema } },
     },
     (request) => confirmEmailChange(deps, { actor: request.actor, code: request.body.token, log: request.log }),
@@ -153,7 +155,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/profile/delete-account',
     {
-      preHandler: [...requireRole('client'), limits.passwordCheck],
+      onRequest: requireRole('client'),
+      preHandler: limits.passwordCheck,
       schema: { tags, security, body: DeleteAccountSchema, response: { 200: MessageResponseSchema } },
     },
     (request) =>
@@ -162,20 +165,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/info',
-    { preHandler: authenticate, schema: { tags, security, response: { 200: UserInfoSchema } } },
+    { onRequest: authenticate, schema: { tags, security, response: { 200: UserInfoSchema } } },
     (request) => loadUserInfo(db, request.actor.userId),
   );
 
   app.get(
     '/user/timezone',
-    { preHandler: authenticate, schema: { tags, security, response: { 200: TimezoneResponseSchema } } },
+    { onRequest: authenticate, schema: { tags, security, response: { 200: TimezoneResponseSchema } } },
     (request) => getTimezone(deps, { actor: request.actor }),
   );
 
   app.post(
     '/user/timezone',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, security, body: TimezoneBodySchema, response: { 200: TimezoneResponseSchema } },
     },
     (request) => setTimezone(deps, { actor: request.actor, timezone: request.body.timezone }),
@@ -204,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/invalidate',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, security, body: InvalidateSchema },
     },
     async (request, reply) => {

@@ -81,14 +81,14 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/provider-availability/settings',
-    { preHandler: provider, schema: { tags, security, response: { 200: AvailabilitySettingsSchema } } },
+    { onRequest: provider, schema: { tags, security, response: { 200: AvailabilitySettingsSchema } } },
     (request) => getSettings(deps, { actor: request.actor }),
   );
 
   app.put(
     '/provider-availability/settings',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: { tags, security, body: UpdateAvailabilitySettingsSchema, response: { 200: AvailabilitySettingsSchema } },
     },
     (request) => updateSettings(deps, { actor: request.actor, input: request.body }),
@@ -97,7 +97,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/provider/availability-setting',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: {
         tags,
         security,
@@ -111,7 +111,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/provider/availability-setting',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: {
         tags,
         security,
@@ -131,7 +131,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/provider-availability/days/default',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: { tags, security, querystring: CategoryQuerySchema, response: { 200: z.array(WeeklyDaySchema) } },
     },
     (request) => getWeeklyPattern(deps, { actor: request.actor, category: request.query.category }),
@@ -140,7 +140,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/provider-availability/days/recurring',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: { tags, security, body: RecurringDaysInputSchema, response: { 200: z.array(WeeklyDaySchema) } },
     },
     (request) => saveRecurringDays(deps, { actor: request.actor, input: request.body }),
@@ -149,7 +149,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/provider-availability/days/custom',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: { tags, security, querystring: CustomDaysQuerySchema, response: { 200: z.array(CalendarDaySchema) } },
     },
     (request) =>
@@ -163,7 +163,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/provider-availability/days/custom',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: { tags, security, body: CustomDayInputSchema, response: { 200: CalendarDaySchema } },
     },
     (request) => saveCustomDay(deps, { actor: request.actor, input: request.body }),
@@ -171,7 +171,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/provider-availability/days/custom/:id',
-    { preHandler: provider, schema: { tags, security, params: IdParamsSchema, response: { 204: z.null() } } },
+    { onRequest: provider, schema: { tags, security, params: IdParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteCustomDay(deps, { actor: request.actor, id: request.params.id });
       return reply.code(204).send(null);
@@ -181,7 +181,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/provider-availability/timeslot/:month',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: {
         tags,
         security,

@@ -17,7 +17,7 @@ import {
 } from '@app/shared/schemas/messages';
 import { z } from '@app/shared/zod';
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import { authenticate } from '../../platform/auth-guard.ts';
@@ -37,10 +37,6 @@ import {
 
 const security = [{ bearer: [] }];
 const tags = ['messages'];
-
-async function noStore(_request: FastifyRequest, reply: FastifyReply) {
-  reply.header('cache-control', 'no-store');
-}
 
 /** The multipart body of POST /messages/store: conversationIdentifier, text, and an optional `file`. */
 async function readStoreBody(request: FastifyRequest) {
@@ -91,7 +87,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     relayTyping(deps, { actor, conversationId: frame.conversationIdentifier }),
   );
 
-  const signedIn = { preHandler: [authenticate, noStore] };
+  // Every /api answer is Cache-Control: no-store already (app.ts).
+  const signedIn = { onRequest: authenticate };
 
   app.get(
     '/messages/chat-list',

@@ -13,7 +13,7 @@ export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/booking/:bookingId',
     {
-      preHandler: requireRole('client'),
+      onRequest: requireRole('client'),
       schema: {
         tags: ['payments'],
         security,

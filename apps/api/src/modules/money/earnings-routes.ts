@@ -24,14 +24,14 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/earnings',
-    { preHandler: providerOnly, schema: { tags, security, response: { 200: EarningsSummarySchema } } },
+    { onRequest: providerOnly, schema: { tags, security, response: { 200: EarningsSummarySchema } } },
     (request) => getEarningsSummary(deps.db, { userId: request.actor.userId, now: deps.clock.now() }),
   );
 
   app.get(
     '/earnings/history',
     {
-      preHandler: providerOnly,
+      onRequest: providerOnly,
       schema: { tags, security, querystring: PageQuerySchema, response: { 200: EarningsHistoryPageSchema } },
     },
     (request) =>
@@ -40,14 +40,14 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/earnings/bank-account',
-    { preHandler: providerOnly, schema: { tags, security, response: { 200: BankAccountSchema } } },
+    { onRequest: providerOnly, schema: { tags, security, response: { 200: BankAccountSchema } } },
     (request) => getBankAccount(deps.db, { userId: request.actor.userId }),
   );
 
   app.put(
     '/earnings/bank-account',
     {
-      preHandler: providerOnly,
+      onRequest: providerOnly,
       schema: { tags, security, body: BankAccountBodySchema, response: { 200: BankAccountSchema } },
     },
     (request) => saveBankAccount(deps, { userId: request.actor.userId, body: request.body }),
@@ -55,7 +55,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/earnings/payouts',
-    { preHandler: providerOnly, schema: { tags, security, body: PayoutBodySchema, response: { 200: PayoutSchema } } },
+    { onRequest: providerOnly, schema: { tags, security, body: PayoutBodySchema, response: { 200: PayoutSchema } } },
     (request) =>
       withIdempotency(
         deps,

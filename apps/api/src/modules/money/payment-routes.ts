@@ -27,7 +27,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/wallet',
     {
-      preHandler: [...requireRole('client'), topUpLimit],
+      onRequest: requireRole('client'),
+      preHandler: topUpLimit,
       schema: { tags, security, body: TopUpBodySchema, response: { 200: CardPaymentAnswerSchema } },
     },
     (request) =>
@@ -52,7 +53,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment/status/:reference',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, security, params: PaymentReferenceParamsSchema, response: { 200: PaymentStatusAnswerSchema } },
     },
     (request) => getPaymentStatus(deps, { userId: request.actor.userId, reference: request.params.reference }),
@@ -60,13 +61,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/virtual-accounts/generate',
-    { preHandler: requireRole('client'), schema: { tags, security, response: { 200: VirtualAccountSchema } } },
+    { onRequest: requireRole('client'), schema: { tags, security, response: { 200: VirtualAccountSchema } } },
     (request) => generateVirtualAccount(deps, { userId: request.actor.userId }),
   );
 
   app.get(
     '/virtual-accounts/account',
-    { preHandler: requireRole('client'), schema: { tags, security, response: { 200: VirtualAccountSchema } } },
+    { onRequest: requireRole('client'), schema: { tags, security, response: { 200: VirtualAccountSchema } } },
     (request) => getVirtualAccount(deps.db, { userId: request.actor.userId }),
   );
 };

@@ -19,20 +19,20 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wallet/balance',
-    { preHandler: authenticate, schema: { tags, security, response: { 200: WalletBalanceSchema } } },
+    { onRequest: authenticate, schema: { tags, security, response: { 200: WalletBalanceSchema } } },
     (request) => getWalletBalance(db, { userId: request.actor.userId }),
   );
 
   app.get(
     '/wallet/stats',
-    { preHandler: authenticate, schema: { tags, security, response: { 200: WalletStatsSchema } } },
+    { onRequest: authenticate, schema: { tags, security, response: { 200: WalletStatsSchema } } },
     (request) => getWalletStats(db, { userId: request.actor.userId, now: clock.now() }),
   );
 
   app.get(
     '/wallet/transactions',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         security,
@@ -51,7 +51,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wallet/transactions/:id',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, security, params: IdParamsSchema, response: { 200: WalletTransactionDetailSchema } },
     },
     (request) =>

@@ -66,10 +66,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { name: 'profileUpload', rule: UPLOAD_LIMIT, keyOf: (request) => request.actor?.userId ?? request.ip },
   ]);
 
-  const client = { preHandler: requireRole('client') };
-  const clientUpload = { preHandler: [...requireRole('client'), uploadLimit] };
-  const provider = { preHandler: requireRole('provider') };
-  const providerUpload = { preHandler: [...requireRole('provider'), uploadLimit] };
+  const client = { onRequest: requireRole('client') };
+  const clientUpload = { onRequest: requireRole('client'), preHandler: uploadLimit };
+  const provider = { onRequest: requireRole('provider') };
+  const providerUpload = { onRequest: requireRole('provider'), preHandler: uploadLimit };
   const clientTags = ['client'];
   const providerTags = ['provider'];
 

@@ -17,7 +17,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/appointment',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: { tags: appointmentTags, security, body: CreateAppointmentBodySchema, response: { 200: BookingSchema } },
     },
     (request) => createAppointment(deps, { actor: request.actor, language: request.language, body: request.body }),
@@ -26,7 +26,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: {
         tags: appointmentTags,
         security,
@@ -40,7 +40,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment/client/:id',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: {
         tags: appointmentTags,
         security,

@@ -22,7 +22,7 @@ export const bookingResourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/booking',
     {
-      preHandler: client,
+      onRequest: client,
       schema: { tags: bookingsTags, security, body: CreateBookingBodySchema, response: { 200: BookingSchema } },
     },
     (request) => createBooking(deps, { actor: request.actor, language: request.language, body: request.body }),
@@ -31,7 +31,7 @@ export const bookingResourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking',
     {
-      preHandler: client,
+      onRequest: client,
       schema: {
         tags: bookingsTags,
         security,
@@ -45,7 +45,7 @@ export const bookingResourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/booking/:id/schedule',
     {
-      preHandler: client,
+      onRequest: client,
       schema: {
         tags: bookingsTags,
         security,
@@ -63,23 +63,23 @@ export const bookingResourceRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  for (const { party, prefix, preHandler, tags } of sides) {
+  for (const { party, prefix, onRequest, tags } of sides) {
     app.get(
       `${prefix}/:id`,
-      { preHandler, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingSchema } } },
+      { onRequest, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingSchema } } },
       (request) => getBooking(deps, mine(party, request)),
     );
 
     app.get(
       `${prefix}/:id/details`,
-      { preHandler, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingDetailsSchema } } },
+      { onRequest, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingDetailsSchema } } },
       (request) => getBookingDetails(deps, mine(party, request)),
     );
 
     app.post(
       `${prefix}/:id/cancel`,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           security,

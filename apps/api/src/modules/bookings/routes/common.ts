@@ -13,8 +13,8 @@ export const provider = requireRole('provider');
  * are the same services, each side reading and changing its bookings as that party.
  */
 export const sides = [
-  { party: 'client', prefix: '/booking', preHandler: client, tags: bookingsTags },
-  { party: 'provider', prefix: '/appointment', preHandler: provider, tags: appointmentTags },
+  { party: 'client', prefix: '/booking', onRequest: client, tags: bookingsTags },
+  { party: 'provider', prefix: '/appointment', onRequest: provider, tags: appointmentTags },
 ] as const;
 
 /** The service input of a route on one of the caller's bookings, as `party`. */

@@ -11,7 +11,7 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking/participant/:id',
     {
-      preHandler: client,
+      onRequest: client,
       schema: { tags: bookingsTags, security, params: IdParamsSchema, response: { 200: BookingSchema } },
     },
     (request) =>
@@ -21,7 +21,7 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/booking/participant/:id/status',
     {
-      preHandler: client,
+      onRequest: client,
       schema: {
         tags: bookingsTags,
         security,
@@ -43,7 +43,7 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/appointment/participant/:id/acknowledge',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: { tags: appointmentTags, security, params: IdParamsSchema, response: { 200: BookingSchema } },
     },
     (request) =>
@@ -53,7 +53,7 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/appointment/participant/:id/reject-booking',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: {
         tags: appointmentTags,
         security,

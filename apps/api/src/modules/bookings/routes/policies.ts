@@ -17,7 +17,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking/:id/cancellation-status',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags: bookingsTags, security, params: IdParamsSchema, response: { 200: CancellationStatusSchema } },
     },
     async (request) => {
@@ -33,7 +33,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking/:id/reschedule-approval',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags: bookingsTags, security, params: IdParamsSchema, response: { 200: RescheduleApprovalSchema } },
     },
     async (request) => {
@@ -45,7 +45,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment/policy/:id/cancellation',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags: appointmentTags, security, params: IdParamsSchema, response: { 200: CancellationPolicySchema } },
     },
     (request) => getCancellationPolicy(deps, { actor: request.actor, bookingId: request.params.id }),
@@ -54,7 +54,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/appointment/policy/:id/reschedule',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags: appointmentTags, security, params: IdParamsSchema, response: { 200: ReschedulePolicySchema } },
     },
     (request) => getReschedulePolicy(deps, { actor: request.actor, bookingId: request.params.id }),

@@ -15,11 +15,11 @@ import { appointmentTags, bookingsTags, client, mine, provider, security, sides 
 export const rescheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  for (const { party, prefix, preHandler, tags } of sides) {
+  for (const { party, prefix, onRequest, tags } of sides) {
     app.post(
       `${prefix}/:id/reschedule`,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           security,
@@ -35,7 +35,7 @@ export const rescheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/booking/reschedule/:id/:action',
     {
-      preHandler: client,
+      onRequest: client,
       schema: { tags: bookingsTags, security, params: RescheduleActionParamsSchema, response: { 200: BookingSchema } },
     },
     (request) =>
@@ -51,7 +51,7 @@ export const rescheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/appointment/:id/reschedule-update',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: {
         tags: appointmentTags,
         security,
@@ -73,7 +73,7 @@ export const rescheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/appointment/:id/reschedule-permission',
     {
-      preHandler: provider,
+      onRequest: provider,
       schema: {
         tags: appointmentTags,
         security,

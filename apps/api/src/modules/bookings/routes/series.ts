@@ -12,16 +12,16 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/booking/series',
     {
-      preHandler: client,
+      onRequest: client,
       schema: { tags: bookingsTags, security, body: CreateSeriesBodySchema, response: { 200: BookingSeriesSchema } },
     },
     (request) => createSeries(deps, { actor: request.actor, language: request.language, body: request.body }),
   );
 
-  for (const { party, prefix, preHandler, tags } of sides) {
+  for (const { party, prefix, onRequest, tags } of sides) {
     app.get(
       `${prefix}/:id/series`,
-      { preHandler, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingSeriesSchema } } },
+      { onRequest, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingSeriesSchema } } },
       (request) => getBookingSeries(deps, mine(party, request)),
     );
   }

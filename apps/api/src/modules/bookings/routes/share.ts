@@ -1,8 +1,7 @@
 import { MessageAnswerSchema, ShareBookingBodySchema } from '@app/shared/schemas/bookings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate } from '../../../platform/auth-guard.ts';
+import { requireRole } from '../../../platform/auth-guard.ts';
 import { byUser, rateLimit } from '../../../platform/rate-limits.ts';
-import { partyOf } from '../booking-data.ts';
 import { shareBooking } from '../share-booking.ts';
 import { bookingsTags, security } from './common.ts';
 
@@ -17,13 +16,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/share-booking',
     {
-      preHandler: [
-        authenticate,
-        async (request) => {
-          partyOf(request.actor);
-        },
-        shareLimit,
-      ],
+      onRequest: requireRole('client', 'provider'),
+      preHandler: shareLimit,
       schema: { tags: bookingsTags, security, body: ShareBookingBodySchema, response: { 200: MessageAnswerSchema } },
     },
     (request) =>
