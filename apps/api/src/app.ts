@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { earningsRoutes } from './modules/earnings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -28,6 +29,7 @@ import { AppError } from './platform/app-error.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { requestLanguage } from './platform/i18n.ts';
+import { privateFileRoutes } from './platform/uploads/files-route.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -78,7 +80,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
       },
     },
@@ -111,6 +113,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(paymentRoutes);
       await api.register(earningsRoutes);
       await api.register(bookingRoutes);
+      await api.register(credentialRoutes);
+      await api.register(privateFileRoutes); // GET /api/files/<signed token>
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {
         throw new AppError('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });

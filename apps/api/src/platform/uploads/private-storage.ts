@@ -151,3 +151,16 @@ export function createPrivateStorage(config: Config): PrivateStorage {
   }
   return createLocalPrivateStorage(path.join(config.DATA_DIR, 'private'));
 }
+
+const storages = new WeakMap<object, PrivateStorage>();
+
+/** The private storage of these deps: the injected one, else the configured driver (made once per config). */
+export function privateStorageOf(deps: { config: Config; privateStorage?: PrivateStorage }): PrivateStorage {
+  if (deps.privateStorage) return deps.privateStorage;
+  let storage = storages.get(deps.config);
+  if (!storage) {
+    storage = createPrivateStorage(deps.config);
+    storages.set(deps.config, storage);
+  }
+  return storage;
+}
