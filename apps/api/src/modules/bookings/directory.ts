@@ -16,15 +16,17 @@ import {
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { localizedName } from '../../platform/localized.ts';
+import { listedProviderSql } from '../credentials/listing.ts';
 import { photoUrls } from '../profiles/photo-urls.ts';
 import { personName } from './booking-view.ts';
 import { nextFreeSlots } from './next-free-slot.ts';
 import { viewContext } from './offer.ts';
 
+// Listed: approved (kept while a change is under review) and insurance not lapsed (credentials/listing.ts).
 const publicProvider = and(
   eq(users.role, 'provider'),
   isNull(users.deletedAt),
-  eq(providerProfiles.verificationStatus, 'approved'),
+  listedProviderSql(users.id, providerProfiles.approvedAt, sql`(now() AT TIME ZONE 'UTC')::date`),
 );
 
 function cardQuery(db: Tx) {

@@ -39,7 +39,10 @@ export async function listOwnWorkHistory(deps: AppDeps, input: { actor: Actor })
   return listWorkHistory(deps.db, input.actor.userId);
 }
 
-export async function addWorkHistory(deps: AppDeps, input: { actor: Actor; entry: WorkHistoryInput }): Promise<WorkHistory> {
+export async function addWorkHistory(
+  deps: AppDeps,
+  input: { actor: Actor; entry: WorkHistoryInput },
+): Promise<WorkHistory> {
   assertProvider(input.actor);
   const now = deps.clock.now();
   const [row] = await deps.db
@@ -65,7 +68,10 @@ export async function updateWorkHistory(
   return one(deps, input.actor.userId, row.id);
 }
 
-export async function deleteWorkHistory(deps: AppDeps, input: { actor: Actor; id: string }): Promise<{ identifier: string }> {
+export async function deleteWorkHistory(
+  deps: AppDeps,
+  input: { actor: Actor; id: string },
+): Promise<{ identifier: string }> {
   assertProvider(input.actor);
   if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');
   const [row] = await deps.db

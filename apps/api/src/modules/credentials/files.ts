@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../platform/deps.ts';
+
 export { privateStorageOf } from '../../platform/uploads/private-storage.ts';
+
 import { FILE_LINK_TTL_MS, signFileLink } from '../../platform/uploads/signed-links.ts';
 
 /** A new unguessable key for a credential document. */

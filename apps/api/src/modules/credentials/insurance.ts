@@ -61,7 +61,10 @@ export async function uploadInsurance(
   return item;
 }
 
-export async function deleteInsurance(deps: AppDeps, input: { actor: Actor; id: string }): Promise<{ identifier: string }> {
+export async function deleteInsurance(
+  deps: AppDeps,
+  input: { actor: Actor; id: string },
+): Promise<{ identifier: string }> {
   assertProvider(input.actor);
   if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');
   const now = deps.clock.now();

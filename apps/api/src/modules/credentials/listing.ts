@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
  *   that has not expired on `today`. (Accounts approved before insurance was collected have
  *   none on file and stay listed.)
  */
-export function listedProviderSql(userIdColumn: SQL | unknown, approvedAtColumn: SQL | unknown, today: string): SQL {
+export function listedProviderSql(userIdColumn: unknown, approvedAtColumn: unknown, today: string | SQL): SQL {
   return sql`(${approvedAtColumn} IS NOT NULL AND (
     NOT EXISTS (SELECT 1 FROM indemnity_insurances li WHERE li.provider_id = ${userIdColumn})
     OR EXISTS (SELECT 1 FROM indemnity_insurances li WHERE li.provider_id = ${userIdColumn} AND li.expires_on >= ${today}::date)

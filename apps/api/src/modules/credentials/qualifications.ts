@@ -1,7 +1,7 @@
 import {
+  QUALIFICATION_TYPES,
   type Qualification,
   QualificationDetailsSchema,
-  QUALIFICATION_TYPES,
   type QualificationType,
 } from '@app/shared/schemas/credentials';
 import { and, eq } from 'drizzle-orm';
@@ -81,12 +81,17 @@ export async function uploadQualification(
       if (!row) throw new AppError('INTERNAL');
       await tx
         .insert(qualificationFiles)
-        .values(stored.map((file) => ({ ...file, qualificationId: row.id, providerId: input.actor.userId, createdAt: now })));
+        .values(
+          stored.map((file) => ({ ...file, qualificationId: row.id, providerId: input.actor.userId, createdAt: now })),
+        );
       await reviewAgainAfterChange(tx, input.actor.userId, now);
       return row.id;
     });
   } catch (error) {
-    await removeStoredFiles(deps, stored.map((file) => file.storageKey));
+    await removeStoredFiles(
+      deps,
+      stored.map((file) => file.storageKey),
+    );
     throw error;
   }
   return getOwnQualification(deps, { actor: input.actor, id });
@@ -127,13 +132,23 @@ export async function updateQualification(
         old = removed.map((file) => file.storageKey);
         await tx
           .insert(qualificationFiles)
-          .values(stored.map((file) => ({ ...file, qualificationId: input.id, providerId: input.actor.userId, createdAt: now })));
+          .values(
+            stored.map((file) => ({
+              ...file,
+              qualificationId: input.id,
+              providerId: input.actor.userId,
+              createdAt: now,
+            })),
+          );
       }
       await reviewAgainAfterChange(tx, input.actor.userId, now);
       return old;
     });
   } catch (error) {
-    await removeStoredFiles(deps, stored.map((file) => file.storageKey));
+    await removeStoredFiles(
+      deps,
+      stored.map((file) => file.storageKey),
+    );
     throw error;
   }
   await removeStoredFiles(deps, replaced);

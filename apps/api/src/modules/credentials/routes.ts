@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   InsuranceListSchema,
   InsuranceSchema,
@@ -11,6 +10,7 @@ import {
   WorkHistoryListSchema,
   WorkHistorySchema,
 } from '@app/shared/schemas/credentials';
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

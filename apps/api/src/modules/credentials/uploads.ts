@@ -21,7 +21,10 @@ export interface MultipartForm {
  * Reads a multipart form: text fields and the files of `fileFields`. The parser's limit is 10 MB
  * + 1 byte per file, so a bigger file is cut off and answered 413 "File too large".
  */
-export async function readMultipartForm(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartForm> {
+export async function readMultipartForm(
+  request: FastifyRequest,
+  fileFields: readonly string[],
+): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
@@ -82,7 +85,10 @@ export async function storeCredentialFiles(
       });
     }
   } catch (error) {
-    await removeStoredFiles(deps, stored.map((file) => file.storageKey));
+    await removeStoredFiles(
+      deps,
+      stored.map((file) => file.storageKey),
+    );
     throw error;
   }
   return stored;
@@ -96,7 +102,10 @@ function withExtension(filename: string, extension: string): string {
 }
 
 /** Deletes files; a failure only leaves an orphan, never fails the request. */
-export async function removeStoredFiles(deps: Pick<AppDeps, 'config' | 'privateStorage'>, keys: readonly string[]): Promise<void> {
+export async function removeStoredFiles(
+  deps: Pick<AppDeps, 'config' | 'privateStorage'>,
+  keys: readonly string[],
+): Promise<void> {
   const storage = privateStorageOf(deps);
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
 }
