@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { bookingJobs } from './modules/bookings/jobs.ts';
+import { credentialJobs } from './modules/credentials/reminders.ts';
 import { paymentJobs } from './modules/payments/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -58,7 +59,7 @@ export async function start(options: StartOptions) {
   }
 
   // Background work on the database: expiring holds, completing sessions, reconciling payments.
-  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs], {
+  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs, ...credentialJobs], {
     onError: (job, error) => app.log.error({ err: error, job: job.name }, 'background job failed'),
   });
 

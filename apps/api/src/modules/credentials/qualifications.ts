@@ -130,16 +130,14 @@ export async function updateQualification(
           .where(eq(qualificationFiles.qualificationId, input.id))
           .returning({ storageKey: qualificationFiles.storageKey });
         old = removed.map((file) => file.storageKey);
-        await tx
-          .insert(qualificationFiles)
-          .values(
-            stored.map((file) => ({
-              ...file,
-              qualificationId: input.id,
-              providerId: input.actor.userId,
-              createdAt: now,
-            })),
-          );
+        await tx.insert(qualificationFiles).values(
+          stored.map((file) => ({
+            ...file,
+            qualificationId: input.id,
+            providerId: input.actor.userId,
+            createdAt: now,
+          })),
+        );
       }
       await reviewAgainAfterChange(tx, input.actor.userId, now);
       return old;

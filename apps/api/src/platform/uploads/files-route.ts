@@ -18,7 +18,6 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
  * whether the file exists). Non-images download as attachments; nothing is cached or sniffed.
  */
 export const privateFileRoutes: FastifyPluginAsyncZod = async (app) => {
-
   app.get(
     '/files/:token',
     {

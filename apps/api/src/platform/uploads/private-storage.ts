@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -57,11 +56,17 @@ export function createLocalPrivateStorage(root: string): PrivateStorage {
     async get(key) {
       const file = fileOf(key);
       if (!file) return null;
+      let handle: Awaited<ReturnType<typeof open>> | undefined;
       try {
-        const info = await stat(file);
-        if (!info.isFile()) return null;
-        return { body: createReadStream(file), size: info.size, contentType: contentTypeOfPrivateKey(key) };
+        handle = await open(file, 'r');
+        const info = await handle.stat();
+        if (!info.isFile()) {
+          await handle.close();
+          return null;
+        }
+        return { body: handle.createReadStream(), size: info.size, contentType: contentTypeOfPrivateKey(key) };
       } catch {
+        await handle?.close().catch(() => undefined);
         return null;
       }
     },
