@@ -79,11 +79,14 @@ export async function uploadQualification(
         .values({ providerId: input.actor.userId, ...details, createdAt: now, updatedAt: now })
         .returning({ id: qualifications.id });
       if (!row) throw new AppError('INTERNAL');
-      await tx
-        .insert(qualificationFiles)
-        .values(
-          stored.map((file) => ({ ...file, qualificationId: row.id, providerId: input.actor.userId, createdAt: now })),
-        );
+      await tx.insert(qualificationFiles).values(
+        stored.map((file, index) => ({
+          ...file,
+          qualificationId: row.id,
+          providerId: input.actor.userId,
+          createdAt: new Date(now.getTime() + index), // keeps the upload order
+        })),
+      );
       await reviewAgainAfterChange(tx, input.actor.userId, now);
       return row.id;
     });
@@ -131,11 +134,11 @@ export async function updateQualification(
           .returning({ storageKey: qualificationFiles.storageKey });
         old = removed.map((file) => file.storageKey);
         await tx.insert(qualificationFiles).values(
-          stored.map((file) => ({
+          stored.map((file, index) => ({
             ...file,
             qualificationId: input.id,
             providerId: input.actor.userId,
-            createdAt: now,
+            createdAt: new Date(now.getTime() + index),
           })),
         );
       }

@@ -39,7 +39,7 @@ async function claim(deps: AppDeps, window: 30 | 7, today: string): Promise<Clai
     WITH due AS (
       SELECT i.id FROM indemnity_insurances i
       WHERE i.${column} IS NULL
-        AND i.expires_on <= ${today}::date + ${window}
+        AND i.expires_on <= ${today}::date + ${window}::int
         AND i.expires_on ${lowerOp} ${lower}
         AND NOT EXISTS (SELECT 1 FROM indemnity_insurances newer
           WHERE newer.provider_id = i.provider_id AND newer.expires_on > i.expires_on)

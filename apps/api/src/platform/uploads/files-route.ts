@@ -19,13 +19,14 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
  */
 export const privateFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/files/:token',
+    // A wildcard, not `:token`: a signed token is longer than Fastify's 100-character parameter limit.
+    '/files/*',
     {
-      schema: { tags: ['files'], params: z.object({ token: z.string().max(2048) }), hide: true },
+      schema: { tags: ['files'], params: z.object({ '*': z.string().max(2048) }), hide: true },
       config: { rateLimit: { max: 300, timeWindow: 60_000 } },
     },
     async (request, reply) => {
-      const link = verifyFileLink(app.deps.config.APP_SECRET, request.params.token, app.deps.clock.now());
+      const link = verifyFileLink(app.deps.config.APP_SECRET, request.params['*'], app.deps.clock.now());
       if (!link) throw new AppError('NOT_FOUND');
       const file = await privateStorageOf(app.deps).get(link.key);
       if (!file) throw new AppError('NOT_FOUND');
