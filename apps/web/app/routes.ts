@@ -35,6 +35,7 @@ export default [
       route('wallet/transactions/:transactionId', 'routes/wallet-transaction.tsx'),
       route('earnings', 'routes/earnings.tsx'),
       route('earnings/history', 'routes/earnings-history.tsx'),
+      route('my-credentials', 'routes/my-credentials.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),
