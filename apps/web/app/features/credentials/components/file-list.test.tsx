@@ -27,7 +27,8 @@ describe('FileList', () => {
     const onDelete = vi.fn();
     renderInLanguage(<FileList files={FILES} onPreview={onPreview} onDelete={onDelete} />);
     expect(screen.getByText('practising...')).toHaveAttribute('title', 'practising-licence-2027.pdf');
-    expect(screen.getByText('diploma.png')).toBeInTheDocument();
+    expect(screen.getAllByText('diploma.png')).toHaveLength(2); // shown, and the sr-only full name
+    expect(screen.getByText('practising-licence-2027.pdf')).toHaveClass('sr-only');
     expect(screen.getByText('2.50 MB')).toBeInTheDocument();
     expect(screen.getByText('512.00 KB')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Preview: practising-licence-2027.pdf' }));
