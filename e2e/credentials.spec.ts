@@ -98,5 +98,12 @@ test.describe('provider credentials', () => {
     await page.getByRole('dialog', { name: 'Document review notice' }).getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByTestId('verification-status')).toHaveText('Under review');
     await expect(page.getByText('Your documents were submitted for review.')).toBeVisible();
+
+    // German, at phone width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit('/de/my-credentials/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Nachweise');
+    await expect(page.getByTestId('verification-status')).toHaveText('In Prüfung');
+    await page.screenshot({ path: 'test-results/credentials-de-phone.png', fullPage: true });
   });
 });
