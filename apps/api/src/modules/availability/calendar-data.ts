@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
+import { listedProviderSql } from '../credentials/listing.ts';
 
 /** What every calendar read needs about a provider, loaded in one query. */
 export interface ProviderCalendar {
@@ -72,6 +73,10 @@ const calendarColumns = {
   deletedAt: users.deletedAt,
   timezone: users.timezone,
   verificationStatus: providerProfiles.verificationStatus,
+  /** Listed in the directory (credentials/listing.ts): approved once, insurance not lapsed. */
+  listed: sql<
+    boolean | null
+  >`${listedProviderSql(users.id, providerProfiles.approvedAt, sql`(now() AT TIME ZONE 'UTC')::date`)}`,
   calendarRevision: providerProfiles.calendarRevision,
   setupType: availabilitySettings.setupType,
   sessionMinutes: availabilitySettings.sessionMinutes,
@@ -143,7 +148,7 @@ function toCalendar(
   return {
     providerId: row.id,
     timezone: row.timezone,
-    isPublic: row.verificationStatus === 'approved',
+    isPublic: row.listed === true,
     setupType,
     categoryId,
     sessionMinutes: categoryId ? (row.categorySessionMinutes ?? general) : general,
