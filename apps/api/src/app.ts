@@ -16,6 +16,7 @@ import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -36,7 +37,7 @@ import { requestLanguage } from './platform/i18n.ts';
 import { REDACT } from './platform/logger.ts';
 import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
 import { publicStorage } from './platform/storage.ts';
-import { fileRoutes } from './platform/uploads/file-routes.ts';
+import { privateFileRoutes } from './platform/uploads/files-route.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -135,7 +136,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
       },
     },
@@ -171,7 +172,8 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(directoryRoutes);
       await api.register(messageRoutes);
       await api.register(realtimeRoutes);
-      await api.register(fileRoutes);
+      await api.register(credentialRoutes);
+      await api.register(privateFileRoutes); // GET /api/files/<signed token>
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {
         throw new AppError('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });

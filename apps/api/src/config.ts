@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   CORS_ORIGIN: z.string().optional(),
   /** Multiplies every rate limit's allowance (e2e runs many sign-ins from one address). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+  /** Where private uploads (credentials, note files) live: DATA_DIR/private, or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

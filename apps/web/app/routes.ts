@@ -37,6 +37,7 @@ export default [
       route('earnings/history', 'routes/earnings-history.tsx'),
       route('messages', 'routes/messages.tsx'),
       route('messages/:conversationId', 'routes/messages-thread.tsx'),
+      route('my-credentials', 'routes/my-credentials.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -6,6 +6,7 @@ import type { DomainEvents } from './events.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
 import type { GatewayName, PaymentGateway } from './payments/types.ts';
+import type { PrivateStorage } from './uploads/private-storage.ts';
 
 /** Everything a service may need; built once in server.ts or in a test. */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   gateways?: Partial<Record<GatewayName, PaymentGateway>>;
   /** Cross-module reactions (a card payment confirms a booking, …): wired in app.ts, wireDomainEvents. */
   events: DomainEvents;
+  /** Private uploads; when absent, the one STORAGE_DRIVER names (uploads/private-storage.ts). */
+  privateStorage?: PrivateStorage;
 }
 
 /** AppDeps before the domain events are wired (buildApp and withDomainEvents wire them). */

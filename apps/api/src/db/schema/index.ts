@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './availability.ts';
 export * from './bookings.ts';
 export * from './catalog.ts';
+export * from './credentials.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './profiles.ts';

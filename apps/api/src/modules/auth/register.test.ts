@@ -202,6 +202,27 @@ describe('POST /api/user/register (provider)', () => {
     });
     expect(german.json().fieldErrors).toEqual({ confirmEmail: ['Die E-Mail-Adressen müssen übereinstimmen'] });
   });
+
+  it('refuses a provider in a country where the product does not operate (FR); a client may live there', async () => {
+    const before = await userCount();
+    const france = await post(
+      '/api/user/register',
+      await providerBody(t, { countryIdentifier: await countryId(t, 'FR') }),
+    );
+    expect(france.statusCode).toBe(400);
+    expect(france.json().fieldErrors).toEqual({ countryIdentifier: ['We do not operate in this country yet'] });
+    expect(await userCount()).toBe(before);
+
+    const german = await post(
+      '/api/user/register',
+      await providerBody(t, { countryIdentifier: await countryId(t, 'FR') }),
+      { 'x-language': 'de' },
+    );
+    expect(german.json().fieldErrors).toEqual({ countryIdentifier: ['In diesem Land sind wir noch nicht verfügbar'] });
+
+    const client = await post('/api/user/register', { ...clientBody(), countryIdentifier: await countryId(t, 'FR') });
+    expect(client.statusCode).toBe(201);
+  });
 });
 
 describe('POST /api/user/register/verify', () => {

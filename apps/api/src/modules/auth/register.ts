@@ -44,6 +44,9 @@ export async function register(
       ? await deps.db.select().from(countries).where(eq(countries.code, input.countryCode))
       : [];
   if (body.countryIdentifier && !country) throw fieldError('countryIdentifier', 'auth.countryUnknown');
+  // Providers practise only where the product operates (SPEC.md §1); clients may live anywhere.
+  if (body.userType === 'provider' && country && !country.operating)
+    throw fieldError('countryIdentifier', 'profiles.countryNotOperating');
   if (await findUserByEmail(deps.db, body.email)) throw fieldError('email', 'auth.emailTaken');
 
   const passwordHash = await hashPassword(body.password);

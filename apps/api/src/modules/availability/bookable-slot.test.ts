@@ -190,7 +190,7 @@ describe('resolveBookableSlot (for the bookings module)', () => {
     const slot = await listedSlot(user.id);
     await t.deps.db
       .update(providerProfiles)
-      .set({ verificationStatus: 'rejected' })
+      .set({ verificationStatus: 'rejected', approvedAt: null }) // what a rejection writes (credentials/review.ts)
       .where(eq(providerProfiles.userId, user.id));
     const error = await failure(
       resolveBookableSlot(t.deps.db, {

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import { prepared } from '../../platform/prepared.ts';
+import { listedProviderSql } from '../credentials/listing.ts';
 
 /** What every calendar read needs about a provider, loaded in one query. */
 export interface ProviderCalendar {
@@ -59,6 +60,10 @@ const calendarColumns = {
   deletedAt: users.deletedAt,
   timezone: users.timezone,
   verificationStatus: providerProfiles.verificationStatus,
+  /** Listed in the directory (credentials/listing.ts): approved once, insurance not lapsed. */
+  listed: sql<
+    boolean | null
+  >`${listedProviderSql(users.id, providerProfiles.approvedAt, sql`(now() AT TIME ZONE 'UTC')::date`)}`,
   calendarRevision: providerProfiles.calendarRevision,
   setupType: availabilitySettings.setupType,
   sessionMinutes: availabilitySettings.sessionMinutes,
@@ -129,7 +134,7 @@ function toCalendar(
   return {
     providerId: row.id,
     timezone: row.timezone,
-    isPublic: row.verificationStatus === 'approved',
+    isPublic: row.listed === true,
     setupType,
     categoryId,
     sessionMinutes: categoryId ? (row.categorySessionMinutes ?? general) : general,

@@ -9,6 +9,7 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
+import { listedProviderSql } from '../credentials/listing.ts';
 import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange } from './booking-data.ts';
 import {
   bookingView,
@@ -134,7 +135,8 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
         AND bookings.status = 'pending' AND bookings.starts_at IS NULL AND bookings.paid_at IS NULL
         AND bookings.price_minor > 0 AND bookings.series_id IS NULL AND bookings.provider_id = ${p('providerId')}::uuid
         AND (${p('categoryId')}::uuid IS NULL OR bookings.therapy_category_id = ${p('categoryId')}::uuid)
-        AND profile.user_id = bookings.provider_id AND profile.verification_status = 'approved'
+        AND profile.user_id = bookings.provider_id
+        AND ${listedProviderSql(sql`bookings.provider_id`, sql`profile.approved_at`, sql`(${p('now')}::timestamptz AT TIME ZONE 'UTC')::date`)}
         AND profile.calendar_revision = ${p('revision')}::int
         AND provider.id = bookings.provider_id AND provider.deleted_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = bookings.provider_id

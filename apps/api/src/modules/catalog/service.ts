@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { localizedName } from '../../platform/localized.ts';
+import { listedProviderSql } from '../credentials/listing.ts';
 
 export async function listTherapyCategories(db: Tx, options: { language: Language }): Promise<TherapyCategory[]> {
   const rows = await db.select().from(therapyCategories).orderBy(asc(therapyCategories.position));
@@ -35,7 +36,7 @@ export async function listTopConcerns(
       providerProfiles,
       and(
         eq(providerProfiles.userId, providerConcerns.providerId),
-        eq(providerProfiles.verificationStatus, 'approved'),
+        listedProviderSql(providerProfiles.userId, providerProfiles.approvedAt, sql`(now() AT TIME ZONE 'UTC')::date`),
       ),
     )
     .leftJoin(users, and(eq(users.id, providerProfiles.userId), isNull(users.deletedAt)))

@@ -19,12 +19,14 @@ import { localizedName } from '../../platform/localized.ts';
 import { publicStorage } from '../../platform/storage.ts';
 import { nextFreeSlots } from '../availability/next-free-slot.ts';
 import { personName, type ViewContext } from '../bookings/booking-view.ts';
+import { listedProviderSql } from '../credentials/listing.ts';
 import { photoUrls } from '../profiles/photo-urls.ts';
 
+// Listed: approved (kept while a change is under review) and insurance not lapsed (credentials/listing.ts).
 const publicProvider = and(
   eq(users.role, 'provider'),
   isNull(users.deletedAt),
-  eq(providerProfiles.verificationStatus, 'approved'),
+  listedProviderSql(users.id, providerProfiles.approvedAt, sql`(now() AT TIME ZONE 'UTC')::date`),
 );
 
 function cardQuery(db: Tx) {

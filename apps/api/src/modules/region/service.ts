@@ -1,10 +1,11 @@
 import type { Language } from '@app/shared/constants';
 import type { Country, LanguageItem, State, StateStat } from '@app/shared/schemas/region';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countries, languages, providerProfiles, states, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { localizedName } from '../../platform/localized.ts';
+import { listedProviderSql } from '../credentials/listing.ts';
 
 export async function listLanguages(
   db: Tx,
@@ -80,7 +81,7 @@ export async function topProviderStates(
         eq(users.role, 'provider'),
         eq(users.countryId, country.id),
         isNull(users.deletedAt),
-        eq(providerProfiles.verificationStatus, 'approved'),
+        listedProviderSql(users.id, providerProfiles.approvedAt, sql`(now() AT TIME ZONE 'UTC')::date`),
       ),
     )
     .groupBy(states.id)

@@ -1,8 +1,12 @@
-/** Recognize by content, never by name or browser type. */
+import { unzipSync } from 'fflate';
+
+/** The kinds of private upload the application accepts somewhere; each caller passes its own list. */
 export type FileKind = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png' | 'webp' | 'mp3' | 'wav' | 'ogg' | 'mp4' | 'csv';
+
+/** Any uploaded file: SPEC.md §9 "Any uploaded file max 10 MB". */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-const TYPES: Record<FileKind, string> = {
+const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -16,88 +20,153 @@ const TYPES: Record<FileKind, string> = {
   csv: 'text/csv',
 };
 
-const ZIP_MAX_ENTRIES = 2000;
-const ZIP_MAX_TOTAL = 100 * 1024 * 1024;
-const ZIP_MAX_RATIO = 100;
+/** Caps of the docx (zip) check: a zip bomb or an archive of thousands of entries is refused unopened. */
+export const ZIP_LIMITS = { maxEntries: 2000, maxTotalUncompressed: 100 * 1024 * 1024, maxRatio: 100 } as const;
 
-function startsWith(bytes: Buffer, signature: number[], offset = 0): boolean {
+function startsWith(bytes: Buffer, signature: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false;
   return signature.every((value, index) => bytes[offset + index] === value);
 }
 
-/** A docx: a zip whose central directory is sane (bounded entries, size and ratio) with word/document.xml. */
+/**
+ * Markup a browser would run when it sniffs a file as HTML/SVG. A document that carries it near
+ * its start is a polyglot (for example HTML with a PDF header somewhere) and is refused.
+ */
+const ACTIVE_MARKUP = /<\s*(!doctype\s+html|html|head|body|script|iframe|svg|object|embed|meta|a\s|img\s)/i;
+
+function hasActiveMarkupNearStart(bytes: Buffer): boolean {
+  return ACTIVE_MARKUP.test(bytes.subarray(0, 1024).toString('latin1'));
+}
+
+function isPdf(bytes: Buffer): boolean {
+  if (!startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return false; // %PDF-
+  // A real PDF ends with its trailer; a PDF header glued onto something else usually does not.
+  return bytes.subarray(Math.max(0, bytes.length - 2048)).includes('%%EOF', 0, 'latin1');
+}
+
+function isJpeg(bytes: Buffer): boolean {
+  return startsWith(bytes, [0xff, 0xd8, 0xff]) && bytes.length > 4;
+}
+
+function isPng(bytes: Buffer): boolean {
+  return startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+}
+
+function isWebp(bytes: Buffer): boolean {
+  return startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8);
+}
+
+/** OLE2 compound document (Word 97-2003). */
+function isOle2(bytes: Buffer): boolean {
+  return startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+}
+
+/**
+ * A Word document: a zip whose central directory names [Content_Types].xml and word/document.xml.
+ * Only the directory is read (no entry is inflated); entry count, total declared size and the
+ * compression ratio are capped so a zip bomb is refused.
+ */
 function isDocx(bytes: Buffer): boolean {
   if (!startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return false;
-  const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (eocd < 0 || eocd + 22 > bytes.length) return false;
-  const entries = bytes.readUInt16LE(eocd + 10);
-  const dirOffset = bytes.readUInt32LE(eocd + 16);
-  if (entries > ZIP_MAX_ENTRIES || dirOffset >= bytes.length) return false;
-  let offset = dirOffset;
-  let total = 0;
-  let hasDocument = false;
-  let hasContentTypes = false;
-  for (let i = 0; i < entries; i++) {
-    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) return false;
-    const compressed = bytes.readUInt32LE(offset + 20);
-    const uncompressed = bytes.readUInt32LE(offset + 24);
-    const nameLength = bytes.readUInt16LE(offset + 28);
-    const extraLength = bytes.readUInt16LE(offset + 30);
-    const commentLength = bytes.readUInt16LE(offset + 32);
-    const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
-    total += uncompressed;
-    if (total > ZIP_MAX_TOTAL) return false;
-    if (uncompressed > 1024 * 1024 && uncompressed / Math.max(1, compressed) > ZIP_MAX_RATIO) return false;
-    if (name === 'word/document.xml') hasDocument = true;
-    if (name === '[Content_Types].xml') hasContentTypes = true;
-    offset += 46 + nameLength + extraLength + commentLength;
+  let entries = 0;
+  let totalUncompressed = 0;
+  let tooBig = false;
+  const names = new Set<string>();
+  try {
+    unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      filter(file) {
+        entries += 1;
+        totalUncompressed += file.originalSize;
+        const ratio = file.originalSize / Math.max(file.size, 1);
+        if (
+          entries > ZIP_LIMITS.maxEntries ||
+          totalUncompressed > ZIP_LIMITS.maxTotalUncompressed ||
+          (file.originalSize > 1024 * 1024 && ratio > ZIP_LIMITS.maxRatio) ||
+          file.size > bytes.length
+        ) {
+          tooBig = true;
+        }
+        names.add(file.name);
+        return false; // never inflate
+      },
+    });
+  } catch {
+    return false;
   }
-  return hasDocument && hasContentTypes;
+  return !tooBig && names.has('[Content_Types].xml') && names.has('word/document.xml');
 }
 
+function isMp3(bytes: Buffer): boolean {
+  return (
+    startsWith(bytes, [0x49, 0x44, 0x33]) ||
+    (bytes.length > 2 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)
+  );
+}
+
+function isWav(bytes: Buffer): boolean {
+  return startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x41, 0x56, 0x45], 8);
+}
+
+function isOgg(bytes: Buffer): boolean {
+  return startsWith(bytes, [0x4f, 0x67, 0x67, 0x53]);
+}
+
+function isMp4(bytes: Buffer): boolean {
+  return startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4); // ....ftyp
+}
+
+/** Plain UTF-8 text without NUL bytes or markup: what a spreadsheet export is. */
 function isCsv(bytes: Buffer): boolean {
-  const sample = bytes.subarray(0, 4096);
-  if (sample.includes(0)) return false;
-  const text = sample.toString('utf8');
-  return /^[^\n]*[,;\t][^\n]*(\r?\n|$)/.test(text) && !text.includes('\uFFFD');
+  if (bytes.length === 0 || bytes.includes(0)) return false;
+  const head = bytes.subarray(0, 64 * 1024);
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, head.length - 4));
+  } catch {
+    return false;
+  }
+  return !hasActiveMarkupNearStart(bytes) && !/^\s*</.test(head.toString('utf8', 0, 64));
 }
 
-function detect(bytes: Buffer): FileKind | null {
-  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && bytes.toString('latin1', 8, 12) === 'WAVE') return 'wav';
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'doc';
-  if (startsWith(bytes, [0x4f, 0x67, 0x67, 0x53])) return 'ogg';
-  if (startsWith(bytes, [0x49, 0x44, 0x33]) || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) return 'mp3';
-  if (bytes.toString('latin1', 4, 8) === 'ftyp') return 'mp4';
-  if (isDocx(bytes)) return 'docx';
-  if (isCsv(bytes)) return 'csv';
-  return null;
-}
+const CHECKS: Array<[FileKind, (bytes: Buffer) => boolean]> = [
+  ['pdf', isPdf],
+  ['png', isPng],
+  ['jpg', isJpeg],
+  ['webp', isWebp],
+  ['doc', isOle2],
+  ['docx', isDocx],
+  ['wav', isWav],
+  ['ogg', isOgg],
+  ['mp4', isMp4],
+  ['mp3', isMp3],
+  ['csv', isCsv],
+];
 
-/** The kind the bytes really are, if it is among `allowed`; null otherwise. */
+/**
+ * The kind the bytes really are, if it is among `allowed`; null otherwise. Never trusts the name
+ * or the browser's type. docx is opened as a bounded zip (a zip bomb is refused).
+ */
 export async function sniffFile(
   bytes: Buffer,
   allowed: readonly FileKind[],
 ): Promise<{ kind: FileKind; contentType: string; extension: string } | null> {
   if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES) return null;
-  const kind = detect(bytes);
-  if (!kind || !allowed.includes(kind)) return null;
-  return { kind, contentType: TYPES[kind], extension: kind };
+  for (const [kind, check] of CHECKS) {
+    if (!allowed.includes(kind) || !check(bytes)) continue;
+    // Documents and text a browser could render as a page must not carry markup near their start.
+    if ((kind === 'pdf' || kind === 'doc' || kind === 'csv') && hasActiveMarkupNearStart(bytes)) return null;
+    return { kind, contentType: CONTENT_TYPES[kind], extension: kind };
+  }
+  return null;
 }
 
-/** A display-safe file name: no path parts, no control characters, at most 120 chars. */
+/** A display-safe file name: no path parts (`../`), no control characters, at most 120 chars. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // Control characters and characters that break headers or file systems are dropped.
-  const clean = [...base]
-    .filter((char) => {
-      const code = char.codePointAt(0) ?? 0;
-      return code >= 0x20 && !(code >= 0x7f && code <= 0x9f) && !'"<>|*?:'.includes(char);
-    })
-    .join('')
+  const cleaned = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069"<>|:*?]/g, '')
     .replace(/^\.+/, '')
     .trim();
-  return (clean || 'file').slice(0, 120);
+  const limited = cleaned.length > 120 ? cleaned.slice(0, 120) : cleaned;
+  return limited || 'file';
 }

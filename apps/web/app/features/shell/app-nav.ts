@@ -18,5 +18,6 @@ export const APP_NAV: NavItem[] = [
   { path: '/calendar/', label: 'appNav.calendar', roles: ['provider'] },
   { path: '/wallet/', label: 'appNav.wallet', roles: ['client'] },
   { path: '/earnings/', label: 'appNav.earnings', roles: ['provider'] },
+  { path: '/my-credentials/', label: 'appNav.credentials', roles: ['provider'] },
   { path: '/security/', label: 'appNav.security', roles: ['client', 'provider', 'admin'] },
 ];

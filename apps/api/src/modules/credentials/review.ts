@@ -1,0 +1,163 @@
+import { isLanguage } from '@app/shared/constants';
+import type {
+  Insurance,
+  MissingItem,
+  Qualification,
+  VerificationDecisionEntry,
+  VerificationStatusValue,
+  WorkHistory,
+} from '@app/shared/schemas/credentials';
+import { and, eq, sql } from 'drizzle-orm';
+import { countries, providerProfiles, users, verificationDecisions } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { sendCredentialsEmail } from './emails.ts';
+import { listedProviderSql, utcDay } from './listing.ts';
+import { listDecisions, listInsurance, listQualifications, listWorkHistory, missingItems } from './views.ts';
+
+/** Everything an admin reviews for one provider. */
+export interface ProviderDossier {
+  provider: {
+    userId: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    countryCode: string | null;
+    language: string;
+    createdAt: string;
+  };
+  verification: {
+    status: VerificationStatusValue;
+    /** Approved at (kept while a change is under review; cleared by a rejection). */
+    approvedAt: string | null;
+    /** Shown in the directory and bookable right now (approved before and insurance not lapsed). */
+    listed: boolean;
+    /** What a submission would still lack. */
+    missing: MissingItem[];
+  };
+  /** Each file carries a signed link valid for 5 minutes. */
+  qualifications: Qualification[];
+  workHistory: WorkHistory[];
+  /** Newest expiry first; `expired` against `now`. */
+  insurance: Insurance[];
+  /** Newest first. */
+  decisions: VerificationDecisionEntry[];
+}
+
+/**
+ * Everything an admin reviews for one provider: qualifications with files (each with a signed
+ * short-lived link), work history, insurance (with expiry), verification status and decision
+ * history. A user who is not a provider is NOT_FOUND. The caller checks the admin role.
+ */
+export async function getProviderDossier(
+  deps: AppDeps,
+  input: { providerUserId: string; now: Date },
+): Promise<ProviderDossier> {
+  const db = deps.db;
+  const today = utcDay(input.now);
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.language,
+      createdAt: users.createdAt,
+      countryCode: countries.code,
+      status: providerProfiles.verificationStatus,
+      approvedAt: providerProfiles.approvedAt,
+      listed: sql<boolean>`${listedProviderSql(users.id, providerProfiles.approvedAt, today)}`,
+    })
+    .from(users)
+    .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .where(and(eq(users.id, input.providerUserId), eq(users.role, 'provider')));
+  if (!row) throw new AppError('NOT_FOUND');
+  const providerId = row.userId;
+  const [qualificationList, history, insurance, decisions, missing] = await Promise.all([
+    listQualifications(deps, db, { providerId, now: input.now }),
+    listWorkHistory(db, providerId),
+    listInsurance(deps, db, { providerId, now: input.now }),
+    listDecisions(db, providerId),
+    missingItems(db, { providerId, now: input.now }),
+  ]);
+  return {
+    provider: {
+      userId: row.userId,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      countryCode: row.countryCode,
+      language: row.language,
+      createdAt: row.createdAt.toISOString(),
+    },
+    verification: {
+      status: row.status,
+      approvedAt: row.approvedAt?.toISOString() ?? null,
+      listed: Boolean(row.listed),
+      missing,
+    },
+    qualifications: qualificationList,
+    workHistory: history,
+    insurance,
+    decisions,
+  };
+}
+
+/**
+ * submitted → approved | rejected, in one transaction: the decision (admin, note, time) goes to
+ * verification_decisions, provider_profiles.verification_status changes (approval sets
+ * approved_at, which lists the provider; rejection clears it). The provider is emailed in their
+ * language after the commit (a rejection carries the note). Not submitted: VERIFICATION_NOT_SUBMITTED
+ * (409); not a provider: NOT_FOUND. The caller checks the admin role.
+ */
+export async function decideVerification(
+  deps: AppDeps,
+  input: { adminUserId: string; providerUserId: string; decision: 'approved' | 'rejected'; note?: string },
+): Promise<{ status: 'approved' | 'rejected' }> {
+  const now = deps.clock.now();
+  const note = input.note?.trim() ? input.note.trim().slice(0, 2000) : null;
+  const provider = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        status: providerProfiles.verificationStatus,
+        email: users.email,
+        firstName: users.firstName,
+        language: users.language,
+      })
+      .from(providerProfiles)
+      .innerJoin(users, eq(users.id, providerProfiles.userId))
+      .where(and(eq(providerProfiles.userId, input.providerUserId), eq(users.role, 'provider')))
+      .for('update', { of: providerProfiles });
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.status !== 'submitted') throw new AppError('VERIFICATION_NOT_SUBMITTED');
+    await tx.insert(verificationDecisions).values({
+      providerId: input.providerUserId,
+      adminId: input.adminUserId,
+      decision: input.decision,
+      note,
+      decidedAt: now,
+    });
+    await tx
+      .update(providerProfiles)
+      .set({
+        verificationStatus: input.decision,
+        approvedAt: input.decision === 'approved' ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(providerProfiles.userId, input.providerUserId));
+    return row;
+  });
+  try {
+    await sendCredentialsEmail(deps, {
+      to: provider.email,
+      language: isLanguage(provider.language) ? provider.language : 'en',
+      firstName: provider.firstName,
+      template: input.decision,
+      quote: input.decision === 'rejected' ? note : null,
+    });
+  } catch {
+    // The decision stands; the provider also sees it at /my-credentials.
+  }
+  return { status: input.decision };
+}
