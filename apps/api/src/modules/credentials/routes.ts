@@ -10,14 +10,13 @@ import {
   WorkHistoryListSchema,
   WorkHistorySchema,
 } from '@app/shared/schemas/credentials';
+import { z } from '@app/shared/zod';
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../platform/app-error.ts';
 import { requireRole } from '../../platform/auth-guard.ts';
 import { translate } from '../../platform/i18n.ts';
-import { waitText } from '../../platform/rate-limits.ts';
+import { byUser, rateLimit } from '../../platform/rate-limits.ts';
 import { MAX_UPLOAD_BYTES } from '../../platform/uploads/sniff.ts';
 import { addWorkHistory, deleteWorkHistory, listOwnWorkHistory, updateWorkHistory } from './experience.ts';
 import { deleteInsurance, listOwnInsurance, uploadInsurance } from './insurance.ts';
@@ -37,35 +36,21 @@ const multipartBody = { consumes: ['multipart/form-data'] };
 const IdParams = z.object({ id: z.string().max(64) });
 const Done = z.object({ message: z.string(), identifier: z.string() });
 /** Uploads per provider per 10 minutes. */
-const UPLOAD_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
+const UPLOAD_LIMIT = { max: 30, windowSeconds: 10 * 60 };
 
 /**
  * A provider's qualifications, work history, indemnity insurance and submission for review
  * (SPEC.md §7 "Provider"). @fastify/multipart is registered in this plugin only, with the
- * 10 MB (+1 byte) per-file limit. Private answers are never cached.
+ * 10 MB (+1 byte) per-file limit. Private answers are never cached (every /api answer is no-store).
  */
 export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_FILES_PER_UPLOAD, fields: 10, parts: 30, headerPairs: 100 },
   });
   const deps = app.deps;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
-  const uploadCheck = app.createRateLimit({
-    max: Math.ceil(UPLOAD_LIMIT.max * deps.config.RATE_LIMIT_SCALE),
-    timeWindow: UPLOAD_LIMIT.windowMs,
-    keyGenerator: (request) => `credentialUpload:${request.actor?.userId ?? request.ip}`,
-  });
-  const uploadLimit = async (request: FastifyRequest, _reply: FastifyReply) => {
-    const result = await uploadCheck(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    _reply.header('retry-after', result.ttlInSeconds);
-    throw new AppError('TOO_MANY_REQUESTS', { after: waitText(request.language, result.ttlInSeconds) });
-  };
-  const provider = { preHandler: requireRole('provider') };
-  const providerUpload = { preHandler: [...requireRole('provider'), uploadLimit] };
+  const uploadLimit = rateLimit(app, [{ name: 'credentialUploads', rule: UPLOAD_LIMIT, keyOf: byUser }]);
+  const provider = { onRequest: requireRole('provider') };
+  const providerUpload = { onRequest: requireRole('provider'), preHandler: uploadLimit };
   const said = (request: FastifyRequest, key: string, identifier: string) => ({
     message: translate(request.language, key),
     identifier,

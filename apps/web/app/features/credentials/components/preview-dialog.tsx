@@ -1,4 +1,3 @@
-import type { CredentialFile } from '@app/shared/schemas/credentials';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#app/ui/dialog';

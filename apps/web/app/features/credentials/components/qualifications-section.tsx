@@ -1,4 +1,4 @@
-import { QUALIFICATION_TYPES, type Qualification, type QualificationType } from '@app/shared/schemas/credentials';
+import { QUALIFICATION_TYPES, type QualificationType } from '@app/shared/schemas/credentials';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/api/client';

@@ -1,4 +1,3 @@
-import type { WorkHistory } from '@app/shared/schemas/credentials';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/api/client';
 import { Button } from '#app/ui/button';
