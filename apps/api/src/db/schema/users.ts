@@ -70,6 +70,8 @@ export const providerProfiles = pgTable(
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true, mode: 'date' }),
     verificationStatus: verificationStatus('verification_status').notNull().default('draft'),
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    /** The latest expiry among the provider's indemnity insurances (null: none on file); kept by a trigger. */
+    insuranceExpiresOn: date('insurance_expires_on', { mode: 'string' }),
     /**
      * Counts changes to the provider's calendars (settings, weekly days, specific dates, time
      * zone), bumped by triggers (migration 0016). A slot identifier carries the revision it was

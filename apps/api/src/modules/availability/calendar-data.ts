@@ -61,9 +61,7 @@ const calendarColumns = {
   timezone: users.timezone,
   verificationStatus: providerProfiles.verificationStatus,
   /** Listed in the directory (credentials/listing.ts): approved once, insurance not lapsed. */
-  listed: sql<
-    boolean | null
-  >`${listedProviderSql(users.id, providerProfiles.approvedAt, sql`(now() AT TIME ZONE 'UTC')::date`)}`,
+  listed: sql<boolean | null>`${listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`)}`,
   calendarRevision: providerProfiles.calendarRevision,
   setupType: availabilitySettings.setupType,
   sessionMinutes: availabilitySettings.sessionMinutes,

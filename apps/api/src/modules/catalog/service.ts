@@ -36,7 +36,7 @@ export async function listTopConcerns(
       providerProfiles,
       and(
         eq(providerProfiles.userId, providerConcerns.providerId),
-        listedProviderSql(providerProfiles.userId, providerProfiles.approvedAt, sql`(now() AT TIME ZONE 'UTC')::date`),
+        listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
       ),
     )
     .leftJoin(users, and(eq(users.id, providerProfiles.userId), isNull(users.deletedAt)))

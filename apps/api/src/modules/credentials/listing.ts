@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * Whether a provider (profile row aliased `profileAlias`, user id column `userIdColumn`) is
+ * Whether a provider (the `approved_at` and `insurance_expires_on` columns of their profile) is
  * shown in the directory and can take NEW bookings (docs/decisions.md "Verification"):
  * - approved at some point and not rejected since (`approved_at` is set on approval and cleared
  *   on rejection; a change after approval puts the status back to 'submitted' but keeps
@@ -10,11 +10,13 @@ import { type SQL, sql } from 'drizzle-orm';
  *   that has not expired on `today`. (Accounts approved before insurance was collected have
  *   none on file and stay listed.)
  */
-export function listedProviderSql(userIdColumn: unknown, approvedAtColumn: unknown, today: string | SQL): SQL {
-  return sql`(${approvedAtColumn} IS NOT NULL AND (
-    NOT EXISTS (SELECT 1 FROM indemnity_insurances li WHERE li.provider_id = ${userIdColumn})
-    OR EXISTS (SELECT 1 FROM indemnity_insurances li WHERE li.provider_id = ${userIdColumn} AND li.expires_on >= ${today}::date)
-  ))`;
+export function listedProviderSql(
+  profile: { approvedAt: unknown; insuranceExpiresOn: unknown },
+  today: string | SQL,
+): SQL {
+  // insurance_expires_on is the latest expiry on file, kept by a trigger (migration 0022): the
+  // rule reads the profile row the caller already has, with no probe of indemnity_insurances.
+  return sql`(${profile.approvedAt} IS NOT NULL AND (${profile.insuranceExpiresOn} IS NULL OR ${profile.insuranceExpiresOn} >= ${today}::date))`;
 }
 
 /** The calendar day (UTC) used for expiry rules. */

@@ -66,7 +66,7 @@ export async function getProviderDossier(
       countryCode: countries.code,
       status: providerProfiles.verificationStatus,
       approvedAt: providerProfiles.approvedAt,
-      listed: sql<boolean>`${listedProviderSql(users.id, providerProfiles.approvedAt, today)}`,
+      listed: sql<boolean>`${listedProviderSql(providerProfiles, today)}`,
     })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))

@@ -26,7 +26,7 @@ import { photoUrls } from '../profiles/photo-urls.ts';
 const publicProvider = and(
   eq(users.role, 'provider'),
   isNull(users.deletedAt),
-  listedProviderSql(users.id, providerProfiles.approvedAt, sql`(now() AT TIME ZONE 'UTC')::date`),
+  listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
 );
 
 function cardQuery(db: Tx) {

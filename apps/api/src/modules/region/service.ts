@@ -81,7 +81,7 @@ export async function topProviderStates(
         eq(users.role, 'provider'),
         eq(users.countryId, country.id),
         isNull(users.deletedAt),
-        listedProviderSql(users.id, providerProfiles.approvedAt, sql`(now() AT TIME ZONE 'UTC')::date`),
+        listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
       ),
     )
     .groupBy(states.id)
