@@ -6,8 +6,8 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings, preferenceOptions, therapyCategories, users } from '../../db/schema/index.ts';
+import { appLink, renderActionEmail } from '../../platform/action-email.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { personName } from './booking-view.ts';
@@ -58,8 +58,7 @@ export function formatWhen(at: Date | string | null, language: Language, timezon
 }
 
 export function appointmentsLink(config: AppDeps['config'], language: Language): string {
-  const base = (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
-  return `${base}${language === 'de' ? '/de' : ''}/appointments/`;
+  return appLink(config, language, '/appointments/');
 }
 
 export interface BookingEmail {
@@ -81,18 +80,14 @@ export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: Boo
   const intro = t(`${email.template}.intro`);
   const action = t('action');
   const signature = t('signature');
-  const text = [greeting, intro, email.details.join('\n'), `${action}: ${email.link}`, signature]
-    .filter(Boolean)
-    .join('\n\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    email.details.length > 0 ? `<p>${email.details.map(escapeHtml).join('<br>')}</p>` : '',
-    `<p><a href="${escapeHtml(email.link)}">${escapeHtml(action)}</a></p>`,
-    `<p>${escapeHtml(signature)}</p>`,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const { text, html } = renderActionEmail({
+    greeting,
+    intro,
+    lines: email.details,
+    action,
+    link: email.link,
+    signature,
+  });
   await deps.mailer.send({
     to: email.to,
     subject: t(`${email.template}.subject`),

@@ -1,17 +1,10 @@
 import type { Language } from '@app/shared/constants';
+import { appLink, renderActionEmail } from '../../platform/action-email.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
-
 export function credentialsLink(config: AppDeps['config'], language: Language): string {
-  const base = (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
-  return `${base}${language === 'de' ? '/de' : ''}/my-credentials/`;
+  return appLink(config, language, '/my-credentials/');
 }
 
 /** One credentials email in the recipient's language (words under emails.credentials.<template>). */
@@ -35,16 +28,7 @@ export async function sendCredentialsEmail(
   const link = credentialsLink(deps.config, email.language);
   const action = t('action');
   const signature = t('signature');
-  const text = [greeting, intro, email.quote ?? '', `${action}: ${link}`, signature].filter(Boolean).join('\n\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    email.quote ? `<blockquote>${escapeHtml(email.quote)}</blockquote>` : '',
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
-    `<p>${escapeHtml(signature)}</p>`,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const { text, html } = renderActionEmail({ greeting, intro, quote: email.quote, action, link, signature });
   await deps.mailer.send({
     to: email.to,
     subject: t(`${email.template}.subject`),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
+import { CONTENT_TYPES } from './sniff.ts';
 
 /** Private files: never under a public folder, read only through signed links (signed-links.ts). */
 export interface PrivateStorage {
@@ -14,27 +15,13 @@ export interface PrivateStorage {
 /** `<area>/<32 hex>.<ext>`: lower-case, no `..`, no leading `/`. */
 const KEY_PATTERN = /^(?:[a-z0-9][a-z0-9_-]*\/){1,4}[a-z0-9][a-z0-9_-]*\.[a-z0-9]{1,5}$/;
 
-const TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  mp4: 'video/mp4',
-  csv: 'text/csv',
-};
-
 export function isValidPrivateKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
 /** The content type a key's extension stands for (set from the sniffed kind when stored). */
 export function contentTypeOfPrivateKey(key: string): string {
-  return TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+  return (CONTENT_TYPES as Record<string, string>)[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }
 
 export function createLocalPrivateStorage(root: string): PrivateStorage {

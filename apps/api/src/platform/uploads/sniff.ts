@@ -6,7 +6,8 @@ export type FileKind = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png' | 'webp' | 'mp3' |
 /** Any uploaded file: SPEC.md §9 "Any uploaded file max 10 MB". */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-const CONTENT_TYPES: Record<FileKind, string> = {
+/** The content type a file kind is served with (private storage reads it back from a key's extension). */
+export const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
