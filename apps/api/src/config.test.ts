@@ -38,6 +38,15 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).DEV_TOOLS).toBe(true);
   });
 
+  it('points email links at the process's own port when PUBLIC_URL is unset', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir, PORT: '3100' }).PUBLIC_URL).toBe('http://localhost:3100');
+    expect(loadConfig({ DATA_DIR: dir }).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: dir, PORT: '3100', PUBLIC_URL: 'https://therapyhub.example' }).PUBLIC_URL).toBe(
+      'https://therapyhub.example',
+    );
+  });
+
   it('generates APP_SECRET once into DATA_DIR and reuses it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     const first = loadConfig({ DATA_DIR: dir }).APP_SECRET;

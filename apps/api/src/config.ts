@@ -83,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = parseEnv(env);
   return {
     ...parsed,
+    // Links in emails point at this origin; without one, at this process's own port.
+    PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     APP_SECRET: resolveSecret(parsed),
     DEV_TOOLS: parsed.DEV_TOOLS ?? parsed.NODE_ENV !== 'production',
   };

@@ -1,4 +1,5 @@
 import { isLanguage, type Language } from '@app/shared/constants';
+import { appLink } from '../../platform/action-email.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -18,9 +19,7 @@ export function pageLink(
   page: string,
   query: Record<string, string>,
 ): string {
-  const base = (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
-  const prefix = language === 'de' ? '/de' : '';
-  return `${base}${prefix}/${page}/?${new URLSearchParams(query).toString()}`;
+  return appLink(config, language, `/${page}/?${new URLSearchParams(query).toString()}`);
 }
 
 /**
