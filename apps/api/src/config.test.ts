@@ -38,7 +38,7 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).DEV_TOOLS).toBe(true);
   });
 
-  it('points email links at the process's own port when PUBLIC_URL is unset', () => {
+  it('points email links at the own port of the process when PUBLIC_URL is unset', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     expect(loadConfig({ DATA_DIR: dir, PORT: '3100' }).PUBLIC_URL).toBe('http://localhost:3100');
     expect(loadConfig({ DATA_DIR: dir }).PUBLIC_URL).toBe('http://localhost:3000');
