@@ -4,6 +4,7 @@ import { earningsRoutes } from './earnings-routes.ts';
 import { manualPayoutRoutes } from './manual-payout-routes.ts';
 import { paymentRoutes } from './payment-routes.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
+import { sandboxStripeRoutes } from './sandbox-stripe-routes.ts';
 import { walletRoutes } from './wallet-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
@@ -20,4 +21,5 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(manualPayoutRoutes);
   await app.register(webhookRoutes);
   if (app.deps.config.DEV_TOOLS) await app.register(sandboxRoutes);
+  if (app.deps.config.DEV_TOOLS) await app.register(sandboxStripeRoutes);
 };
