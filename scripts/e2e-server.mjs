@@ -17,6 +17,12 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '20',
+    // GBP card payments take the Stripe-shaped flow: the real Stripe adapter against the sandbox
+    // playing Stripe on this same server (DEV_TOOLS), webhooks signed with this test secret.
+    PAYMENT_GATEWAY_GBP: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_e2e_sandbox',
+    STRIPE_WEBHOOK_SECRET: 'whsec_e2e_sandbox',
+    STRIPE_API_URL: `http://127.0.0.1:${process.env.PORT ?? 3000}/api/sandbox/stripe`,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

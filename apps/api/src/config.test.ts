@@ -54,4 +54,31 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).APP_SECRET).toBe(first);
     expect(readFileSync(path.join(dir, 'app-secret'), 'utf8').trim()).toBe(first);
   });
+
+  it('routes currencies to gateways, and refuses Stripe without both of its secrets', () => {
+    const routed = parseEnv({
+      PAYMENT_GATEWAY_GBP: 'stripe',
+      PAYMENT_GATEWAY_EUR: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(routed).toMatchObject({
+      PAYMENT_GATEWAY: 'sandbox',
+      PAYMENT_GATEWAY_GBP: 'stripe',
+      STRIPE_API_URL: 'https://api.stripe.com',
+      STRIPE_WEBHOOK_TOLERANCE_SECONDS: 300,
+    });
+    expect(routed.PAYMENT_GATEWAY_NGN).toBeUndefined();
+    try {
+      parseEnv({ PAYMENT_GATEWAY_USD: 'stripe', STRIPE_SECRET_KEY: 'sk_live_secret_value' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const issues = (error as ConfigError).issues.join('\n');
+      expect(issues).toMatch(/STRIPE_WEBHOOK_SECRET/);
+      expect(issues).not.toMatch(/STRIPE_SECRET_KEY/);
+      expect(issues).not.toContain('sk_live_secret_value');
+    }
+    expect(() => parseEnv({ PAYMENT_GATEWAY_GBP: 'cash' })).toThrow(/PAYMENT_GATEWAY_GBP/);
+  });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { GATEWAY_NAMES } from './platform/payments/types.ts';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -24,6 +25,17 @@ const EnvSchema = z.object({
   PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /** The gateway for new money in one currency (e.g. GBP → stripe); absent: PAYMENT_GATEWAY. */
+  PAYMENT_GATEWAY_NGN: z.enum(GATEWAY_NAMES).optional(),
+  PAYMENT_GATEWAY_GBP: z.enum(GATEWAY_NAMES).optional(),
+  PAYMENT_GATEWAY_USD: z.enum(GATEWAY_NAMES).optional(),
+  PAYMENT_GATEWAY_EUR: z.enum(GATEWAY_NAMES).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe SDK sends its requests (a path is kept as a prefix: the development sandbox). */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** Oldest signed webhook accepted, in seconds (Stripe's own default is 300). */
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -65,7 +77,16 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
+  const missing = missingGatewaySecrets(result.data);
+  if (missing.length > 0) throw new ConfigError(missing.map((key) => `${key}: required when a currency uses stripe`));
   return result.data;
+}
+
+/** A currency routed to Stripe cannot take a payment or a webhook without both of its secrets. */
+function missingGatewaySecrets(env: Env): string[] {
+  const routes = [env.PAYMENT_GATEWAY_NGN, env.PAYMENT_GATEWAY_GBP, env.PAYMENT_GATEWAY_USD, env.PAYMENT_GATEWAY_EUR];
+  if (!routes.includes('stripe')) return [];
+  return (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((key) => !env[key]);
 }
 
 /** The APP_SECRET from the environment, else one generated once and kept in DATA_DIR. */

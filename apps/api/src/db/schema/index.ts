@@ -4,6 +4,7 @@ export * from './availability.ts';
 export * from './bookings.ts';
 export * from './catalog.ts';
 export * from './credentials.ts';
+export * from './gateway-events.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './profiles.ts';

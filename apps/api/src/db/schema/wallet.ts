@@ -133,6 +133,8 @@ export const payments = pgTable(
     currencyCode: text('currency_code').notNull(),
     status: paymentStatus('status').notNull().default('pending'),
     authorizationUrl: text('authorization_url'),
+    /** The gateway's own id of the checkout when it is not found by ours (Stripe's cs_…). */
+    gatewayReference: text('gateway_reference'),
     callbackUrl: text('callback_url'),
     creditedTo: paymentCreditedTo('credited_to'),
     ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),

@@ -8,6 +8,7 @@ import { payments } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { PaymentSucceededHandler } from '../../platform/events.ts';
+import { translate } from '../../platform/i18n.ts';
 import {
   type ChargeVerification,
   GatewayError,
@@ -74,14 +75,17 @@ export async function startCardPayment(deps: AppDeps, input: StartCardPaymentInp
     updatedAt: now,
   });
   let authorizationUrl: string;
+  let gatewayReference: string | undefined;
+  const language = input.language ?? holder.language;
   try {
-    ({ authorizationUrl } = await gateway.initialize({
+    ({ authorizationUrl, gatewayReference } = await gateway.initialize({
       reference,
       amountMinor: input.amountMinor,
       currencyCode: input.currencyCode,
       email: holder.email,
       callbackUrl,
-      language: input.language ?? holder.language,
+      language,
+      description: translate(language, `payments.checkout.${input.purpose.type}`),
     }));
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
@@ -91,7 +95,10 @@ export async function startCardPayment(deps: AppDeps, input: StartCardPaymentInp
       .where(and(eq(payments.reference, reference), eq(payments.status, 'pending')));
     throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE');
   }
-  await db.update(payments).set({ authorizationUrl }).where(eq(payments.reference, reference));
+  await db
+    .update(payments)
+    .set({ authorizationUrl, gatewayReference: gatewayReference ?? null })
+    .where(eq(payments.reference, reference));
   return { metadata: { authorizationUrl }, payment: { reference, status: 'pending' } };
 }
 
@@ -129,7 +136,7 @@ export async function confirmPayment(
 ): Promise<PaymentRow | null> {
   const payment = loaded?.reference === reference ? loaded : await findPayment(deps.db, reference);
   if (!payment || payment.status === 'success' || payment.channel !== 'card') return payment;
-  const verification = await gatewayByName(deps, payment.gateway).verify(reference);
+  const verification = await gatewayByName(deps, payment.gateway).verify(reference, payment.gatewayReference);
   return applyVerification(deps, payment, verification);
 }
 

@@ -1,5 +1,5 @@
 import type { Payout } from '@app/shared/schemas/wallet';
-import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { payoutBankAccounts, payouts } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -7,16 +7,17 @@ import type { AppDeps } from '../../platform/deps.ts';
 import {
   GatewayError,
   gatewayByName,
-  gatewayForCurrency,
+  payoutGatewayForCurrency,
   type TransferResult,
 } from '../../platform/payments/gateway.ts';
 import { loadAccountHolder } from './account-holder.ts';
 import { accountBalance, postTransaction } from './ledger.ts';
 import type { AccountRef } from './ledger-math.ts';
+import { MANUAL_PAYOUT_GATEWAY, requestManualPayout } from './manual-payouts.ts';
 import { payoutLines, payoutReversalLines } from './postings.ts';
 import { references } from './references.ts';
 
-type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
 
 /** A transfer the gateway has never heard of this long after we asked for it did not happen. */
 const UNKNOWN_TRANSFER_GIVE_UP_MS = 30 * 60 * 1000;
@@ -52,7 +53,11 @@ export async function requestPayout(deps: AppDeps, input: { userId: string; amou
   const currencyCode = holder.currency;
   const [bank] = await db.select().from(payoutBankAccounts).where(eq(payoutBankAccounts.userId, holder.id));
   if (!bank) throw new AppError('PAYOUT_BANK_ACCOUNT_REQUIRED');
-  const gateway = gatewayForCurrency(deps, currencyCode);
+  const gateway = payoutGatewayForCurrency(deps, currencyCode);
+  // The currency's gateway pays out to no bank: the payout waits for an operator (manual-payouts.ts).
+  if (!gateway) {
+    return requestManualPayout(deps, { holderId: holder.id, currencyCode, bank, amountMinor: input.amountMinor });
+  }
   // Refuse early (no gateway call) when clearly short; the locked check below is the real one.
   if ((await accountBalance(db, earningsAccount(holder.id, currencyCode))) < input.amountMinor) {
     throw new AppError('PAYOUT_EXCEEDS_AVAILABLE');
@@ -190,6 +195,7 @@ export async function applyTransferResult(deps: AppDeps, reference: string, resu
 export async function syncPayout(deps: AppDeps, reference: string): Promise<void> {
   const payout = await findPayout(deps.db, reference);
   if (!payout || payout.status === 'failed' || payout.status === 'reversed') return;
+  if (payout.gateway === MANUAL_PAYOUT_GATEWAY) return; // an operator records it, no gateway knows it
   const result = await gatewayByName(deps, payout.gateway).verifyTransfer(reference);
   if (result) {
     await applyTransferResult(deps, reference, result);
@@ -216,6 +222,7 @@ export async function reconcilePendingPayouts(
       .where(
         and(
           eq(payouts.status, 'pending'),
+          ne(payouts.gateway, MANUAL_PAYOUT_GATEWAY),
           lt(payouts.createdAt, olderThan),
           or(isNull(payouts.lastCheckedAt), lt(payouts.lastCheckedAt, recheckBefore)),
         ),

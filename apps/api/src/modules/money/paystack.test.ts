@@ -258,7 +258,7 @@ describe('webhook signature', () => {
     const before = verifyCalls(reference);
     const unknown = await t.app.inject({
       method: 'POST',
-      url: '/api/payment/webhook/stripe',
+      url: '/api/payment/webhook/adyen',
       headers: delivery.headers,
       payload: delivery.payload,
     });

@@ -133,11 +133,12 @@ describe('reconcilePendingPayouts', () => {
 });
 
 describe('jobs of the domain', () => {
-  it('lists reconciliation and the idempotency purge', () => {
+  it('lists reconciliation, the idempotency purge and the webhook-event purge', () => {
     expect(paymentJobs.map((job) => job.name)).toEqual([
       'reconcile-pending-payments',
       'reconcile-pending-payouts',
       'purge-idempotency-keys',
+      'purge-webhook-events',
     ]);
   });
 

@@ -6,6 +6,7 @@ import { GatewayError } from '../../platform/payments/gateway.ts';
 import { confirmPayment } from './card-payments.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
 import { reconcilePendingPayouts } from './payouts.ts';
+import { purgeWebhookEvents } from './webhook-events.ts';
 
 export interface ReconcileOptions {
   /** Leave fresh checkouts to the webhook and the poll (default 5 minutes). */
@@ -75,4 +76,5 @@ export const paymentJobs: Job[] = [
   { name: 'reconcile-pending-payments', intervalMs: 60_000, run: (deps) => reconcilePendingPayments(deps) },
   { name: 'reconcile-pending-payouts', intervalMs: 60_000, run: (deps) => reconcilePendingPayouts(deps) },
   { name: 'purge-idempotency-keys', intervalMs: 60 * 60_000, run: (deps) => purgeIdempotencyKeys(deps) },
+  { name: 'purge-webhook-events', intervalMs: 60 * 60_000, run: (deps) => purgeWebhookEvents(deps) },
 ];

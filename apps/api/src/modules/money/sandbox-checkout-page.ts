@@ -6,11 +6,12 @@ import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { findSandboxCharge } from '../../platform/payments/sandbox.ts';
 import { currencyOf } from './account-holder.ts';
 import { callbackWithReference } from './sandbox-payments.ts';
+import { sandboxStripeCheckoutPage } from './sandbox-stripe-page.ts';
 
 const REFERENCE = /^[A-Za-z0-9._=-]{1,100}$/;
 
 /** ?lang=, then a /de/ path, then the site's language cookie, then the request's language. */
-function pageLanguage(request: FastifyRequest): Language {
+export function pageLanguage(request: FastifyRequest): Language {
   const query = (request.query as { lang?: unknown } | undefined)?.lang;
   if (isLanguage(query)) return query;
   if (request.url.startsWith('/de/')) return 'de';
@@ -19,8 +20,8 @@ function pageLanguage(request: FastifyRequest): Language {
   return requestLanguage(request);
 }
 
-function page(language: Language, body: string): string {
-  const title = escapeHtml(translate(language, 'wallet.sandbox.title'));
+export function page(language: Language, body: string, titleKey = 'wallet.sandbox.title'): string {
+  const title = escapeHtml(translate(language, titleKey));
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -96,4 +97,5 @@ export const sandboxCheckoutPage: FastifyPluginAsync = async (app) => {
     app.get(path, { schema: { hide: true } }, handler);
     app.get(`${path}/`, { schema: { hide: true } }, handler);
   }
+  await app.register(sandboxStripeCheckoutPage); // /sandbox/stripe/checkout/<session id>
 };

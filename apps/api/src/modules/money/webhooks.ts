@@ -4,6 +4,7 @@ import { GatewayError, type PaymentGateway, type WebhookDelivery } from '../../p
 import { confirmPayment, findPayment } from './card-payments.ts';
 import { syncPayout } from './payouts.ts';
 import { applyIncomingTransfer, findVirtualAccount } from './virtual-accounts.ts';
+import { recordWebhookEvent, webhookEventApplied } from './webhook-events.ts';
 
 /**
  * POST /payment/webhook/:gateway. The gateway checks the signature over the raw bytes before
@@ -18,19 +19,40 @@ export async function handleGatewayWebhook(
 ): Promise<void> {
   const event = input.gateway.parseWebhook(input.delivery);
   if (!event) return;
+  const { eventId } = event;
+  // An event applied before (a replay within the signature's tolerance, a retry) changes nothing.
+  if (eventId && (await webhookEventApplied(deps, { gateway: input.gateway.name, eventId }))) return;
   try {
     switch (event.type) {
       case 'charge.success':
         await onChargeSuccess(deps, input.gateway, event.reference);
-        return;
+        break;
+      case 'charge.updated':
+        await onChargeUpdated(deps, event.reference);
+        break;
       case 'transfer.updated':
         await syncPayout(deps, event.reference);
-        return;
+        break;
     }
   } catch (error) {
     if (error instanceof GatewayError) throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE');
     throw error;
   }
+  if (eventId) await recordWebhookEvent(deps, { gateway: input.gateway.name, event: { ...event, eventId } });
+}
+
+/**
+ * A checkout of ours changed at the gateway (paid, failed, expired): whatever the event says,
+ * the payment is verified again and takes the gateway's present state, so events arriving late
+ * or out of order all end in the same place.
+ */
+async function onChargeUpdated(deps: AppDeps, reference: string): Promise<void> {
+  const payment = await findPayment(deps.db, reference);
+  if (!payment) {
+    deps.log.warn({ paymentReference: reference }, 'gateway checkout event names no payment of ours');
+    return;
+  }
+  await confirmPayment(deps, reference, payment);
 }
 
 /** Our own checkout (a payments row exists), or a bank transfer into a dedicated account. */

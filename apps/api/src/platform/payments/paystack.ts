@@ -96,6 +96,7 @@ export function createPaystackGateway(options: PaystackOptions): PaymentGateway 
   return {
     name: 'paystack',
     supports: (currencyCode) => PAYSTACK_CURRENCIES.has(currencyCode),
+    paysOut: (currencyCode) => PAYSTACK_CURRENCIES.has(currencyCode),
 
     async initialize(input) {
       const callbackUrl = options.publicUrl ? new URL(input.callbackUrl, options.publicUrl).toString() : undefined;

@@ -41,6 +41,7 @@ export function createSandboxGateway(deps: SandboxDeps): PaymentGateway {
   return {
     name: 'sandbox',
     supports: () => true,
+    paysOut: () => true,
 
     async initialize(input) {
       await db

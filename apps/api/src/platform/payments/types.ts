@@ -5,7 +5,7 @@ import type { Language } from '@app/shared/constants';
  * it. This file imports nothing of ours, so AppDeps (platform/deps.ts) can name gateways without
  * an import cycle; the registry that picks an adapter is gateway.ts.
  */
-export const GATEWAY_NAMES = ['sandbox', 'paystack'] as const;
+export const GATEWAY_NAMES = ['sandbox', 'paystack', 'stripe'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 
 export function isGatewayName(name: string): name is GatewayName {
@@ -30,10 +30,16 @@ export interface WebhookDelivery {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** What a webhook is about: a charge that may have succeeded, or a transfer (payout) that moved. */
-export type WebhookEvent =
+/**
+ * What a webhook is about: a charge that may have succeeded, a checkout of ours that changed in
+ * any way (paid, failed, expired: re-verify it), or a transfer (payout) that moved. `eventId`:
+ * the gateway's own id of the event, when it has one, so a delivery seen before changes nothing.
+ */
+export type WebhookEvent = (
   | { type: 'charge.success'; reference: string }
-  | { type: 'transfer.updated'; reference: string };
+  | { type: 'charge.updated'; reference: string }
+  | { type: 'transfer.updated'; reference: string }
+) & { eventId?: string };
 
 export interface TransferResult {
   status: 'pending' | 'success' | 'failed' | 'reversed';
@@ -44,7 +50,13 @@ export interface TransferResult {
 export interface PaymentGateway {
   readonly name: GatewayName;
   supports(currencyCode: string): boolean;
-  /** Opens a card checkout for a payment reference; the payer is sent to authorizationUrl. */
+  /** Whether it can send money to a bank account in this currency (payouts); otherwise an operator does. */
+  paysOut(currencyCode: string): boolean;
+  /**
+   * Opens a card checkout for a payment reference; the payer is sent to authorizationUrl.
+   * gatewayReference: the gateway's own id of the checkout when it cannot be found by ours
+   * (Stripe's Checkout Session id); it is stored and handed back to verify.
+   */
   initialize(input: {
     reference: string;
     amountMinor: number;
@@ -53,9 +65,11 @@ export interface PaymentGateway {
     /** A path on this site; the gateway sends the payer back there with ?reference=. */
     callbackUrl: string;
     language: Language;
-  }): Promise<{ authorizationUrl: string }>;
+    /** What the payer is paying for, in their language (shown on hosted checkout pages). */
+    description?: string;
+  }): Promise<{ authorizationUrl: string; gatewayReference?: string }>;
   /** How a charge stands, asked of the gateway itself; null when it does not know the reference. */
-  verify(reference: string): Promise<ChargeVerification | null>;
+  verify(reference: string, gatewayReference?: string | null): Promise<ChargeVerification | null>;
   /**
    * A webhook delivery: checks its signature over the raw bytes first (AppError
    * PAYMENT_WEBHOOK_SIGNATURE_INVALID when it does not hold, BAD_REQUEST when the body is no
