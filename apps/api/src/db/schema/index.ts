@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './auth-identities.ts';
 export * from './availability.ts';
 export * from './bookings.ts';
 export * from './catalog.ts';
