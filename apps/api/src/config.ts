@@ -61,6 +61,7 @@ const EnvSchema = z
 
 /** An OpenID issuer we may talk to: https, or plain http on this machine (tests, e2e). */
 export function isSecureIssuer(issuer: string): boolean {
+  if (!URL.canParse(issuer)) return false;
   const url = new URL(issuer);
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
