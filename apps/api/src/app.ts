@@ -11,6 +11,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { googleIdentityDeletionHook } from './modules/auth/google-account-deletion.ts';
+import { googleAuthRoutes } from './modules/auth/google-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
@@ -56,7 +58,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    refunds it to the payer's wallet when it can no longer be confirmed;
  *  - accountDeleting (auth, before the user row is anonymised), in this order: profiles erase
  *    their personal fields and pictures, then bookings cancels the user's future bookings with
- *    a full refund.
+ *    a full refund, then auth drops the account's Google link.
  */
 export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'warn'>): DomainEvents {
   return createDomainEvents({
@@ -66,6 +68,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
     accountDeleting: [
       profileDeletionHook({ db: deps.db, clock: deps.clock, storage: publicStorage(deps.config), log }),
       bookingsDeletionHook(),
+      googleIdentityDeletionHook(),
     ],
   });
 }
@@ -167,6 +170,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(profileRoutes);
       await api.register(availabilityRoutes);
       await api.register(authRoutes);
+      await api.register(googleAuthRoutes); // /auth/google…: 404 unless GOOGLE_CLIENT_ID/SECRET are set
       await api.register(moneyRoutes);
       await api.register(bookingRoutes);
       await api.register(directoryRoutes);

@@ -9,52 +9,75 @@ const booleanFlag = z
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
 /** Every environment variable the process reads (DESIGN.md §5). */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  DATA_DIR: z.string().default('.data'),
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(2_592_000),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
-  PAYSTACK_SECRET_KEY: z.string().optional(),
-  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
-  /** The gateway for new money in one currency (e.g. GBP → stripe); absent: PAYMENT_GATEWAY. */
-  PAYMENT_GATEWAY_NGN: z.enum(GATEWAY_NAMES).optional(),
-  PAYMENT_GATEWAY_GBP: z.enum(GATEWAY_NAMES).optional(),
-  PAYMENT_GATEWAY_USD: z.enum(GATEWAY_NAMES).optional(),
-  PAYMENT_GATEWAY_EUR: z.enum(GATEWAY_NAMES).optional(),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  /** Where the Stripe SDK sends its requests (a path is kept as a prefix: the development sandbox). */
-  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
-  /** Oldest signed webhook accepted, in seconds (Stripe's own default is 300). */
-  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().default('Therapy Marketplace <no-reply@localhost>'),
-  DEV_TOOLS: booleanFlag.optional(),
-  TRUSTED_COUNTRY_HEADER: z.string().toLowerCase().optional(),
-  /** Behind a reverse proxy or load balancer: trust its X-Forwarded-For/-Proto headers. */
-  TRUST_PROXY: booleanFlag.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  CORS_ORIGIN: z.string().optional(),
-  /** Multiplies every rate limit's allowance (e2e runs many sign-ins from one address). */
-  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
-  /** Where private uploads (credentials, note files) live: DATA_DIR/private, or an S3-compatible bucket. */
-  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: z.string().optional(),
-  S3_ENDPOINT: z.url().optional(),
-  S3_REGION: z.string().optional(),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    DATA_DIR: z.string().default('.data'),
+    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
+    REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(2_592_000),
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
+    PAYSTACK_SECRET_KEY: z.string().optional(),
+    PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+    /** The gateway for new money in one currency (e.g. GBP → stripe); absent: PAYMENT_GATEWAY. */
+    PAYMENT_GATEWAY_NGN: z.enum(GATEWAY_NAMES).optional(),
+    PAYMENT_GATEWAY_GBP: z.enum(GATEWAY_NAMES).optional(),
+    PAYMENT_GATEWAY_USD: z.enum(GATEWAY_NAMES).optional(),
+    PAYMENT_GATEWAY_EUR: z.enum(GATEWAY_NAMES).optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Where the Stripe SDK sends its requests (a path is kept as a prefix: the development sandbox). */
+    STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+    /** Oldest signed webhook accepted, in seconds (Stripe's own default is 300). */
+    STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Therapy Marketplace <no-reply@localhost>'),
+    DEV_TOOLS: booleanFlag.optional(),
+    TRUSTED_COUNTRY_HEADER: z.string().toLowerCase().optional(),
+    /** Behind a reverse proxy or load balancer: trust its X-Forwarded-For/-Proto headers. */
+    TRUST_PROXY: booleanFlag.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CORS_ORIGIN: z.string().optional(),
+    /** Multiplies every rate limit's allowance (e2e runs many sign-ins from one address). */
+    RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+    /** Where private uploads (credentials, note files) live: DATA_DIR/private, or an S3-compatible bucket. */
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().optional(),
+    /** Sign in with Google (OpenID Connect): on when both are set (modules/auth/google-config.ts). */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The OpenID issuer; tests and e2e point it at a local provider (plain http only on loopback). */
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' });
+    }
+    if (!isSecureIssuer(env.GOOGLE_ISSUER)) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_ISSUER'], message: 'must be https (http only on localhost)' });
+    }
+  });
+
+/** An OpenID issuer we may talk to: https, or plain http on this machine (tests, e2e). */
+export function isSecureIssuer(issuer: string): boolean {
+  if (!URL.canParse(issuer)) return false;
+  const url = new URL(issuer);
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -5,6 +5,8 @@ export default [
     layout('routes/public-layout.tsx', [
       index('routes/home.tsx'),
       route('login', 'routes/login.tsx'),
+      route('login/google', 'routes/login-google.tsx'),
+      route('login/google/confirm', 'routes/login-google-confirm.tsx'),
       route('signup', 'routes/signup.tsx'),
       route('signup/provider', 'routes/signup-provider.tsx'),
       route('verify-email', 'routes/verify-email.tsx'),

@@ -26,6 +26,11 @@ export const DEFAULT_RATE_LIMITS = {
   /** Signed-in calls that check the current password (change password, delete account). */
   passwordCheckPerUser: { max: 10, windowSeconds: 15 * 60 },
   refreshPerIp: { max: 120, windowSeconds: 15 * 60 },
+  /** Sign in with Google: starting a sign-in, and its callback (each exchanges a code with Google). */
+  googleStartPerIp: { max: 30, windowSeconds: 15 * 60 },
+  googleCallbackPerIp: { max: 30, windowSeconds: 15 * 60 },
+  /** Proving an existing account to link Google to it (password, emailed link). */
+  googleLinkPerIp: { max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

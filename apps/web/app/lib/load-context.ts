@@ -7,6 +7,8 @@ export interface WebServices {
   /** The country a trusted proxy header names, when one is configured. */
   trustedCountry(request: Request): string | null;
   analyticsScriptUrl: string;
+  /** Sign in with Google is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET): show its button. */
+  googleSignIn: boolean;
 }
 
 declare module 'react-router' {

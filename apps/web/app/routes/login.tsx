@@ -1,11 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '#app/features/auth/auth-card';
+import { GoogleButton, OrDivider } from '#app/features/auth/google-button';
 import { LoginForm } from '#app/features/auth/login-form';
 import { safeRedirect } from '#app/features/auth/require-session';
 import { useApiContext } from '#app/features/auth/use-api-context';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+import type { Route } from './+types/login';
+
+/** Whether to offer "Continue with Google" (configured on the server). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { google: context.services.googleSignIn };
+}
 
 /** SPEC.md §2 login page: `?redirect=` holds the same-origin path the user was on. */
 export default function LoginPage() {
@@ -13,6 +20,7 @@ export default function LoginPage() {
   const { lang } = useLocaleData();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { google } = useLoaderData<typeof loader>();
   useApiContext();
   const target = safeRedirect(params.get('redirect'), localePath(lang, '/overview/'));
 
@@ -30,6 +38,12 @@ export default function LoginPage() {
       }
     >
       <title>{`${t('accounts.login.title')} · ${t('nav.brand')}`}</title>
+      {google ? (
+        <>
+          <GoogleButton redirect={target} />
+          <OrDivider />
+        </>
+      ) : null}
       <LoginForm
         onSignedIn={() => navigate(target, { replace: true })}
         forgotLink={

@@ -4,6 +4,7 @@ import { useUserInfo } from '#app/api/get-user-info';
 import { CHANGE_EMAIL_MODAL, ChangeEmailDialog } from '#app/features/auth/change-email-dialog';
 import { ChangePasswordForm } from '#app/features/auth/change-password-form';
 import { DELETE_ACCOUNT_MODAL, DeleteAccountDialog } from '#app/features/auth/delete-account-dialog';
+import { SocialPasswordNote } from '#app/features/auth/social-password-note';
 import { useSession } from '#app/lib/use-session';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';
@@ -53,7 +54,7 @@ export default function SecurityPage() {
 
       <div className="mt-6 flex max-w-3xl flex-col gap-6">
         <Section id="change-password-title" title={t('accounts.security.passwordTitle')}>
-          <ChangePasswordForm />
+          {user.data?.isSocial ? <SocialPasswordNote /> : <ChangePasswordForm />}
         </Section>
 
         <Section id="email-title" title={t('accounts.security.emailTitle')}>

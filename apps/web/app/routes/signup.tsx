@@ -1,8 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { useLoaderData } from 'react-router';
 import { ClientSignupForm } from '#app/features/auth/client-signup-form';
+import { GoogleButton, OrDivider } from '#app/features/auth/google-button';
 import { SignupPage } from '#app/features/auth/signup-page';
+import type { Route } from './+types/signup';
+
+/** Whether to offer "Continue with Google" (configured on the server). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { google: context.services.googleSignIn };
+}
 
 /** SPEC.md §5 "Sign up (client)", then "check your email". */
 export default function ClientSignupPage() {
+  const { t } = useTranslation();
+  const { google } = useLoaderData<typeof loader>();
   return (
     <SignupPage
       section="accounts.signup"
@@ -12,7 +23,17 @@ export default function ClientSignupPage() {
         label: 'accounts.signup.providerLink',
         path: '/signup/provider/',
       }}
-      form={(onRegistered) => <ClientSignupForm onRegistered={onRegistered} />}
+      form={(onRegistered) => (
+        <>
+          {google ? (
+            <>
+              <GoogleButton note={t('google.signupTerms')} />
+              <OrDivider />
+            </>
+          ) : null}
+          <ClientSignupForm onRegistered={onRegistered} />
+        </>
+      )}
     />
   );
 }

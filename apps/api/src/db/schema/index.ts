@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './auth-identities.ts';
 export * from './availability.ts';
 export * from './bookings.ts';
 export * from './catalog.ts';

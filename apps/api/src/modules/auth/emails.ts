@@ -4,7 +4,14 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
 
-export type AuthEmailTemplate = 'verify' | 'reset' | 'emailChangeCode' | 'emailChanged' | 'passwordChanged';
+export type AuthEmailTemplate =
+  | 'verify'
+  | 'reset'
+  | 'emailChangeCode'
+  | 'emailChanged'
+  | 'passwordChanged'
+  | 'googleLink'
+  | 'googleLinked';
 
 interface Recipient {
   email: string;

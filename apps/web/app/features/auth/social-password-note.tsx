@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+
+/**
+ * In place of "change password" for an account that signed up with Google: it has no password to
+ * type, and the reset link by email is how it gets one.
+ */
+export function SocialPasswordNote() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  return (
+    <div className="flex flex-col gap-3 text-sm text-slate-700" data-testid="social-password-note">
+      <p>{t('google.noPassword')}</p>
+      <div>
+        <Link to={localePath(lang, '/forgot-password/')} className="font-semibold text-brand-700 underline">
+          {t('google.setPassword')}
+        </Link>
+      </div>
+    </div>
+  );
+}
