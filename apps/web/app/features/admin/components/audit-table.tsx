@@ -71,11 +71,11 @@ export function AuditTable() {
                 result.data.map((entry) => (
                   <tr key={entry.identifier}>
                     <Cell className="whitespace-nowrap">{formatDateTime(entry.at, lang)}</Cell>
-                    <Cell className="break-all">
+                    <Cell className="break-words">
                       {entry.actor.identifier ? (entry.actor.email ?? entry.actor.identifier) : t('admin.audit.system')}
                     </Cell>
                     <Cell>{actionLabel(t, entry.action)}</Cell>
-                    <Cell className="break-all">{entry.targetLabel ?? entry.targetIdentifier ?? '—'}</Cell>
+                    <Cell className="break-words">{entry.targetLabel ?? entry.targetIdentifier ?? '—'}</Cell>
                     <Cell className="text-xs break-all text-slate-600">{detailText(entry.detail)}</Cell>
                   </tr>
                 ))

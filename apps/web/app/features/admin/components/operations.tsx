@@ -84,8 +84,8 @@ export function BookingsByStatus() {
                     <Cell className="whitespace-nowrap">
                       {booking.startsAt ? formatDateTime(booking.startsAt, lang) : t('admin.operations.unscheduled')}
                     </Cell>
-                    <Cell className="break-all">{booking.client.email}</Cell>
-                    <Cell className="break-all">{booking.provider.email}</Cell>
+                    <Cell className="break-words">{booking.client.email}</Cell>
+                    <Cell className="break-words">{booking.provider.email}</Cell>
                     <Cell className="whitespace-nowrap">{money(booking.priceMinor, booking.currencyCode, lang)}</Cell>
                     <Cell>{t(booking.paid ? 'admin.common.yes' : 'admin.common.no')}</Cell>
                   </tr>
@@ -142,7 +142,7 @@ export function MoneyAwaitingAction() {
                     <tr key={payment.identifier}>
                       <Cell className="whitespace-nowrap">{formatDateTime(payment.createdAt, lang)}</Cell>
                       <Cell>{t(`admin.operations.purposes.${payment.purpose}`)}</Cell>
-                      <Cell className="break-all">{payment.user.email}</Cell>
+                      <Cell className="break-words">{payment.user.email}</Cell>
                       <Cell className="whitespace-nowrap">
                         {money(payment.amountMinor, payment.currencyCode, lang)}
                       </Cell>
@@ -176,7 +176,7 @@ export function MoneyAwaitingAction() {
                   result.pendingPayouts.map((payout) => (
                     <tr key={payout.identifier}>
                       <Cell className="whitespace-nowrap">{formatDateTime(payout.createdAt, lang)}</Cell>
-                      <Cell className="break-all">{payout.user.email}</Cell>
+                      <Cell className="break-words">{payout.user.email}</Cell>
                       <Cell className="whitespace-nowrap">{money(payout.amountMinor, payout.currencyCode, lang)}</Cell>
                       <Cell className="font-mono text-xs break-all">{payout.reference}</Cell>
                       <Cell className="whitespace-nowrap">

@@ -71,7 +71,7 @@ export function ProviderQueue() {
                   return (
                     <tr key={row.identifier}>
                       <Cell className="font-medium">{name}</Cell>
-                      <Cell className="break-all">{row.email}</Cell>
+                      <Cell className="break-words">{row.email}</Cell>
                       <Cell>{row.countryCode ?? '—'}</Cell>
                       <Cell>
                         <div className="flex flex-wrap gap-1">

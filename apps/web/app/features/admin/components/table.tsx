@@ -16,7 +16,7 @@ export function DataTable({
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable), to scroll a table wider than a phone.
     <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm" data-testid={testId}>
+      <table className="w-full min-w-[44rem] text-left text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
           <tr>

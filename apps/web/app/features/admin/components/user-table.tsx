@@ -103,7 +103,7 @@ export function UserTable() {
                   return (
                     <tr key={user.identifier} data-testid={`user-${user.identifier}`}>
                       <Cell className="font-medium">{name}</Cell>
-                      <Cell className="break-all">{user.email}</Cell>
+                      <Cell className="break-words">{user.email}</Cell>
                       <Cell>{t(`admin.users.role.${user.role}`)}</Cell>
                       <Cell>
                         <Badge tone={STATUS_TONE[user.status]}>{t(`admin.users.status.${user.status}`)}</Badge>
@@ -111,7 +111,7 @@ export function UserTable() {
                       <Cell className="whitespace-nowrap">{formatDate(user.createdAt, lang)}</Cell>
                       <Cell>
                         {user.role === 'admin' ? null : (
-                          <div className="flex flex-wrap gap-2">
+                          <div className="flex flex-nowrap items-center gap-2">
                             <Button
                               variant="secondary"
                               className="min-h-8 px-3 py-1"
@@ -136,7 +136,7 @@ export function UserTable() {
                             {user.role === 'provider' ? (
                               <Link
                                 to={localePath(lang, `/admin/providers/${user.identifier}/`)}
-                                className="self-center text-sm font-medium text-brand-700 underline"
+                                className="text-sm font-medium whitespace-nowrap text-brand-700 underline"
                               >
                                 {t('admin.users.credentials')}
                               </Link>
