@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { googleIdentityDeletionHook } from './modules/auth/google-account-deletion.ts';
 import { googleAuthRoutes } from './modules/auth/google-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -31,7 +32,7 @@ import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
 import { AppError } from './platform/app-error.ts';
-import { type RouteAccess, routeAccessOf } from './platform/auth-guard.ts';
+import { type RouteAccess, refuseWritesInViewMode, routeAccessOf } from './platform/auth-guard.ts';
 import type { AppDeps, AppDepsInput } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platform/events.ts';
@@ -118,6 +119,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
+  app.addHook('onRequest', refuseWritesInViewMode); // view mode is read-only, on every route
   registerErrorHandling(app);
 
   // Access before input: every guard runs in onRequest (a route that declares one later fails
@@ -177,6 +179,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(messageRoutes);
       await api.register(realtimeRoutes);
       await api.register(credentialRoutes);
+      await api.register(adminRoutes);
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {

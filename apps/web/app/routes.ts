@@ -40,6 +40,14 @@ export default [
       route('messages', 'routes/messages.tsx'),
       route('messages/:conversationId', 'routes/messages-thread.tsx'),
       route('my-credentials', 'routes/my-credentials.tsx'),
+      // The back office: its pages nest in the admin layout (docs/conventions.md "Adding a back-office page").
+      route('admin', 'routes/admin-layout.tsx', [
+        index('routes/admin-queue.tsx'),
+        route('providers/:providerId', 'routes/admin-provider.tsx'),
+        route('users', 'routes/admin-users.tsx'),
+        route('audit', 'routes/admin-audit.tsx'),
+        route('operations', 'routes/admin-operations.tsx'),
+      ]),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

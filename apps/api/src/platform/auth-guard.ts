@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authSessions, users } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
-import { type AccessClaims, verifyAccessToken } from './tokens.ts';
+import { type AccessClaims, claimsViewMode, verifyAccessToken } from './tokens.ts';
 
 export type Actor = AccessClaims;
 
@@ -21,9 +21,32 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The header every request made in view mode carries (DESIGN.md §3, SPEC.md §6). */
+export const VIEW_MODE_HEADER = 'x-view-mode';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * onRequest: a valid access token whose session is still live and whose user still exists.
- * The session lookup is one primary-key read, so logout and deletion take effect at once.
+ * onRequest, app-wide (app.ts): view mode is read-only. A request that is in view mode (it
+ * carries the X-View-Mode header, or its bearer token says it is a view-mode token) and would
+ * change anything (any method but GET, HEAD, OPTIONS) is refused with 403 before any route, guard,
+ * body parser or rate limit runs, whatever the route: money, bookings, messages, notes, profile,
+ * sign-in and sign-out alike.
+ */
+export async function refuseWritesInViewMode(request: FastifyRequest): Promise<void> {
+  if (READ_METHODS.has(request.method)) return;
+  const token = bearerToken(request);
+  if (request.headers[VIEW_MODE_HEADER] !== undefined || (token && claimsViewMode(token))) {
+    throw new AppError('VIEW_MODE_READ_ONLY');
+  }
+}
+
+/**
+ * onRequest: a valid access token whose session is still live and whose user still exists and
+ * is not suspended. The session lookup is one primary-key read, so logout, deletion and suspension
+ * take effect at once. A view-mode token (back office) rides on its admin's view-mode session: the
+ * admin must still be a live, unsuspended admin, the viewed user must still exist, and the request
+ * must say it is in view mode (X-View-Mode); `refuseWritesInViewMode` has refused writes already.
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
@@ -31,6 +54,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const { config, clock, db } = request.server.deps;
   const now = clock.now();
   const claims = await verifyAccessToken({ secret: config.APP_SECRET, now }, token);
+  const sessionOwner = claims.viewMode ? claims.viewMode.adminId : claims.userId;
   const [session] = await db
     .select({ id: authSessions.id })
     .from(authSessions)
@@ -38,13 +62,24 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
     .where(
       and(
         eq(authSessions.id, claims.sessionId),
-        eq(authSessions.userId, claims.userId),
+        eq(authSessions.userId, sessionOwner),
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, now),
         isNull(users.deletedAt),
+        isNull(users.suspendedAt),
+        claims.viewMode ? eq(users.role, 'admin') : undefined,
       ),
     );
   if (!session) throw new AppError('UNAUTHENTICATED');
+  if (claims.viewMode) {
+    if (!READ_METHODS.has(request.method)) throw new AppError('VIEW_MODE_READ_ONLY');
+    if (request.headers[VIEW_MODE_HEADER] === undefined) throw new AppError('UNAUTHENTICATED');
+    const [viewed] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, claims.userId), eq(users.role, claims.role), isNull(users.deletedAt)));
+    if (!viewed) throw new AppError('UNAUTHENTICATED');
+  }
   request.actor = claims;
 }
 

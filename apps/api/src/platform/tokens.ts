@@ -1,5 +1,5 @@
 import type { UserRole } from '@app/shared/schemas/auth-token';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './app-error.ts';
 
 const ISSUER = 'therapy-marketplace';
@@ -10,6 +10,11 @@ export interface AccessClaims {
   userId: string;
   role: UserRole;
   sessionId: string;
+  /**
+   * Only on a view-mode token (back office): an admin sees the app as `userId`, read-only. The
+   * session (`sessionId`) is the admin's view-mode session, so ending it ends the token at once.
+   */
+  viewMode?: { adminId: string };
 }
 
 function key(secret: string): Uint8Array {
@@ -21,7 +26,9 @@ export async function signAccessToken(
   claims: AccessClaims,
 ): Promise<string> {
   const issuedAt = Math.floor(options.now.getTime() / 1000);
-  return new SignJWT({ role: claims.role, sid: claims.sessionId, typ: 'access' })
+  // A view-mode token names its admin in the `act` (actor) claim of RFC 8693 and is marked `vm`.
+  const viewMode = claims.viewMode ? { vm: true, act: { sub: claims.viewMode.adminId } } : {};
+  return new SignJWT({ role: claims.role, sid: claims.sessionId, typ: 'access', ...viewMode })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -46,10 +53,28 @@ export async function verifyAccessToken(options: { secret: string; now: Date }, 
     }
     const role = payload.role;
     if (role !== 'client' && role !== 'provider' && role !== 'admin') throw new AppError('UNAUTHENTICATED');
-    return { userId: payload.sub, role, sessionId: payload.sid };
+    const claims: AccessClaims = { userId: payload.sub, role, sessionId: payload.sid };
+    if (payload.vm !== undefined) {
+      const adminId = (payload.act as { sub?: unknown } | undefined)?.sub;
+      if (payload.vm !== true || typeof adminId !== 'string') throw new AppError('UNAUTHENTICATED');
+      claims.viewMode = { adminId };
+    }
+    return claims;
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
     if (error instanceof AppError) throw error;
     throw new AppError('UNAUTHENTICATED');
+  }
+}
+
+/**
+ * Whether a bearer token says it is a view-mode token, read WITHOUT checking its signature: only
+ * for refusing (a forged claim can only get a request refused, never let through).
+ */
+export function claimsViewMode(token: string): boolean {
+  try {
+    return decodeJwt(token).vm !== undefined;
+  } catch {
+    return false;
   }
 }

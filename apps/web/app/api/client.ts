@@ -1,5 +1,14 @@
 import type { ErrorBody } from '@app/shared/errors';
-import { getSession, type SessionState, sessionFromTokens, setSession, type TokenAnswer } from './session';
+import {
+  clearViewMode,
+  getOwnSession,
+  getSession,
+  getViewMode,
+  type SessionState,
+  sessionFromTokens,
+  setSession,
+  type TokenAnswer,
+} from './session';
 
 /** An error answer of our API, with the message ready for a toast (SPEC.md §8 order). */
 export class ApiError extends Error {
@@ -29,7 +38,6 @@ export function errorMessage(body: unknown, fallback: string): string {
 export interface ClientContext {
   language: 'en' | 'de';
   countryCode: string;
-  viewMode?: string;
   /** Called when the session cannot be renewed: go to login with the current path. */
   onSignedOut(): void;
 }
@@ -62,7 +70,7 @@ function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
 export function refreshSession(): Promise<SessionState | null> {
   refreshing ??= (async () => {
     try {
-      const previous = getSession();
+      const previous = getOwnSession();
       if (previous && previous.refreshTokenExpiresAt <= Date.now()) return null;
       const response = await acrossTabs(() =>
         fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin', headers: headers() }),
@@ -88,7 +96,8 @@ function headers(extra: HeadersInit = {}): Headers {
   result.set('X-Locale', context.language === 'de' ? 'de-DE' : 'en-NG');
   result.set('X-Country-Code', context.countryCode);
   if (typeof window !== 'undefined') result.set('X-Origin-Domain', window.location.host);
-  if (context.viewMode) result.set('X-View-Mode', context.viewMode);
+  // View mode is always said out loud: the server accepts a view-mode token only with this header.
+  if (getViewMode()) result.set('X-View-Mode', '1');
   return result;
 }
 
@@ -117,7 +126,10 @@ async function send(path: string, options: RequestOptions, session: SessionState
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(path, options, getSession());
-  if (response.status === 401 && !options.anonymous) {
+  if (response.status === 401 && !options.anonymous && getViewMode()) {
+    // A view-mode token is never refreshed: when it stops working, view mode is over.
+    clearViewMode('expired');
+  } else if (response.status === 401 && !options.anonymous) {
     const body = await response
       .clone()
       .json()

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { ViewModeBanner } from '#app/features/admin/components/view-mode-banner';
 import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
 import { requireSession } from '#app/features/auth/require-session';
 import { useSignOut } from '#app/features/auth/use-sign-out';
@@ -37,6 +38,7 @@ export default function AppLayout() {
 
   return (
     <>
+      <ViewModeBanner />
       <Header
         accountLinks={<HeaderAccountLinks />}
         extra={session && session.role !== 'admin' ? <UnreadMessagesLink to={localePath(lang, '/messages/')} /> : null}

@@ -51,6 +51,7 @@ export const GOOGLE_ERROR_CODES = [
   'GOOGLE_EMAIL_UNVERIFIED',
   'GOOGLE_UNAVAILABLE',
   'GOOGLE_ACCOUNT_CONFLICT',
+  'ACCOUNT_SUSPENDED',
 ] as const;
 export type GoogleErrorCode = (typeof GOOGLE_ERROR_CODES)[number];
 

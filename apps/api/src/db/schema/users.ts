@@ -44,6 +44,8 @@ export const users = pgTable(
     religionId: uuid('religion_id').references(() => preferenceOptions.id),
     ethnicityId: uuid('ethnicity_id').references(() => preferenceOptions.id),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** Set by an operator (back office): no sign-in, no session, not listed; cleared on reactivation. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
@@ -72,6 +74,8 @@ export const providerProfiles = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
     /** The latest expiry among the provider's indemnity insurances (null: none on file); kept by a trigger. */
     insuranceExpiresOn: date('insurance_expires_on', { mode: 'string' }),
+    /** users.suspended_at of this provider, kept by a trigger, so the listing rule reads the profile row only. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     /**
      * Counts changes to the provider's calendars (settings, weekly days, specific dates, time
      * zone), bumped by triggers (migration 0016). A slot identifier carries the revision it was

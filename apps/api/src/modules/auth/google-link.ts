@@ -93,6 +93,7 @@ async function completeLink(
     .for('update');
   // The proof was for the address the Google account has; an account that changed it since is not that one.
   if (!user || user.email.toLowerCase() !== link.email.toLowerCase()) throw new AppError('GOOGLE_LINK_EXPIRED');
+  if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
 
   await tx.insert(authIdentities).values({
     userId: user.id,

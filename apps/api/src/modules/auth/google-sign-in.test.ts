@@ -268,6 +268,25 @@ describe('what the callback refuses', () => {
     expect(await identityOf(subjectOf(email))).toBeNull();
   });
 
+  it('a suspended account opens no session, whether linked already or waiting for a link', async () => {
+    const email = uniqueEmail('google.suspended');
+    await googleSignIn(t, { email });
+    const linked = await userByEmail(t, email);
+    await t.deps.db.update(users).set({ suspendedAt: clock.now() }).where(eq(users.id, linked!.id));
+    const before = await sessionsOf(linked!.id);
+    const { landing: to, response } = await googleSignIn(t, { email });
+    expect(to.searchParams.get('error')).toBe('ACCOUNT_SUSPENDED');
+    expect(setCookie(response, 'rt')).toBeUndefined();
+    expect(await sessionsOf(linked!.id)).toBe(before);
+
+    const { userId, email: other } = await registerVerified(t, clientBody());
+    await t.deps.db.update(users).set({ suspendedAt: clock.now() }).where(eq(users.id, userId));
+    const second = await googleSignIn(t, { email: other });
+    expect(second.landing.searchParams.get('error')).toBe('ACCOUNT_SUSPENDED');
+    expect(setCookie(second.response, 'g_link')).toBeUndefined();
+    expect(await sessionsOf(userId)).toBe(0);
+  });
+
   it('an address Google has not verified: no account is created', async () => {
     const email = uniqueEmail('google.unverified');
     const { landing: to, response } = await googleSignIn(t, { email, emailVerified: false }, '?lang=de');

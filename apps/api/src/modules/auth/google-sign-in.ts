@@ -96,7 +96,7 @@ async function consumeFlow(deps: GoogleDeps, state: string, now: Date): Promise<
 /** The account a Google subject is linked to (live accounts only). */
 async function linkedAccount(db: Tx, subject: string) {
   const [row] = await db
-    .select({ userId: users.id, role: users.role, identityId: authIdentities.id })
+    .select({ userId: users.id, role: users.role, suspendedAt: users.suspendedAt, identityId: authIdentities.id })
     .from(authIdentities)
     .innerJoin(users, eq(users.id, authIdentities.userId))
     .where(
@@ -166,6 +166,8 @@ async function resolveAccount(
   const { profile, flow, now } = input;
   const linked = await linkedAccount(deps.db, profile.subject);
   if (linked) {
+    // A suspended account opens no session, whichever way it signs in (the back office ended them).
+    if (linked.suspendedAt) return { kind: 'failed', code: 'ACCOUNT_SUSPENDED' };
     const pair = await deps.db.transaction(async (tx) => {
       await tx.update(authIdentities).set({ lastSignInAt: now }).where(eq(authIdentities.id, linked.identityId));
       return openSession(deps, tx, { userId: linked.userId, role: linked.role, userAgent: input.userAgent, now });
@@ -179,6 +181,7 @@ async function resolveAccount(
 
   const existing = await findUserByEmail(deps.db, email);
   if (existing) {
+    if (existing.suspendedAt) return { kind: 'failed', code: 'ACCOUNT_SUSPENDED' };
     const [other] = await deps.db
       .select({ id: authIdentities.id })
       .from(authIdentities)

@@ -19,7 +19,9 @@ export type RevokeReason =
   | 'password_changed'
   | 'password_reset'
   | 'account_deleted'
-  | 'refresh_token_reuse';
+  | 'refresh_token_reuse'
+  | 'suspended'
+  | 'view_mode_ended';
 
 /** A hash to verify against when the email is unknown, so both cases take the same time. */
 let dummyHash: Promise<string> | null = null;
@@ -87,6 +89,8 @@ export async function login(deps: Deps, input: LoginInput & { userAgent?: string
   if (user?.passwordHash) passwordOk = await verifyPassword(user.passwordHash, input.password);
   else await verifyPassword(await timingDummy(), input.password);
   if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
+  // Like EMAIL_NOT_VERIFIED, said only after the right password (back office suspension).
+  if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
 
   const now = deps.clock.now();
@@ -138,6 +142,7 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string |
           isNull(authSessions.revokedAt),
           gt(authSessions.expiresAt, now),
           isNull(users.deletedAt),
+          isNull(users.suspendedAt),
         ),
       );
     if (!live || rotated.expiresAt <= now) return { kind: 'invalid' };
@@ -159,11 +164,14 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string |
   return outcome.pair;
 }
 
-/** Revokes a user's live sessions (all, or all but one); their access and refresh tokens stop at once. */
+/**
+ * Revokes a user's live sessions (all, or all but one); their access and refresh tokens stop at
+ * once. Answers the ended sessions' ids (for `app.realtime.closeSessions`, after the commit).
+ */
 export async function revokeSessions(
   tx: Tx,
   input: { userId: string; now: Date; reason: RevokeReason; exceptSessionId?: string },
-): Promise<number> {
+): Promise<string[]> {
   const revoked = await tx
     .update(authSessions)
     .set({ revokedAt: input.now, revokedReason: input.reason })
@@ -175,7 +183,7 @@ export async function revokeSessions(
       ),
     )
     .returning({ id: authSessions.id });
-  return revoked.length;
+  return revoked.map((row) => row.id);
 }
 
 /** POST /auth/invalidate: ends the caller's session, or every session of the user with `everywhere`. */

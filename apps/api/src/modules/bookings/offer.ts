@@ -46,7 +46,7 @@ const p = (name: string) => sql.placeholder(name);
 export function offerSelect(): SQL {
   return sql`
     SELECT u.role = 'provider' AND u.deleted_at IS NULL
-      AND ${listedProviderSql({ approvedAt: sql`pp.approved_at`, insuranceExpiresOn: sql`pp.insurance_expires_on` }, sql`(now() AT TIME ZONE 'UTC')::date`)} AS "bookable",
+      AND ${listedProviderSql({ approvedAt: sql`pp.approved_at`, insuranceExpiresOn: sql`pp.insurance_expires_on`, suspendedAt: sql`pp.suspended_at` }, sql`(now() AT TIME ZONE 'UTC')::date`)} AS "bookable",
       c.id AS "categoryId", c.key AS "categoryKey", m.key AS "modalityKey",
       COALESCE(offered.therapies, '{}') AS "offeredTherapies", COALESCE(offered.modalities, '{}') AS "offeredModalities",
       f.fee_minor::float8 AS "feeMinor", f.is_free AS "isFree", f.currency_code AS "currencyCode",

@@ -136,7 +136,7 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
         AND bookings.price_minor > 0 AND bookings.series_id IS NULL AND bookings.provider_id = ${p('providerId')}::uuid
         AND (${p('categoryId')}::uuid IS NULL OR bookings.therapy_category_id = ${p('categoryId')}::uuid)
         AND profile.user_id = bookings.provider_id
-        AND ${listedProviderSql({ approvedAt: sql`profile.approved_at`, insuranceExpiresOn: sql`profile.insurance_expires_on` }, sql`(${p('now')}::timestamptz AT TIME ZONE 'UTC')::date`)}
+        AND ${listedProviderSql({ approvedAt: sql`profile.approved_at`, insuranceExpiresOn: sql`profile.insurance_expires_on`, suspendedAt: sql`profile.suspended_at` }, sql`(${p('now')}::timestamptz AT TIME ZONE 'UTC')::date`)}
         AND profile.calendar_revision = ${p('revision')}::int
         AND provider.id = bookings.provider_id AND provider.deleted_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = bookings.provider_id

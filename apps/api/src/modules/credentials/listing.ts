@@ -9,14 +9,16 @@ import { type SQL, sql } from 'drizzle-orm';
  * - and the indemnity insurance has not lapsed: a provider with insurance on file needs one
  *   that has not expired on `today`. (Accounts approved before insurance was collected have
  *   none on file and stay listed.)
+ * - and the account is not suspended by an operator (back office).
  */
 export function listedProviderSql(
-  profile: { approvedAt: unknown; insuranceExpiresOn: unknown },
+  profile: { approvedAt: unknown; insuranceExpiresOn: unknown; suspendedAt: unknown },
   today: string | SQL,
 ): SQL {
-  // insurance_expires_on is the latest expiry on file, kept by a trigger (migration 0022): the
-  // rule reads the profile row the caller already has, with no probe of indemnity_insurances.
-  return sql`(${profile.approvedAt} IS NOT NULL AND (${profile.insuranceExpiresOn} IS NULL OR ${profile.insuranceExpiresOn} >= ${today}::date))`;
+  // insurance_expires_on is the latest expiry on file (migration 0022) and suspended_at mirrors
+  // users.suspended_at (migration 0025), both kept by triggers: the rule reads the profile row the
+  // caller already has, with no probe of another table.
+  return sql`(${profile.approvedAt} IS NOT NULL AND ${profile.suspendedAt} IS NULL AND (${profile.insuranceExpiresOn} IS NULL OR ${profile.insuranceExpiresOn} >= ${today}::date))`;
 }
 
 /** The calendar day (UTC) used for expiry rules. */

@@ -10,6 +10,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import { countries, providerProfiles, users, verificationDecisions } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sendCredentialsEmail } from './emails.ts';
 import { listedProviderSql, utcDay } from './listing.ts';
@@ -107,7 +108,7 @@ export async function getProviderDossier(
 /**
  * submitted → approved | rejected, in one transaction: the decision (admin, note, time) goes to
  * verification_decisions, provider_profiles.verification_status changes (approval sets
- * approved_at, which lists the provider; rejection clears it). The provider is emailed in their
+ * approved_at, which lists the provider; rejection clears it) and the audit trail records it. The provider is emailed in their
  * language after the commit (a rejection carries the note). Not submitted: VERIFICATION_NOT_SUBMITTED
  * (409); not a provider: NOT_FOUND. The caller checks the admin role.
  */
@@ -131,13 +132,16 @@ export async function decideVerification(
       .for('update', { of: providerProfiles });
     if (!row) throw new AppError('NOT_FOUND');
     if (row.status !== 'submitted') throw new AppError('VERIFICATION_NOT_SUBMITTED');
-    await tx.insert(verificationDecisions).values({
-      providerId: input.providerUserId,
-      adminId: input.adminUserId,
-      decision: input.decision,
-      note,
-      decidedAt: now,
-    });
+    const [decision] = await tx
+      .insert(verificationDecisions)
+      .values({
+        providerId: input.providerUserId,
+        adminId: input.adminUserId,
+        decision: input.decision,
+        note,
+        decidedAt: now,
+      })
+      .returning({ id: verificationDecisions.id });
     await tx
       .update(providerProfiles)
       .set({
@@ -146,6 +150,15 @@ export async function decideVerification(
         updatedAt: now,
       })
       .where(eq(providerProfiles.userId, input.providerUserId));
+    // The trail names the decision row (its note stays there: the audit detail holds no free text).
+    await recordAudit(tx, {
+      actor: { userId: input.adminUserId, role: 'admin' },
+      action: input.decision === 'approved' ? 'provider.approve' : 'provider.reject',
+      targetType: 'user',
+      targetId: input.providerUserId,
+      detail: { decisionId: decision?.id ?? null },
+      at: now,
+    });
     return row;
   });
   try {

@@ -209,7 +209,9 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
         }
         const actor = connection.actor;
         const handler = frameHandlers.get(frame.type);
-        if (!actor || !handler) return;
+        // A view-mode socket (an admin seeing the app as someone) only listens: a frame such as
+        // typing would tell the other person that the viewed user is typing.
+        if (!actor || !handler || actor.viewMode) return;
         Promise.resolve(handler(actor, frame)).catch((error) => {
           log?.debug({ err: error, type: frame.type }, 'realtime: frame refused');
         });

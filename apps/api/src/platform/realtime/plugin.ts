@@ -42,6 +42,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
             isNull(authSessions.revokedAt),
             gt(authSessions.expiresAt, deps.clock.now()),
             isNull(users.deletedAt),
+            isNull(users.suspendedAt),
           ),
         );
       return new Set(rows.map((row) => row.id));

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { configureApiClient, refreshSession } from '#app/api/client';
-import { getSession, type Role, type SessionState, setSession } from '#app/api/session';
+import { clearViewMode, getSession, getViewMode, type Role, type SessionState, setSession } from '#app/api/session';
 import { languageOfPath, localePath } from '#app/lib/i18n';
 
 /** The login path that brings the user back to `returnTo` (same-origin paths only). */
@@ -19,6 +19,9 @@ export async function requireSession(request: Request, roles?: Role[]): Promise<
     language,
     onSignedOut: () => window.location.assign(loginPath(language, window.location.pathname + window.location.search)),
   });
+  // A view-mode token is never refreshed: once it is about to expire, the admin is back in their own session.
+  const viewing = getViewMode();
+  if (viewing && viewing.expiresAt <= Date.now() + 5_000) clearViewMode('expired');
   let session = getSession();
   if (!session || session.accessTokenExpiresAt <= Date.now() + 5_000) session = await refreshSession();
   if (!session) {

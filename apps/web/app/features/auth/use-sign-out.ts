@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { setSession } from '#app/api/session';
+import { exitViewMode } from '#app/api/view-mode';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { invalidateSession } from './api/invalidate-session';
@@ -16,6 +17,8 @@ export function useSignOut(): (options?: { to?: string; skipServer?: boolean }) 
   const { lang } = useLocaleData();
   return useCallback(
     async ({ to, skipServer } = {}) => {
+      // In view mode the admin's own session signs out, after leaving view mode.
+      await exitViewMode('signedOut');
       if (!skipServer) await invalidateSession().catch(() => undefined);
       setSession(null);
       queryClient.clear();

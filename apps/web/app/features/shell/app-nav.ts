@@ -19,5 +19,6 @@ export const APP_NAV: NavItem[] = [
   { path: '/wallet/', label: 'appNav.wallet', roles: ['client'] },
   { path: '/earnings/', label: 'appNav.earnings', roles: ['provider'] },
   { path: '/my-credentials/', label: 'appNav.credentials', roles: ['provider'] },
+  { path: '/admin/', label: 'admin.title', roles: ['admin'] },
   { path: '/security/', label: 'appNav.security', roles: ['client', 'provider', 'admin'] },
 ];

@@ -1,0 +1,176 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { auditLog, authSessions, providerProfiles, users } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { hashPassword } from '../../platform/password.ts';
+import { catalog, createProvider } from '../bookings/test-support.ts';
+
+const PASSWORD = 'Sunny-meadow-42';
+const clock = fixedClock('2027-03-01T09:00:00Z');
+let t: TestApp;
+let admin: TestUser;
+let passwordHash: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  admin = await createTestUser(t, { role: 'admin' });
+  passwordHash = await hashPassword(PASSWORD);
+});
+afterAll(() => t.close());
+
+const suspend = (user: { id: string }, headers = admin.headers) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/users/${user.id}/suspend`, headers });
+const reactivate = (user: { id: string }) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/users/${user.id}/reactivate`, headers: admin.headers });
+const login = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: PASSWORD } });
+const auditCount = async (targetId: string, action: string) =>
+  (
+    await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)))
+  ).length;
+
+describe('users', () => {
+  it('lists accounts newest first, searchable and filtered by role and status', async () => {
+    const client = await createTestUser(t, { role: 'client', firstName: 'Zebediah', lastName: 'Listable' });
+    const provider = await createTestUser(t, { role: 'provider', firstName: 'Zebediah', lastName: 'Provider' });
+    const all = await t.app.inject({ url: '/api/admin/users?searchQuery=zebediah', headers: admin.headers });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.map((row: { identifier: string }) => row.identifier)).toEqual([provider.id, client.id]);
+    expect(all.json().data[1]).toMatchObject({
+      email: client.email,
+      role: 'client',
+      status: 'active',
+      suspendedAt: null,
+    });
+
+    const fullName = await t.app.inject({
+      url: '/api/admin/users?searchQuery=Zebediah%20Listable',
+      headers: admin.headers,
+    });
+    expect(fullName.json().data.map((row: { identifier: string }) => row.identifier)).toEqual([client.id]);
+
+    const providers = await t.app.inject({
+      url: '/api/admin/users?searchQuery=zebediah&role=provider',
+      headers: admin.headers,
+    });
+    expect(providers.json().data.map((row: { identifier: string }) => row.identifier)).toEqual([provider.id]);
+
+    await suspend(client);
+    const suspended = await t.app.inject({ url: '/api/admin/users?status=suspended', headers: admin.headers });
+    expect(suspended.json().data.map((row: { identifier: string }) => row.identifier)).toEqual([client.id]);
+
+    const bad = await t.app.inject({ url: '/api/admin/users?role=owner', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('suspension', () => {
+  it('ends every session at once, refuses login and refresh, and is recorded once', async () => {
+    const client = await createTestUser(t, { role: 'client', passwordHash });
+    const signedIn = await login(client.email);
+    expect(signedIn.statusCode).toBe(200);
+    const { token, refreshToken } = signedIn.json();
+    expect((await t.app.inject({ url: '/api/user/info', headers: client.headers })).statusCode).toBe(200);
+
+    const response = await suspend(client);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ message: 'Account suspended', user: { status: 'suspended' } });
+
+    const live = await t.deps.db
+      .select()
+      .from(authSessions)
+      .where(and(eq(authSessions.userId, client.id), isNull(authSessions.revokedAt)));
+    expect(live).toEqual([]);
+    for (const bearer of [client.token, token]) {
+      const info = await t.app.inject({ url: '/api/user/info', headers: { authorization: `Bearer ${bearer}` } });
+      expect(info.statusCode).toBe(401);
+    }
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { authorization: `Bearer ${refreshToken}` },
+    });
+    expect(refreshed.statusCode).toBe(401);
+
+    const refused = await login(client.email);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    // A wrong password still says nothing about the account.
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: client.email, password: 'Not-the-password-1' },
+    });
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+
+    // Again: nothing changes, nothing more is recorded.
+    expect((await suspend(client)).statusCode).toBe(200);
+    expect(await auditCount(client.id, 'user.suspend')).toBe(1);
+
+    const back = await reactivate(client);
+    expect(back.json()).toMatchObject({
+      message: 'Account reactivated',
+      user: { status: 'active', suspendedAt: null },
+    });
+    expect((await login(client.email)).statusCode).toBe(200);
+    expect(await auditCount(client.id, 'user.reactivate')).toBe(1);
+  });
+
+  it('takes a provider out of the directory and out of new bookings, and back on reactivation', async () => {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client' });
+    const ids = await catalog(t);
+    const book = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/booking',
+        headers: client.headers,
+        payload: {
+          providerIdentifier: provider.id,
+          modalityIdentifier: ids.modalityId,
+          therapyIdentifier: ids.therapyId,
+        },
+      });
+    expect((await t.app.inject({ url: `/api/providers/${provider.id}` })).statusCode).toBe(200);
+
+    await suspend(provider);
+    const [profile] = await t.deps.db.select().from(providerProfiles).where(eq(providerProfiles.userId, provider.id));
+    expect(profile?.suspendedAt).not.toBeNull(); // mirrored by the trigger
+    expect((await t.app.inject({ url: `/api/providers/${provider.id}` })).statusCode).toBe(404);
+    const listing = await t.app.inject({ url: '/api/providers?perPage=100' });
+    expect(listing.json().data.map((row: { identifier: string }) => row.identifier)).not.toContain(provider.id);
+    const refused = await book();
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+
+    await reactivate(provider);
+    expect((await t.app.inject({ url: `/api/providers/${provider.id}` })).statusCode).toBe(200);
+    expect((await book()).statusCode).toBe(200);
+  });
+
+  it('refuses to suspend an admin (409), answers 404 for an unknown or erased account', async () => {
+    const other = await createTestUser(t, { role: 'admin' });
+    const response = await suspend(other);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('USER_NOT_SUSPENDABLE');
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, other.id));
+    expect(row?.suspendedAt).toBeNull();
+
+    expect((await suspend({ id: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    const erased = await createTestUser(t, { role: 'client' });
+    await t.deps.db.update(users).set({ deletedAt: clock.now() }).where(eq(users.id, erased.id));
+    expect((await suspend(erased)).statusCode).toBe(404);
+  });
+
+  it('is for admins only', async () => {
+    const client = await createTestUser(t, { role: 'client' });
+    const victim = await createTestUser(t, { role: 'client' });
+    expect((await suspend(victim, client.headers)).statusCode).toBe(403);
+    expect((await suspend(victim, {} as never)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { localePath, pathInLanguage } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { cn } from '#app/ui/cn';
+import { ADMIN_NAV, isAdminSectionActive } from '../admin-nav';
+
+/** The back office's own navigation (ADMIN_NAV), above every admin page. */
+export function AdminNav() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const { pathname } = useLocation();
+  const bare = pathInLanguage(pathname, 'en');
+  return (
+    <nav aria-label={t('admin.navLabel')} className="mb-6 border-b border-slate-200">
+      <ul className="-mb-px flex gap-1 overflow-x-auto">
+        {ADMIN_NAV.map((item) => {
+          const active = isAdminSectionActive(item, bare);
+          return (
+            <li key={item.path}>
+              <Link
+                to={localePath(lang, item.path)}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'block border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap',
+                  active
+                    ? 'border-brand-700 text-brand-800'
+                    : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-ink',
+                )}
+              >
+                {t(item.label)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
