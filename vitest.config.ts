@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['apps/web/**/*.test.tsx', 'apps/web/**/*.test.ts'],
           globals: true,
           setupFiles: ['apps/web/test/setup.ts'],
+          // Component tests wait on user events and queries; 5 s (the default) proved too tight on a
+          // busy 2-core machine, where they passed alone and timed out together.
+          testTimeout: 20_000,
         },
       },
     ],
