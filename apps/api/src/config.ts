@@ -8,41 +8,71 @@ const booleanFlag = z
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
 /** Every environment variable the process reads (DESIGN.md §5). */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  DATA_DIR: z.string().default('.data'),
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(2_592_000),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
-  PAYSTACK_SECRET_KEY: z.string().optional(),
-  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().default('Therapy Marketplace <no-reply@localhost>'),
-  DEV_TOOLS: booleanFlag.optional(),
-  TRUSTED_COUNTRY_HEADER: z.string().toLowerCase().optional(),
-  /** Behind a reverse proxy or load balancer: trust its X-Forwarded-For/-Proto headers. */
-  TRUST_PROXY: booleanFlag.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  CORS_ORIGIN: z.string().optional(),
-  /** Multiplies every rate limit's allowance (e2e runs many sign-ins from one address). */
-  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
-  /** Where private uploads (credentials, note files) live: DATA_DIR/private, or an S3-compatible bucket. */
-  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: z.string().optional(),
-  S3_ENDPOINT: z.url().optional(),
-  S3_REGION: z.string().optional(),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    DATA_DIR: z.string().default('.data'),
+    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
+    REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(2_592_000),
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
+    PAYSTACK_SECRET_KEY: z.string().optional(),
+    PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Therapy Marketplace <no-reply@localhost>'),
+    DEV_TOOLS: booleanFlag.optional(),
+    TRUSTED_COUNTRY_HEADER: z.string().toLowerCase().optional(),
+    /** Behind a reverse proxy or load balancer: trust its X-Forwarded-For/-Proto headers. */
+    TRUST_PROXY: booleanFlag.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CORS_ORIGIN: z.string().optional(),
+    /** Multiplies every rate limit's allowance (e2e runs many sign-ins from one address). */
+    RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+    /** Where private uploads (credentials, note files) live: DATA_DIR/private, or an S3-compatible bucket. */
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().optional(),
+    /** Clinical notes' keys: `id:base64key` pairs (32-byte keys), comma-separated (modules/notes/crypto.ts). */
+    NOTES_ENCRYPTION_KEYS: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{40,64}(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{40,64})*$/,
+        'must be id:base64key pairs separated by commas',
+      )
+      .refine(
+        (value) =>
+          value.split(',').every((pair) => Buffer.from(pair.slice(pair.indexOf(':') + 1), 'base64').length === 32),
+        'every key must be 32 bytes (base64 of 32 random bytes)',
+      )
+      .optional(),
+    /** The key id new notes are written with; one of NOTES_ENCRYPTION_KEYS (or `app`, the key derived from APP_SECRET). */
+    NOTES_ENCRYPTION_KEY_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/)
+      .optional(),
+  })
+  .superRefine((env, context) => {
+    if (!env.NOTES_ENCRYPTION_KEY_ID || env.NOTES_ENCRYPTION_KEY_ID === 'app') return;
+    const ids = (env.NOTES_ENCRYPTION_KEYS ?? '').split(',').map((pair) => pair.split(':')[0]);
+    if (!ids.includes(env.NOTES_ENCRYPTION_KEY_ID)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['NOTES_ENCRYPTION_KEY_ID'],
+        message: 'must name a key of NOTES_ENCRYPTION_KEYS',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 

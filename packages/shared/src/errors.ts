@@ -63,6 +63,12 @@ export const ERROR_STATUS = {
   VERIFICATION_INCOMPLETE: 409,
   VERIFICATION_NOT_SUBMITTED: 409,
   TOO_MANY_REQUESTS: 429,
+  // Clinical notes and the provider's clients
+  NOTE_FILE_TYPE: 415,
+  CSV_EMPTY: 400,
+  CSV_UNREADABLE: 400,
+  CSV_TOO_MANY_ROWS: 400,
+  CSV_MAPPING_INCOMPLETE: 400,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;

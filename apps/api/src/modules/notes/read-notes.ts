@@ -1,0 +1,165 @@
+import type { ClientNotesQuery, Note, NotePage } from '@app/shared/schemas/notes';
+import { ClientNotesQuerySchema } from '@app/shared/schemas/notes';
+import { addDays, isValidIsoDate, startOfZonedDate } from '@app/shared/slots';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { bookings, notes, users } from '../../db/schema/index.ts';
+import { AppError, fieldError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { resolveClient } from '../clients/relation.ts';
+import { recordNoteAccess } from './access-log.ts';
+import { keyringOf, noteAad, unsealText } from './crypto.ts';
+import { readNoteFile, verifyNoteFileLink } from './note-files.ts';
+import { parseOrFail } from './validation.ts';
+import { type NoteRow, selectNoteRows, toNote } from './views.ts';
+
+type ReadDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'privateStorage'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One note of this provider's (anyone else's, or none: NOT_FOUND), with its client and session. */
+export async function loadOwnNoteRow(db: Tx, input: { providerId: string; noteId: string }): Promise<NoteRow> {
+  if (!UUID.test(input.noteId)) throw new AppError('NOT_FOUND');
+  const [row] = await selectNoteRows(db).where(and(eq(notes.id, input.noteId), eq(notes.providerId, input.providerId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+function context(deps: ReadDeps, withFileLink: boolean) {
+  return { ring: keyringOf(deps.config), secret: deps.config.APP_SECRET, now: deps.clock.now(), withFileLink };
+}
+
+/** GET /note/{id}: one note for its author, with a short-lived link to its file; recorded as a read. */
+export async function getNote(deps: ReadDeps, input: { actor: Actor; noteId: string }): Promise<Note> {
+  const row = await loadOwnNoteRow(deps.db, { providerId: input.actor.userId, noteId: input.noteId });
+  const note = toNote(row, context(deps, true));
+  await recordNoteAccess(deps.db, {
+    actorId: input.actor.userId,
+    action: 'read',
+    noteIds: [row.id],
+    at: deps.clock.now(),
+  });
+  return note;
+}
+
+/** GET /note/booking/{id}: the notes of one of the provider's sessions, newest first. */
+export async function listBookingNotes(
+  deps: ReadDeps,
+  input: { actor: Actor; bookingId: string },
+): Promise<{ data: Note[] }> {
+  const providerId = input.actor.userId;
+  const [booking] = await deps.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, input.bookingId), eq(bookings.providerId, providerId)));
+  if (!booking) throw new AppError('NOT_FOUND');
+  const rows = await selectNoteRows(deps.db)
+    .where(and(eq(notes.bookingId, booking.id), eq(notes.providerId, providerId)))
+    .orderBy(desc(notes.createdAt), desc(notes.id));
+  const ctx = context(deps, false);
+  const data = rows.map((row) => toNote(row, ctx));
+  await recordNoteAccess(deps.db, {
+    actorId: providerId,
+    action: 'list',
+    noteIds: rows.map((row) => row.id),
+    at: ctx.now,
+  });
+  return { data };
+}
+
+/** Start of a day in a zone, as an instant; an impossible day (2027-02-30) is a 400 on `field`. */
+function startOfDay(day: string, zone: string, field: string): Date {
+  if (!isValidIsoDate(day)) throw fieldError(field, 'validation.invalidFormat');
+  return new Date(startOfZonedDate(day, zone));
+}
+
+/**
+ * GET /note/client/{id}?type&page&title&fromDate&toDate: the notes about one of the provider's
+ * clients (client notes and notes of their sessions), newest first, 20 a page. Dates are days in
+ * the provider's time zone. Titles are ciphertext, so a title filter decrypts the client's titles
+ * (after the SQL filters) and pages in memory; without one, the page is an index range.
+ */
+export async function listClientNotes(
+  deps: ReadDeps,
+  input: { actor: Actor; clientId: string; query: ClientNotesQuery },
+): Promise<NotePage> {
+  const providerId = input.actor.userId;
+  const query = parseOrFail(ClientNotesQuerySchema, input.query);
+  const client = await resolveClient(deps.db, { providerId, id: input.clientId });
+  const perPage = query.perPage;
+  const empty = { data: [], meta: { page: query.page, perPage, total: 0, totalPages: 0 } };
+  if (!client.recordId) return empty;
+
+  const conditions: SQL[] = [eq(notes.providerClientId, client.recordId), eq(notes.providerId, providerId)];
+  if (query.type) conditions.push(eq(notes.type, query.type));
+  if (query.fromDate || query.toDate) {
+    const [me] = await deps.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, providerId));
+    const zone = me?.timezone ?? 'UTC';
+    if (query.fromDate) conditions.push(gte(notes.createdAt, startOfDay(query.fromDate, zone, 'fromDate')));
+    if (query.toDate) {
+      startOfDay(query.toDate, zone, 'toDate');
+      conditions.push(lt(notes.createdAt, startOfDay(addDays(query.toDate, 1), zone, 'toDate')));
+    }
+  }
+  const where = and(...conditions);
+  const ring = keyringOf(deps.config);
+  const offset = (query.page - 1) * perPage;
+
+  let total: number;
+  let pageIds: string[];
+  const title = query.title?.toLocaleLowerCase();
+  if (title) {
+    const candidates = await deps.db
+      .select({ id: notes.id, keyId: notes.keyId, title: notes.title })
+      .from(notes)
+      .where(where)
+      .orderBy(desc(notes.createdAt), desc(notes.id));
+    const matches = candidates.filter((row) =>
+      unsealText(ring, row.keyId, row.title, noteAad(row.id, 'title')).toLocaleLowerCase().includes(title),
+    );
+    total = matches.length;
+    pageIds = matches.slice(offset, offset + perPage).map((row) => row.id);
+  } else {
+    const [counted] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(notes).where(where);
+    total = Number(counted?.total ?? 0);
+    // The page's ids come from the index alone; only those rows are read in full.
+    const ids = await deps.db
+      .select({ id: notes.id })
+      .from(notes)
+      .where(where)
+      .orderBy(desc(notes.createdAt), desc(notes.id))
+      .limit(perPage)
+      .offset(offset);
+    pageIds = ids.map((row) => row.id);
+  }
+  const rows =
+    pageIds.length > 0
+      ? await selectNoteRows(deps.db).where(inArray(notes.id, pageIds)).orderBy(desc(notes.createdAt), desc(notes.id))
+      : [];
+  const ctx = context(deps, false);
+  const data = rows.map((row) => toNote(row, ctx));
+  await recordNoteAccess(deps.db, { actorId: providerId, action: 'list', noteIds: pageIds, at: ctx.now });
+  return { data, meta: { page: query.page, perPage, total, totalPages: Math.ceil(total / perPage) } };
+}
+
+/**
+ * GET /note/file/<signed token>: the decrypted file of a note, for the provider the link was
+ * signed for while the note is still theirs; recorded as a download. Anything else: NOT_FOUND.
+ */
+export async function downloadNoteFile(
+  deps: ReadDeps,
+  input: { token: string },
+): Promise<{ bytes: Buffer; contentType: string; filename: string }> {
+  const now = deps.clock.now();
+  const link = verifyNoteFileLink(deps.config.APP_SECRET, input.token, now);
+  if (!link) throw new AppError('NOT_FOUND');
+  const row = await loadOwnNoteRow(deps.db, { providerId: link.providerId, noteId: link.noteId });
+  if (!row.fileKey) throw new AppError('NOT_FOUND');
+  const ring = keyringOf(deps.config);
+  const note = toNote(row, { ring, secret: deps.config.APP_SECRET, now, withFileLink: false });
+  const bytes = await readNoteFile(deps, { ring, keyId: row.keyId, noteId: row.id, key: row.fileKey });
+  if (!bytes || !note.file) throw new AppError('NOT_FOUND');
+  await recordNoteAccess(deps.db, { actorId: link.providerId, action: 'file_download', noteIds: [row.id], at: now });
+  return { bytes, contentType: note.file.contentType, filename: note.file.filename };
+}
