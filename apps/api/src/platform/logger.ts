@@ -50,8 +50,8 @@ const serializers = {
  * secrets of REDACT removed. Log ids and references, never tokens, passwords, personal data or
  * note content.
  */
-export function createLogger(level = 'info'): Logger {
-  return pino({ level, redact: REDACT, serializers });
+export function createLogger(level = 'info', destination?: pino.DestinationStream): Logger {
+  return pino({ level, redact: REDACT, serializers }, destination);
 }
 
 /** A logger that writes nothing (tests, benchmarks). */
