@@ -7,12 +7,13 @@ import { bookings, notes, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { rawRows } from '../../platform/prepared.ts';
 import { resolveClient } from '../clients/relation.ts';
 import { recordNoteAccess } from './access-log.ts';
 import { keyringOf, noteAad, unsealText } from './crypto.ts';
 import { readNoteFile, verifyNoteFileLink } from './note-files.ts';
 import { parseOrFail } from './validation.ts';
-import { type NoteRow, selectNoteRows, toNote } from './views.ts';
+import { fromRawNoteRow, type NoteRow, type RawNoteRow, rawNoteSelect, selectNoteRows, toNote } from './views.ts';
 
 type ReadDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'privateStorage'>;
 
@@ -106,38 +107,41 @@ export async function listClientNotes(
   const ring = keyringOf(deps.config);
   const offset = (query.page - 1) * perPage;
 
-  let total: number;
-  let pageIds: string[];
   const title = query.title?.toLocaleLowerCase();
-  if (title) {
-    const candidates = await deps.db
-      .select({ id: notes.id, keyId: notes.keyId, title: notes.title })
-      .from(notes)
-      .where(where)
-      .orderBy(desc(notes.createdAt), desc(notes.id));
-    const matches = candidates.filter((row) =>
-      unsealText(ring, row.keyId, row.title, noteAad(row.id, 'title')).toLocaleLowerCase().includes(title),
+  const ctx = context(deps, false);
+  if (!title) {
+    // One statement: the count and the page's ids from the index, the page's rows, and their
+    // access-log rows (so a listing costs one round trip and one commit).
+    const found = await rawRows<RawNoteRow & { total: number }>(
+      deps.db,
+      sql`WITH total AS (SELECT count(*)::int AS total FROM notes WHERE ${where}),
+               page AS (SELECT id FROM notes WHERE ${where}
+                         ORDER BY created_at DESC, id DESC LIMIT ${perPage} OFFSET ${offset}),
+               logged AS (INSERT INTO note_access_log (note_id, actor_id, action, created_at)
+                          SELECT id, ${providerId}, 'list', ${ctx.now} FROM page RETURNING note_id)
+          SELECT total.total, shown.*
+            FROM total
+            LEFT JOIN (${rawNoteSelect(sql`notes.id IN (SELECT id FROM page)`)}) shown ON true
+           ORDER BY shown."createdAt" DESC, shown.id DESC`,
     );
-    total = matches.length;
-    pageIds = matches.slice(offset, offset + perPage).map((row) => row.id);
-  } else {
-    const [counted] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(notes).where(where);
-    total = Number(counted?.total ?? 0);
-    // The page's ids come from the index alone; only those rows are read in full.
-    const ids = await deps.db
-      .select({ id: notes.id })
-      .from(notes)
-      .where(where)
-      .orderBy(desc(notes.createdAt), desc(notes.id))
-      .limit(perPage)
-      .offset(offset);
-    pageIds = ids.map((row) => row.id);
+    const total = Number(found[0]?.total ?? 0);
+    const data = found.filter((row) => row.id !== null).map((row) => toNote(fromRawNoteRow(row), ctx));
+    return { data, meta: { page: query.page, perPage, total, totalPages: Math.ceil(total / perPage) } };
   }
+  const candidates = await deps.db
+    .select({ id: notes.id, keyId: notes.keyId, title: notes.title })
+    .from(notes)
+    .where(where)
+    .orderBy(desc(notes.createdAt), desc(notes.id));
+  const matches = candidates.filter((row) =>
+    unsealText(ring, row.keyId, row.title, noteAad(row.id, 'title')).toLocaleLowerCase().includes(title),
+  );
+  const total = matches.length;
+  const pageIds = matches.slice(offset, offset + perPage).map((row) => row.id);
   const rows =
     pageIds.length > 0
       ? await selectNoteRows(deps.db).where(inArray(notes.id, pageIds)).orderBy(desc(notes.createdAt), desc(notes.id))
       : [];
-  const ctx = context(deps, false);
   const data = rows.map((row) => toNote(row, ctx));
   await recordNoteAccess(deps.db, { actorId: providerId, action: 'list', noteIds: pageIds, at: ctx.now });
   return { data, meta: { page: query.page, perPage, total, totalPages: Math.ceil(total / perPage) } };

@@ -1,5 +1,5 @@
 import type { Note } from '@app/shared/schemas/notes';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, notes, providerClients } from '../../db/schema/index.ts';
 import { CONTENT_TYPES, type FileKind } from '../../platform/uploads/sniff.ts';
@@ -74,4 +74,53 @@ export function selectNoteRows(db: Tx) {
     .from(notes)
     .innerJoin(providerClients, eq(providerClients.id, notes.providerClientId))
     .leftJoin(bookings, eq(bookings.id, notes.bookingId));
+}
+
+/** A NoteRow as a hand-written statement gives it (rawNoteSelect): bytes as the driver has them. */
+export interface RawNoteRow {
+  id: string;
+  providerId: string;
+  providerClientId: string;
+  bookingId: string | null;
+  type: 'booking' | 'client';
+  keyId: string;
+  title: Buffer | Uint8Array;
+  content: Buffer | Uint8Array | null;
+  fileKey: string | null;
+  fileName: Buffer | Uint8Array | null;
+  fileKind: string | null;
+  fileSize: number | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  clientIdentifier: string;
+  bookingStartsAt: Date | string | null;
+}
+
+/** The select of RawNoteRows matching `condition` (on notes), for statements written by hand. */
+export function rawNoteSelect(condition: SQL) {
+  return sql`SELECT notes.id, notes.provider_id AS "providerId", notes.provider_client_id AS "providerClientId",
+           notes.booking_id AS "bookingId", notes.type, notes.key_id AS "keyId", notes.title, notes.content,
+           notes.file_key AS "fileKey", notes.file_name AS "fileName", notes.file_kind AS "fileKind",
+           notes.file_size AS "fileSize", notes.created_at AS "createdAt", notes.updated_at AS "updatedAt",
+           coalesce(provider_clients.user_id, provider_clients.id) AS "clientIdentifier",
+           bookings.starts_at AS "bookingStartsAt"
+      FROM notes
+      JOIN provider_clients ON provider_clients.id = notes.provider_client_id
+      LEFT JOIN bookings ON bookings.id = notes.booking_id
+     WHERE ${condition}`;
+}
+
+const bytesOf = (value: Buffer | Uint8Array): Buffer =>
+  Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+
+export function fromRawNoteRow(row: RawNoteRow): NoteRow {
+  return {
+    ...row,
+    title: bytesOf(row.title),
+    content: row.content ? bytesOf(row.content) : null,
+    fileName: row.fileName ? bytesOf(row.fileName) : null,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    bookingStartsAt: row.bookingStartsAt === null ? null : new Date(row.bookingStartsAt),
+  };
 }
