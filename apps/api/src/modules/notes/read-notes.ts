@@ -1,7 +1,7 @@
 import type { ClientNotesQuery, Note, NotePage } from '@app/shared/schemas/notes';
 import { ClientNotesQuerySchema } from '@app/shared/schemas/notes';
 import { addDays, isValidIsoDate, startOfZonedDate } from '@app/shared/slots';
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, notes, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
@@ -16,6 +16,9 @@ import { parseOrFail } from './validation.ts';
 import { fromRawNoteRow, type NoteRow, type RawNoteRow, rawNoteSelect, selectNoteRows, toNote } from './views.ts';
 
 type ReadDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'privateStorage'>;
+
+/** Newest first, in the order of notes_client_created_idx (DESC NULLS LAST), so no sort is needed. */
+const newestFirst = [sql`${notes.createdAt} DESC NULLS LAST`, sql`${notes.id} DESC NULLS LAST`];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,7 +60,7 @@ export async function listBookingNotes(
   if (!booking) throw new AppError('NOT_FOUND');
   const rows = await selectNoteRows(deps.db)
     .where(and(eq(notes.bookingId, booking.id), eq(notes.providerId, providerId)))
-    .orderBy(desc(notes.createdAt), desc(notes.id));
+    .orderBy(...newestFirst);
   const ctx = context(deps, false);
   const data = rows.map((row) => toNote(row, ctx));
   await recordNoteAccess(deps.db, {
@@ -87,6 +90,9 @@ export async function listClientNotes(
 ): Promise<NotePage> {
   const providerId = input.actor.userId;
   const query = parseOrFail(ClientNotesQuerySchema, input.query);
+  if (!query.title && !query.fromDate && !query.toDate) {
+    return listClientNotesPage(deps, { providerId, clientId: input.clientId, query });
+  }
   const client = await resolveClient(deps.db, { providerId, id: input.clientId });
   const perPage = query.perPage;
   const empty = { data: [], meta: { page: query.page, perPage, total: 0, totalPages: 0 } };
@@ -116,7 +122,7 @@ export async function listClientNotes(
       deps.db,
       sql`WITH total AS (SELECT count(*)::int AS total FROM notes WHERE ${where}),
                page AS (SELECT id FROM notes WHERE ${where}
-                         ORDER BY created_at DESC, id DESC LIMIT ${perPage} OFFSET ${offset}),
+                         ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${perPage} OFFSET ${offset}),
                logged AS (INSERT INTO note_access_log (note_id, actor_id, action, created_at)
                           SELECT id, ${providerId}, 'list', ${ctx.now} FROM page RETURNING note_id)
           SELECT total.total, shown.*
@@ -132,7 +138,7 @@ export async function listClientNotes(
     .select({ id: notes.id, keyId: notes.keyId, title: notes.title })
     .from(notes)
     .where(where)
-    .orderBy(desc(notes.createdAt), desc(notes.id));
+    .orderBy(...newestFirst);
   const matches = candidates.filter((row) =>
     unsealText(ring, row.keyId, row.title, noteAad(row.id, 'title')).toLocaleLowerCase().includes(title),
   );
@@ -140,7 +146,9 @@ export async function listClientNotes(
   const pageIds = matches.slice(offset, offset + perPage).map((row) => row.id);
   const rows =
     pageIds.length > 0
-      ? await selectNoteRows(deps.db).where(inArray(notes.id, pageIds)).orderBy(desc(notes.createdAt), desc(notes.id))
+      ? await selectNoteRows(deps.db)
+          .where(inArray(notes.id, pageIds))
+          .orderBy(...newestFirst)
       : [];
   const data = rows.map((row) => toNote(row, ctx));
   await recordNoteAccess(deps.db, { actorId: providerId, action: 'list', noteIds: pageIds, at: ctx.now });
@@ -166,4 +174,48 @@ export async function downloadNoteFile(
   if (!bytes || !note.file) throw new AppError('NOT_FOUND');
   await recordNoteAccess(deps.db, { actorId: link.providerId, action: 'file_download', noteIds: [row.id], at: now });
   return { bytes, contentType: note.file.contentType, filename: note.file.filename };
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The usual listing (no title or date filter) in one statement: who the client is (as
+ * resolveClient decides it), the count and the page's ids from the index, the page's rows, and
+ * their access-log rows. Not the provider's client: NOT_FOUND (and nothing was logged).
+ */
+async function listClientNotesPage(
+  deps: ReadDeps,
+  input: { providerId: string; clientId: string; query: ReturnType<typeof ClientNotesQuerySchema.parse> },
+): Promise<NotePage> {
+  const { providerId, clientId, query } = input;
+  if (!UUID_PATTERN.test(clientId)) throw new AppError('NOT_FOUND');
+  const perPage = query.perPage;
+  const offset = (query.page - 1) * perPage;
+  const ctx = context(deps, false);
+  const kind = query.type ? sql`AND type = ${query.type}` : sql``;
+  // The record is the provider's (rec), and a note's provider is its record's: the index alone answers.
+  const mine = sql`provider_client_id = (SELECT id FROM rec) ${kind}`;
+  const found = await rawRows<RawNoteRow & { total: number; recordId: string | null; booked: boolean }>(
+    deps.db,
+    sql`WITH rec AS (SELECT id, user_id FROM provider_clients
+                      WHERE provider_id = ${providerId} AND (id = ${clientId} OR user_id = ${clientId})
+                      ORDER BY (user_id = ${clientId}) DESC NULLS LAST LIMIT 1),
+             total AS (SELECT count(*)::int AS total FROM notes WHERE ${mine}),
+             page AS (SELECT id FROM notes WHERE ${mine} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${perPage} OFFSET ${offset}),
+             logged AS (INSERT INTO note_access_log (note_id, actor_id, action, created_at)
+                        SELECT id, ${providerId}, 'list', ${ctx.now} FROM page RETURNING note_id)
+        SELECT (SELECT id FROM rec) AS "recordId",
+               EXISTS (SELECT 1 FROM bookings b
+                        WHERE b.client_id = coalesce((SELECT user_id FROM rec), ${clientId}::uuid)
+                          AND b.provider_id = ${providerId}) AS booked,
+               total.total, shown.*
+          FROM total
+          LEFT JOIN (${rawNoteSelect(sql`notes.id IN (SELECT id FROM page)`)}) shown ON true
+         ORDER BY shown."createdAt" DESC, shown.id DESC`,
+  );
+  const head = found[0];
+  if (!head || (!head.recordId && !head.booked)) throw new AppError('NOT_FOUND');
+  const total = Number(head.total ?? 0);
+  const data = found.filter((row) => row.id !== null).map((row) => toNote(fromRawNoteRow(row), ctx));
+  return { data, meta: { page: query.page, perPage, total, totalPages: Math.ceil(total / perPage) } };
 }
