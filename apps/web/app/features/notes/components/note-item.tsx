@@ -1,3 +1,4 @@
+import { formatFileSize, shortFileName } from '@app/shared/file-display';
 import type { Note } from '@app/shared/schemas/notes';
 import { useTranslation } from 'react-i18next';
 import { shortDateOf } from '#app/lib/format';
@@ -51,8 +52,11 @@ export function NoteItem({ note, sessions }: { note: Note; sessions: NoteSession
         <p className="mt-2 line-clamp-3 whitespace-pre-line text-sm text-slate-700">{note.content}</p>
       ) : null}
       {note.file ? (
-        <p className="mt-2 inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700">
-          📎 {note.file.filename}
+        <p
+          className="mt-2 inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700"
+          title={note.file.filename}
+        >
+          {t('notes.fieldFile')}: {shortFileName(note.file.filename)} · {formatFileSize(note.file.size)}
         </p>
       ) : null}
     </li>
