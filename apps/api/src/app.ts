@@ -19,6 +19,7 @@ import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { clientRoutes } from './modules/clients/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
@@ -27,6 +28,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
+import { noteRoutes } from './modules/notes/routes.ts';
 import { profileDeletionHook } from './modules/profiles/account-deletion.ts';
 import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
@@ -181,6 +183,8 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(credentialRoutes);
       await api.register(adminRoutes);
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
+      await api.register(clientRoutes);
+      await api.register(noteRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {
         throw new AppError('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });

@@ -60,6 +60,24 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     /** The OpenID issuer; tests and e2e point it at a local provider (plain http only on loopback). */
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    /** Clinical notes' keys: `id:base64key` pairs (32-byte keys), comma-separated (modules/notes/crypto.ts). */
+    NOTES_ENCRYPTION_KEYS: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{40,64}(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{40,64})*$/,
+        'must be id:base64key pairs separated by commas',
+      )
+      .refine(
+        (value) =>
+          value.split(',').every((pair) => Buffer.from(pair.slice(pair.indexOf(':') + 1), 'base64').length === 32),
+        'every key must be 32 bytes (base64 of 32 random bytes)',
+      )
+      .optional(),
+    /** The key id new notes are written with; one of NOTES_ENCRYPTION_KEYS (or `app`, the key derived from APP_SECRET). */
+    NOTES_ENCRYPTION_KEY_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/)
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -68,6 +86,15 @@ const EnvSchema = z
     }
     if (!isSecureIssuer(env.GOOGLE_ISSUER)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_ISSUER'], message: 'must be https (http only on localhost)' });
+    }
+    const keyId = env.NOTES_ENCRYPTION_KEY_ID;
+    const ids = (env.NOTES_ENCRYPTION_KEYS ?? '').split(',').map((pair) => pair.split(':')[0]);
+    if (keyId && keyId !== 'app' && !ids.includes(keyId)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NOTES_ENCRYPTION_KEY_ID'],
+        message: 'must name a key of NOTES_ENCRYPTION_KEYS',
+      });
     }
   });
 

@@ -78,6 +78,12 @@ export const ERROR_STATUS = {
   USER_NOT_SUSPENDABLE: 409,
   VIEW_MODE_NOT_ALLOWED: 409,
   TOO_MANY_REQUESTS: 429,
+  // Clinical notes and the provider's clients
+  NOTE_FILE_TYPE: 415,
+  CSV_EMPTY: 400,
+  CSV_UNREADABLE: 400,
+  CSV_TOO_MANY_ROWS: 400,
+  CSV_MAPPING_INCOMPLETE: 400,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;

@@ -15,6 +15,8 @@ import { StatusBadge } from '#app/features/bookings/components/status-badge';
 import { useBookingRole } from '#app/features/bookings/lib/role';
 import { BOOKING_MODALS } from '#app/features/bookings/modals';
 import { MessageButton } from '#app/features/messages/components/message-button';
+import { NoteDialogs } from '#app/features/notes/components/note-dialogs';
+import { SessionNotes } from '#app/features/notes/components/session-notes';
 import { NotFoundPage } from '#app/features/shell/not-found-page';
 import { priceText } from '#app/lib/format';
 import { localePath } from '#app/lib/i18n';
@@ -181,6 +183,12 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                   </dl>
                 </section>
               ) : null}
+              {role === 'provider' ? (
+                <SessionNotes
+                  session={{ identifier: booking.identifier, startAt: booking.startAt }}
+                  clientId={booking.client.identifier}
+                />
+              ) : null}
               {zone && booking.events.length > 0 ? (
                 <section
                   aria-labelledby="details-history"
@@ -197,6 +205,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
         }}
       </LoadGate>
       <BookingDialogs party={role} />
+      {role === 'provider' ? <NoteDialogs /> : null}
     </>
   );
 }

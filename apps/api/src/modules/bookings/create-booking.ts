@@ -1,12 +1,13 @@
 import { holdExpiry } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, CreateAppointmentBody, CreateBookingBody } from '@app/shared/schemas/bookings';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { bookings, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
+import { isClientOf } from '../clients/relation.ts';
 import { lockProviderCalendar, recordEvent } from './booking-data.ts';
 import {
   bookingView,
@@ -82,15 +83,18 @@ export async function createBooking(
   return toBooking(row, viewContext(deps, input.language));
 }
 
-/** "Their clients": people who have booked this provider before (any booking, any status). */
+/**
+ * "Their clients": people who have booked this provider before (any booking, any status) or
+ * whom the provider imported, once linked to their client account (clients/relation.ts).
+ */
 async function assertOwnClient(deps: AppDeps, providerId: string, clientId: string): Promise<void> {
-  const [row] = await deps.db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.clientId))
-    .where(and(eq(bookings.providerId, providerId), eq(bookings.clientId, clientId), eq(users.role, 'client')))
-    .limit(1);
-  if (!row) throw fieldError('clientIdentifier', 'bookings.notYourClient');
+  const [client] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, clientId), eq(users.role, 'client'), isNull(users.deletedAt)));
+  if (!client || !(await isClientOf(deps.db, { providerId, clientUserId: clientId }))) {
+    throw fieldError('clientIdentifier', 'bookings.notYourClient');
+  }
 }
 
 /**

@@ -10,9 +10,9 @@ import type {
 } from '@app/shared/schemas/bookings';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { resolveClient } from '../clients/relation.ts';
 import { loadOwnBooking } from './booking-data.ts';
 import { bookingListOrder, bookingView, bookingViews } from './booking-view.ts';
 import { viewContext } from './offer.ts';
@@ -67,28 +67,24 @@ export function listAppointments(
 }
 
 /**
- * GET /appointment/client/{id}?page: the provider's sessions with one of their clients. Someone
- * who never booked this provider is not their client: NOT_FOUND.
+ * GET /appointment/client/{id}?page: the provider's sessions with one of their clients (who
+ * booked them, or whom they imported: clients/relation.ts, by account or record id). Someone who
+ * is not their client: NOT_FOUND. An imported client without an account has no sessions.
  */
 export async function listClientAppointments(
   deps: AppDeps,
   input: { actor: Actor; language: Language; clientId: string; query: BookingListQuery },
 ): Promise<BookingPage> {
+  const client = await resolveClient(deps.db, { providerId: input.actor.userId, id: input.clientId });
+  if (!client.userId) {
+    return { data: [], meta: { page: input.query.page, perPage: input.query.perPage, total: 0, totalPages: 0 } };
+  }
   const where = and(
     eq(bookings.providerId, input.actor.userId),
-    eq(bookings.clientId, input.clientId),
+    eq(bookings.clientId, client.userId),
     statusFilter(input.query.statuses),
   );
-  const result = await page(deps, where, input.query, input.language);
-  if (result.meta.total === 0) {
-    const [any] = await deps.db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.providerId, input.actor.userId), eq(bookings.clientId, input.clientId)))
-      .limit(1);
-    if (!any) throw new AppError('NOT_FOUND');
-  }
-  return result;
+  return page(deps, where, input.query, input.language);
 }
 
 /** GET /booking/{id} and /appointment/{id}: one booking of the caller's, as that party. */

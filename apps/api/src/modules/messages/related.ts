@@ -1,14 +1,15 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { bookings } from '../../db/schema/index.ts';
+import { bookings, providerClients } from '../../db/schema/index.ts';
 
 /**
- * Whether two people may message each other: today, a booking between them (either direction).
- * Imported-client relations join here later; every message route asks only this function.
+ * Whether two people may message each other: a booking between them (either direction), or a
+ * provider's imported client record linked to the other's account (clients module). Every
+ * message route asks only this function.
  */
 export async function areRelated(db: Tx, a: string, b: string): Promise<boolean> {
   if (a === b) return false;
-  const [row] = await db
+  const [booked] = await db
     .select({ one: sql<number>`1` })
     .from(bookings)
     .where(
@@ -18,7 +19,18 @@ export async function areRelated(db: Tx, a: string, b: string): Promise<boolean>
       ),
     )
     .limit(1);
-  return Boolean(row);
+  if (booked) return true;
+  const [imported] = await db
+    .select({ one: sql<number>`1` })
+    .from(providerClients)
+    .where(
+      or(
+        and(eq(providerClients.providerId, a), eq(providerClients.userId, b)),
+        and(eq(providerClients.providerId, b), eq(providerClients.userId, a)),
+      ),
+    )
+    .limit(1);
+  return Boolean(imported);
 }
 
 /** The SQL set of user ids related to `userId` (for the contacts list); grows with areRelated. */
@@ -27,5 +39,9 @@ export function relatedUserIdsSql(userId: string) {
     SELECT provider_id AS id FROM bookings WHERE client_id = ${userId}
     UNION
     SELECT client_id AS id FROM bookings WHERE provider_id = ${userId}
+    UNION
+    SELECT provider_id AS id FROM provider_clients WHERE user_id = ${userId}
+    UNION
+    SELECT user_id AS id FROM provider_clients WHERE provider_id = ${userId} AND user_id IS NOT NULL
   )`;
 }

@@ -97,23 +97,42 @@ function isDocx(bytes: Buffer): boolean {
   return !tooBig && names.has('[Content_Types].xml') && names.has('word/document.xml');
 }
 
-function isMp3(bytes: Buffer): boolean {
+/** An MPEG audio frame header: sync bits, and no reserved version, layer, bitrate or sample rate. */
+function isMpegFrame(bytes: Buffer, at: number): boolean {
+  if (bytes.length < at + 4 || bytes[at] !== 0xff) return false;
+  const b1 = bytes[at + 1] ?? 0;
+  const b2 = bytes[at + 2] ?? 0;
   return (
-    startsWith(bytes, [0x49, 0x44, 0x33]) ||
-    (bytes.length > 2 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)
+    (b1 & 0xe0) === 0xe0 && (b1 & 0x18) !== 0x08 && (b1 & 0x06) !== 0 && (b2 & 0xf0) !== 0xf0 && (b2 & 0x0c) !== 0x0c
   );
 }
 
+/** MP3: an ID3v2 tag (version 2-4), or a valid MPEG audio frame header at the start. */
+function isMp3(bytes: Buffer): boolean {
+  if (startsWith(bytes, [0x49, 0x44, 0x33])) return bytes.length > 10 && [2, 3, 4].includes(bytes[3] ?? 0);
+  return isMpegFrame(bytes, 0);
+}
+
+/** WAV: a RIFF container of type WAVE whose first chunk is the format chunk. */
 function isWav(bytes: Buffer): boolean {
-  return startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x41, 0x56, 0x45], 8);
+  return (
+    startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) &&
+    startsWith(bytes, [0x57, 0x41, 0x56, 0x45], 8) &&
+    startsWith(bytes, [0x66, 0x6d, 0x74, 0x20], 12) // "fmt "
+  );
 }
 
+/** Ogg: a page header ("OggS", stream structure version 0). */
 function isOgg(bytes: Buffer): boolean {
-  return startsWith(bytes, [0x4f, 0x67, 0x67, 0x53]);
+  return startsWith(bytes, [0x4f, 0x67, 0x67, 0x53, 0x00]);
 }
 
+/** MP4 (ISO base media): a first box of type ftyp whose size fits the file and whose brand is printable. */
 function isMp4(bytes: Buffer): boolean {
-  return startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4); // ....ftyp
+  if (bytes.length < 16 || !startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4)) return false;
+  const size = bytes.readUInt32BE(0);
+  const brand = bytes.subarray(8, 12);
+  return size >= 16 && size <= Math.min(bytes.length, 4096) && brand.every((byte) => byte >= 0x20 && byte < 0x7f);
 }
 
 /** Plain UTF-8 text without NUL bytes or markup: what a spreadsheet export is. */

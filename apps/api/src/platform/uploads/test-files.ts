@@ -27,6 +27,54 @@ export const sampleDocx = (): Buffer =>
     }),
   );
 
+/** An ID3v2.4 tag followed by one MPEG-1 Layer III frame header (128 kbit/s, 44.1 kHz). */
+export const sampleMp3 = (): Buffer =>
+  Buffer.concat([
+    Buffer.from('ID3'),
+    Buffer.from([4, 0, 0, 0, 0, 0, 0]),
+    Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+    Buffer.alloc(413),
+  ]);
+
+/** A WAVE header (PCM, mono, 8 kHz) with a little silence. */
+export const sampleWav = (): Buffer => {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + 100, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(8000, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(100, 40);
+  return Buffer.concat([header, Buffer.alloc(100, 0x80)]);
+};
+
+/** The first page header of an Ogg stream. */
+export const sampleOgg = (): Buffer =>
+  Buffer.concat([Buffer.from('OggS', 'latin1'), Buffer.from([0, 2]), Buffer.alloc(58)]);
+
+/** An ISO media file's ftyp box (brand isom) and an empty mdat box. */
+export const sampleMp4 = (): Buffer => {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write('ftypisom', 4, 'latin1');
+  ftyp.writeUInt32BE(512, 12);
+  ftyp.write('isomavc1', 16, 'latin1');
+  const mdat = Buffer.alloc(8);
+  mdat.writeUInt32BE(8, 0);
+  mdat.write('mdat', 4, 'latin1');
+  return Buffer.concat([ftyp, mdat]);
+};
+
+/** A spreadsheet export: UTF-8 with a BOM, semicolons, a quoted field. */
+export const sampleCsv = (): Buffer =>
+  Buffer.from('\uFEFFVorname;Nachname;E-Mail\nJürgen;"Müller; Sohn";jm@example.test\n', 'utf8');
+
 /** An HTML page that a browser would run, whatever its name says. */
 export const htmlPage = (): Buffer =>
   Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');

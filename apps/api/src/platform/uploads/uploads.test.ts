@@ -9,11 +9,16 @@ import {
   htmlPage,
   htmlPdfPolyglot,
   pdfHtmlPolyglot,
+  sampleCsv,
   sampleDoc,
   sampleDocx,
   sampleJpeg,
+  sampleMp3,
+  sampleMp4,
+  sampleOgg,
   samplePdf,
   samplePng,
+  sampleWav,
   zipBombDocx,
 } from './test-files.ts';
 
@@ -30,6 +35,30 @@ describe('sniffFile', () => {
     });
     expect((await sniffFile(sampleJpeg(), DOCS))?.kind).toBe('jpg');
     expect((await sniffFile(samplePng(), DOCS))?.kind).toBe('png');
+  });
+
+  it('recognizes the audio, video and CSV kinds of notes by their bytes, not their names', async () => {
+    const NOTE_KINDS = ['doc', 'docx', 'pdf', 'jpg', 'png', 'mp3', 'wav', 'ogg', 'csv', 'mp4'] as const;
+    expect((await sniffFile(sampleMp3(), NOTE_KINDS))?.kind).toBe('mp3');
+    expect((await sniffFile(sampleWav(), NOTE_KINDS))?.kind).toBe('wav');
+    expect((await sniffFile(sampleOgg(), NOTE_KINDS))?.kind).toBe('ogg');
+    expect(await sniffFile(sampleMp4(), NOTE_KINDS)).toEqual({
+      kind: 'mp4',
+      contentType: 'video/mp4',
+      extension: 'mp4',
+    });
+    expect((await sniffFile(sampleCsv(), NOTE_KINDS))?.kind).toBe('csv');
+    // A session note's kinds have no mp4; a WebP is a RIFF but not a WAVE.
+    expect(await sniffFile(sampleMp4(), ['mp3', 'wav', 'ogg', 'csv'])).toBeNull();
+    const webp = Buffer.concat([Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(32)]);
+    expect(await sniffFile(webp, ['wav'])).toBeNull();
+    // Near misses: a reserved MPEG version, an ftyp box larger than the file, binary that is not text.
+    expect(await sniffFile(Buffer.from([0xff, 0xe8, 0x90, 0x64, 0, 0, 0, 0]), ['mp3'])).toBeNull();
+    const longBox = sampleMp4();
+    longBox.writeUInt32BE(100_000, 0);
+    expect(await sniffFile(longBox, ['mp4'])).toBeNull();
+    expect(await sniffFile(Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe]), ['csv'])).toBeNull();
+    expect(await sniffFile(htmlPage(), ['csv'])).toBeNull();
   });
 
   it('refuses HTML, polyglots, a zip bomb, an empty or oversized file and kinds not allowed', async () => {

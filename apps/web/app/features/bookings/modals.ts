@@ -18,6 +18,9 @@ declare module '#app/ui/modal-manager' {
     'booking-reschedule': { booking: Booking };
     'booking-schedule': { booking: Booking };
     'booking-message': { booking: Booking };
-    'booking-book-for-client': { booking: Booking };
+    /** From an appointment (`booking`), or from a client's page (`target`: a client who may have no booking yet). */
+    'booking-book-for-client':
+      | { booking: Booking }
+      | { target: import('./components/book-for-client-dialog').BookForClientTarget };
   }
 }

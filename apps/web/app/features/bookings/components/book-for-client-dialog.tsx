@@ -28,31 +28,54 @@ import { BookingCalendar, type TimeSlot } from './booking-calendar';
 import { ChoiceGroup } from './choice-group';
 import { NoteField } from './note-field';
 
+/** Whom the provider books for: a client, with the therapy and session type to start from. */
+export interface BookForClientTarget {
+  client: { identifier: string; name: string };
+  providerIdentifier: string;
+  therapyIdentifier?: string;
+  modalityIdentifier?: string;
+}
+
+/** The target of the dialog's props: an appointment's client, or a client page's. */
+export function bookForClientTarget(
+  props: { booking: Booking } | { target: BookForClientTarget } | undefined,
+): BookForClientTarget | null {
+  if (!props) return null;
+  if ('target' in props) return props.target;
+  const { booking } = props;
+  return {
+    client: booking.client,
+    providerIdentifier: booking.provider.identifier,
+    therapyIdentifier: booking.therapyCategory?.identifier,
+    modalityIdentifier: booking.modality?.identifier,
+  };
+}
+
 /**
  * "Book another session" (provider, SPEC.md §6: providers book with POST /appointment): therapy,
  * session type, note and a day and time from the provider's own public slots, for the client of
- * the appointment the dialog was opened from (props `{ booking }`). The client then accepts or
- * declines it.
+ * the appointment the dialog was opened from (props `{ booking }`) or of a client's page (props
+ * `{ target }`). The client then accepts or declines it.
  */
-export function BookForClientDialog({ booking }: { booking: Booking | null }) {
+export function BookForClientDialog({ target }: { target: BookForClientTarget | null }) {
   const { t } = useTranslation();
   const binding = useModalBinding(BOOKING_MODALS.bookForClient);
-  const open = binding.open && booking !== null;
+  const open = binding.open && target !== null;
   return (
     <Dialog
       {...binding}
       open={open}
-      title={booking ? t('bookingScreens.bookForClient.title', { name: booking.client.name }) : ''}
-      description={booking ? t('bookingScreens.bookForClient.intro', { name: booking.client.name }) : undefined}
+      title={target ? t('bookingScreens.bookForClient.title', { name: target.client.name }) : ''}
+      description={target ? t('bookingScreens.bookForClient.intro', { name: target.client.name }) : undefined}
       size="lg"
     >
-      {booking ? <ProviderOffer booking={booking} /> : null}
+      {target ? <ProviderOffer target={target} /> : null}
     </Dialog>
   );
 }
 
-function ProviderOffer({ booking }: { booking: Booking }) {
-  const provider = useProvider(booking.provider.identifier);
+function ProviderOffer({ target }: { target: BookForClientTarget }) {
+  const provider = useProvider(target.providerIdentifier);
   if (provider.isPending) {
     return (
       <div className="flex justify-center py-6 text-brand-700">
@@ -63,7 +86,7 @@ function ProviderOffer({ booking }: { booking: Booking }) {
   if (provider.isError) {
     return <InlineError error={provider.error} onRetry={() => provider.refetch()} retrying={provider.isRefetching} />;
   }
-  return <BookForClientForm booking={booking} provider={provider.data} />;
+  return <BookForClientForm target={target} provider={provider.data} />;
 }
 
 interface Values {
@@ -76,7 +99,7 @@ interface Values {
 
 const FIELDS = ['clientIdentifier', 'modalityIdentifier', 'therapyIdentifier', 'timeslotIdentifier', 'note'] as const;
 
-export function BookForClientForm({ booking, provider }: { booking: Booking; provider: PublicProvider }) {
+export function BookForClientForm({ target, provider }: { target: BookForClientTarget; provider: PublicProvider }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const modals = useModals();
@@ -99,9 +122,9 @@ export function BookForClientForm({ booking, provider }: { booking: Booking; pro
   } = useForm<Values, unknown, CreateAppointmentBody>({
     resolver: zodResolver(CreateAppointmentBodySchema) as never,
     defaultValues: {
-      clientIdentifier: booking.client.identifier,
-      modalityIdentifier: initial(provider.modalities, booking.modality?.identifier),
-      therapyIdentifier: initial(provider.therapies, booking.therapyCategory?.identifier),
+      clientIdentifier: target.client.identifier,
+      modalityIdentifier: initial(provider.modalities, target.modalityIdentifier),
+      therapyIdentifier: initial(provider.therapies, target.therapyIdentifier),
       timeslotIdentifier: '',
       note: '',
     },
@@ -122,7 +145,7 @@ export function BookForClientForm({ booking, provider }: { booking: Booking; pro
   const onSubmit = handleSubmit(async (values) => {
     try {
       await create.mutateAsync(values);
-      toast.success(t('bookingScreens.bookForClient.success', { name: booking.client.name }));
+      toast.success(t('bookingScreens.bookForClient.success', { name: target.client.name }));
       modals.closeAll();
     } catch (error) {
       showServerError(error, { setError, fields: FIELDS, toast, t });

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** How a provider's client record came to exist: imported by hand or by CSV, or made for a booked client. */
+export const clientSource = pgEnum('client_source', ['manual', 'csv', 'booking']);
+
+/**
+ * A provider's own record of a client (clients module). Imported clients have one from the
+ * import: the name and email the provider entered, linked to the account with that email when
+ * there is one (at import, or later by the trigger of migration 0024 when such an account's
+ * email is verified). A client who booked the provider needs no row; one is made (source
+ * `booking`, no name or email of its own) the first time a note is written about them, so every
+ * note hangs on one row. Everyone who booked the provider plus every row here is "their clients".
+ */
+export const providerClients = pgTable(
+  'provider_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id),
+    /** The client's account, when there is one. */
+    userId: uuid('user_id').references(() => users.id),
+    /** Lower-case; null on rows made for a booked client. */
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** The language of the invitation (en|de) for someone without an account. */
+    language: text('language').notNull().default('en'),
+    source: clientSource('source').notNull(),
+    importedAt: instant('imported_at'),
+    invitedAt: instant('invited_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('provider_clients_provider_email_uq')
+      .on(table.providerId, table.email)
+      .where(sql`${table.email} IS NOT NULL`),
+    uniqueIndex('provider_clients_provider_user_uq')
+      .on(table.providerId, table.userId)
+      .where(sql`${table.userId} IS NOT NULL`),
+    index('provider_clients_user_idx').on(table.userId).where(sql`${table.userId} IS NOT NULL`),
+    index('provider_clients_unlinked_email_idx').on(table.email).where(sql`${table.userId} IS NULL`),
+    check('provider_clients_email_lower_ck', sql`${table.email} = lower(${table.email})`),
+    check(
+      'provider_clients_identity_ck',
+      sql`${table.userId} IS NOT NULL OR (${table.email} IS NOT NULL AND ${table.firstName} IS NOT NULL)`,
+    ),
+    check('provider_clients_language_ck', sql`${table.language} IN ('en', 'de')`),
+  ],
+);

@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '#app/api/client';
+import { requireSession } from '#app/features/auth/require-session';
+import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';
+import { BOOKING_MODALS } from '#app/features/bookings/modals';
+import { useClientProfile, useClientRelation } from '#app/features/clients/api/get-client';
+import { useClientSessions } from '#app/features/clients/api/list-client-sessions';
+import { clientName } from '#app/features/clients/components/client-name';
+import { ClientOverview } from '#app/features/clients/components/client-overview';
+import { ClientSessions } from '#app/features/clients/components/client-sessions';
+import { MessageButton } from '#app/features/messages/components/message-button';
+import { ClientNotes } from '#app/features/notes/components/client-notes';
+import { NoteDialogs } from '#app/features/notes/components/note-dialogs';
+import { NotFoundPage } from '#app/features/shell/not-found-page';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useSession } from '#app/lib/use-session';
+import { LoadGate } from '#app/ui/load-gate';
+import { useModals } from '#app/ui/modal-manager';
+import type { Route } from './+types/client';
+
+/**
+ * /client/{id}/ (providers, SPEC.md §2 "/client(/...)"): one of their clients: profile, sessions,
+ * notes with their filters and dialogs, "Message" and "Book a session". Not their client: 404.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['provider']);
+  return null;
+}
+
+export default function ClientPage({ params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const session = useSession();
+  const modals = useModals();
+  const profile = useClientProfile(params.id);
+  const relation = useClientRelation(params.id);
+  const sessions = useClientSessions(params.id);
+
+  const missing = [profile, relation].some(
+    (query) => query.isError && query.error instanceof ApiError && query.error.status === 404,
+  );
+  if (missing) return <NotFoundPage lang={lang} />;
+
+  const noteSessions = (sessions.data?.data ?? []).map((booking) => ({
+    identifier: booking.identifier,
+    startAt: booking.startAt,
+  }));
+
+  return (
+    <>
+      <title>{`${profile.data ? clientName(profile.data) : t('clients.title')} · ${t('nav.brand')}`}</title>
+      <Link
+        to={localePath(lang, '/clients/')}
+        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
+        ← {t('clients.page.back')}
+      </Link>
+      <div className="mt-4 flex flex-col gap-6">
+        <LoadGate query={profile}>
+          {(found) => (
+            <LoadGate query={relation}>
+              {(rel) => (
+                <ClientOverview
+                  profile={found}
+                  relation={rel}
+                  messageButton={
+                    rel.userIdentifier ? (
+                      <MessageButton
+                        userIdentifier={rel.userIdentifier}
+                        threadPath={(id) => localePath(lang, `/messages/${id}/`)}
+                      />
+                    ) : null
+                  }
+                  onBook={() =>
+                    rel.userIdentifier && session
+                      ? modals.open(BOOKING_MODALS.bookForClient, {
+                          target: {
+                            client: { identifier: rel.userIdentifier, name: clientName(found) },
+                            providerIdentifier: session.userId,
+                          },
+                        })
+                      : undefined
+                  }
+                />
+              )}
+            </LoadGate>
+          )}
+        </LoadGate>
+        <ClientSessions clientId={params.id} />
+        <ClientNotes clientId={params.id} sessions={noteSessions} />
+      </div>
+      <NoteDialogs />
+      <BookingDialogs party="provider" />
+    </>
+  );
+}
