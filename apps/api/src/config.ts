@@ -42,6 +42,10 @@ const EnvSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().optional(),
+  /** Send the Content-Security-Policy as report-only (nothing blocked), e.g. while trying a change. */
+  CSP_REPORT_ONLY: booleanFlag.default(false),
+  /** Where browsers report policy violations (the report-uri directive). */
+  CSP_REPORT_URI: z.url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
