@@ -32,10 +32,10 @@ export function readManifest(clientDir) {
   return JSON.parse(json);
 }
 
-/** The language catalogs are chunks of their own (`en-<hash>.js`, `de-<hash>.js`). */
+/** The public part of a language's catalog is a chunk of its own (`catalog-en-public-<hash>.js`). */
 function catalogUrl(clientDir, language) {
   const file = readdirSync(path.join(clientDir, 'assets')).find((name) =>
-    new RegExp(`^${language}-[\\w-]{8}\\.js$`).test(name),
+    name.startsWith(`catalog-${language}-public-`),
   );
   if (!file) throw new Error(`no ${language} catalog chunk in the client build`);
   return `/assets/${file}`;
