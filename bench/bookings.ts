@@ -47,6 +47,7 @@ import {
   createDatabases,
   dropDatabases,
   pgbench,
+  profiled,
   serverUrl,
   type TimedRun,
   timed,
@@ -253,7 +254,7 @@ async function main() {
     const { booking, pgbenchTps, ratio } = median;
     console.log(`paying those bookings from the wallet for up to ${DURATION_S} s ...`);
     let paidNext = 0;
-    const paying = await timed(run, () => made[paidNext++], pay);
+    const paying = await profiled('payments', () => timed(run, () => made[paidNext++], pay));
     const perSecond = booking.perSecond;
     const journeyPerSecond = 1 / (1 / booking.perSecond + 1 / paying.perSecond);
 
