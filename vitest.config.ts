@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { catalogParts } from './apps/web/catalog-parts.ts';
 
 const apiProject = (name: string, driver: 'pglite' | 'pg'): TestProjectInlineConfiguration => ({
   test: {
@@ -21,6 +22,7 @@ export default defineConfig({
       apiProject('api', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'pg')] : []),
       {
+        plugins: [catalogParts()],
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -35,6 +36,7 @@ import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
 import { AppError } from './platform/app-error.ts';
 import { type RouteAccess, refuseWritesInViewMode, routeAccessOf } from './platform/auth-guard.ts';
+import { contentSecurityPolicy } from './platform/csp.ts';
 import type { AppDeps, AppDepsInput } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platform/events.ts';
@@ -135,21 +137,14 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   });
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // React Router's SSR inlines its hydration data; analytics load only after consent.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
+    // Inline scripts only with each response's nonce (platform/csp.ts; the web handler puts it on them).
+    contentSecurityPolicy: contentSecurityPolicy(deps.config),
     crossOriginEmbedderPolicy: false,
     hsts: false, // sent by the onRequest hook above, over https only
   });
+  // Answers over 1 KB go out brotli- or gzip-compressed when the client takes it (Vary: accept-encoding);
+  // request bodies are never inflated. Built assets come precompressed (web/web-plugin.ts).
+  await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024 });
   await app.register(cookie, { secret: deps.config.APP_SECRET });
   await app.register(rateLimit, { global: false });
 

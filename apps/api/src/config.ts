@@ -78,6 +78,10 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,32}$/)
       .optional(),
+    /** Send the Content-Security-Policy as report-only (nothing blocked), e.g. while trying a change. */
+    CSP_REPORT_ONLY: booleanFlag.default(false),
+    /** Where browsers report policy violations (the report-uri directive). */
+    CSP_REPORT_URI: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

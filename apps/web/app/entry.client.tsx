@@ -3,8 +3,10 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { ensureCatalog, languageOfPath } from '#app/lib/i18n';
 
-// The page's language catalog is loaded before hydration so the first render matches the server's.
-await ensureCatalog(languageOfPath(window.location.pathname));
+// The page's language catalog (its public part) is loaded before hydration so the first render
+// matches the server's; the signed-in area's words follow when the browser is idle.
+const language = languageOfPath(window.location.pathname);
+await ensureCatalog(language);
 
 startTransition(() => {
   hydrateRoot(
@@ -14,3 +16,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1000));
+idle(() => void ensureCatalog(language, 'app'));

@@ -2,18 +2,35 @@ import { DEFAULT_LANGUAGE, type Language } from '@app/shared/constants';
 import i18next, { type i18n } from 'i18next';
 
 type Catalog = Record<string, unknown>;
+/** `public`: what public pages use (loaded before hydration); `app`: the signed-in area's words. */
+export type CatalogPart = 'public' | 'app';
 
 const catalogs = new Map<Language, Catalog>();
+const loadedParts = new Set<string>();
 const instances = new Map<Language, i18n>();
 
-/** Loads a language's catalog once (its own chunk in the browser, so a page ships one language). */
-export async function ensureCatalog(language: Language): Promise<void> {
-  if (catalogs.has(language)) return;
-  const catalog =
-    language === 'de'
-      ? (await import('@app/shared/i18n/de.json')).default
-      : (await import('@app/shared/i18n/en.json')).default;
-  catalogs.set(language, catalog as Catalog);
+function importPart(language: Language, part: CatalogPart): Promise<{ default: Catalog }> {
+  // One chunk per language and part (vite.config.ts, catalog-parts.ts): a page ships one language.
+  if (language === 'de') {
+    return part === 'public' ? import('virtual:catalog/de/public') : import('virtual:catalog/de/app');
+  }
+  return part === 'public' ? import('virtual:catalog/en/public') : import('virtual:catalog/en/app');
+}
+
+/**
+ * Loads a part of a language's catalog once. The public part comes first (entry.client, the
+ * locale layout); the signed-in area's layout adds the app part before its pages render, and
+ * public pages fetch it when the browser is idle, for dialogs that borrow the area's words.
+ */
+export async function ensureCatalog(language: Language, part: CatalogPart = 'public'): Promise<void> {
+  const key = `${language}:${part}`;
+  if (loadedParts.has(key)) return;
+  const { default: blocks } = await importPart(language, part);
+  if (loadedParts.has(key)) return;
+  loadedParts.add(key);
+  const catalog = { ...catalogs.get(language), ...blocks };
+  catalogs.set(language, catalog);
+  instances.get(language)?.addResourceBundle(language, 'translation', blocks, true, true);
 }
 
 /** One i18next instance per language, created synchronously (never changeLanguage on a shared one). */
@@ -29,6 +46,8 @@ export function getI18n(language: Language): i18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Components re-render when a later part of the catalog arrives.
+    react: { bindI18nStore: 'added' },
   });
   instances.set(language, instance);
   return instance;

@@ -14,5 +14,7 @@ export interface WebServices {
 declare module 'react-router' {
   interface AppLoadContext {
     services: WebServices;
+    /** This response's Content-Security-Policy nonce, carried by every inline script. */
+    nonce: string;
   }
 }

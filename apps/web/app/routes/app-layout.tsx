@@ -1,3 +1,4 @@
+import { isLanguage } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { ViewModeBanner } from '#app/features/admin/components/view-mode-banner';
@@ -8,8 +9,8 @@ import { MessagesLive } from '#app/features/messages/components/messages-live';
 import { UnreadMessagesLink } from '#app/features/messages/components/unread-link';
 import { APP_NAV } from '#app/features/shell/app-nav';
 import { Header } from '#app/features/shell/header';
-import { LocationModal } from '#app/features/shell/location-modal';
-import { localePath } from '#app/lib/i18n';
+import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
+import { ensureCatalog, localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { cn } from '#app/ui/cn';
@@ -17,8 +18,12 @@ import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/app-layout';
 
 /** The signed-in area renders in the browser only; its data never goes through a server loader. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return requireSession(request);
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const [session] = await Promise.all([
+    requireSession(request),
+    ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'app'),
+  ]);
+  return session;
 }
 
 export function HydrateFallback() {
@@ -77,7 +82,7 @@ export default function AppLayout() {
           <Outlet />
         </main>
       </div>
-      <LocationModal />
+      <LazyLocationModal />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
 import { ConsentBanner, ConsentedScripts, useConsent } from '#app/features/shell/consent';
 import { Footer } from '#app/features/shell/footer';
 import { Header } from '#app/features/shell/header';
-import { LocationModal } from '#app/features/shell/location-modal';
+import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
 import { NonOperatingBanner } from '#app/features/shell/non-operating-banner';
 import { useLocaleData } from '#app/lib/shell-data';
 
@@ -21,7 +21,7 @@ export default function PublicLayout() {
       <NonOperatingBanner />
       <Outlet />
       <Footer />
-      <LocationModal />
+      <LazyLocationModal />
       <ConsentBanner choice={consent.choice} onSave={consent.save} />
       <ConsentedScripts choice={consent.choice} analyticsScriptUrl={analyticsScriptUrl} />
     </>

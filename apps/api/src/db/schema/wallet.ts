@@ -69,16 +69,25 @@ export const ledgerAccounts = pgTable(
 );
 
 /** One business event; its entries sum to zero (deferred constraint trigger); append-only. */
-export const ledgerTransactions = pgTable('ledger_transactions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  type: ledgerTransactionType('type').notNull(),
-  /** The idempotency key of the event (payment:<ref>, booking:<id>:payment, ...): applied once. */
-  reference: text('reference').notNull().unique(),
-  description: text('description'),
-  /** channel, bookingId, grossMinor, commissionMinor, rateBps ... (for labels and statements). */
-  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: instant('created_at').notNull().defaultNow(),
-});
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: ledgerTransactionType('type').notNull(),
+    /** The idempotency key of the event (payment:<ref>, booking:<id>:payment, ...): applied once. */
+    reference: text('reference').notNull().unique(),
+    description: text('description'),
+    /** channel, bookingId, grossMinor, commissionMinor, rateBps ... (for labels and statements). */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    // A booking's money movements: where its escrow sits (escrow.ts), its history.
+    index('ledger_transactions_booking_idx')
+      .on(sql`(${table.metadata}->>'bookingId')`)
+      .where(sql`${table.metadata} ? 'bookingId'`),
+  ],
+);
 
 /** Signed amounts: positive credits the account. Append-only (trigger); type and time copied for indexes. */
 export const ledgerEntries = pgTable(

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { type CreateTestUserOptions, createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookingEvents, bookings, emails, preferenceOptions, therapyCategories } from '../../db/schema/index.ts';
-import { accountBalance } from '../money/ledger.ts';
+import { accountBalance, escrowBalance } from '../money/ledger.ts';
 
 /** Test helpers of the bookings module (not used by the app). */
 
@@ -156,7 +156,7 @@ export async function emailsTo(t: TestApp, address: string, template?: string) {
 
 export const walletOf = (t: TestApp, userId: string, currencyCode = 'NGN') =>
   accountBalance(t.deps.db, { kind: 'client_wallet', currencyCode, userId });
-export const escrowOf = (t: TestApp, currencyCode = 'NGN') =>
-  accountBalance(t.deps.db, { kind: 'booking_escrow', currencyCode });
+/** All booking escrow of the currency (its shards and the unsharded account). */
+export const escrowOf = (t: TestApp, currencyCode = 'NGN') => escrowBalance(t.deps.db, currencyCode);
 export const earningsOf = (t: TestApp, userId: string, currencyCode = 'NGN') =>
   accountBalance(t.deps.db, { kind: 'provider_earnings', currencyCode, userId });

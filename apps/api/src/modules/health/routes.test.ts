@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 let t: TestApp;
@@ -8,10 +8,35 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('platform', () => {
-  it('reports a reachable database on /api/health', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
+  it('answers liveness on /api/health without asking the database', async () => {
+    const execute = vi.spyOn(t.deps.database.db, 'execute');
+    try {
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
+      expect(execute).not.toHaveBeenCalled();
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
+  it('reports a reachable database on /api/health/ready', async () => {
+    const res = await t.app.inject({ url: '/api/health/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: { reachable: true } });
+    expect(res.json()).toMatchObject({ status: 'ok', database: { reachable: true, driver: t.deps.database.driver } });
+  });
+
+  it('answers readiness 503 degraded when the database fails', async () => {
+    const execute = vi.spyOn(t.deps.database.db, 'execute').mockRejectedValueOnce(new Error('connection refused'));
+    try {
+      const res = await t.app.inject({ url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'degraded', database: { reachable: false } });
+      const live = await t.app.inject({ url: '/api/health' });
+      expect(live.statusCode).toBe(200);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it('answers an unknown /api path with a JSON 404, never HTML', async () => {

@@ -1,21 +1,39 @@
-import { HealthSchema } from '@app/shared/schemas/health';
+import { HealthSchema, LivenessSchema } from '@app/shared/schemas/health';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** How long readiness waits for the database before calling it unreachable. */
+export const READINESS_TIMEOUT_MS = 2_000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
 
+  // Probes come every few seconds from load balancers and orchestrators: their answers are not
+  // logged at info (failures still are, at warn and above).
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
-    async (_request, reply) => {
+    { logLevel: 'warn', schema: { tags: ['health'], response: { 200: LivenessSchema } } },
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
+  );
+
+  app.get(
+    '/health/ready',
+    { logLevel: 'warn', schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (request, reply) => {
       const started = performance.now();
-      let reachable = true;
-      try {
-        await database.db.execute(sql`select 1`);
-      } catch {
-        reachable = false;
-      }
+      let timer: NodeJS.Timeout | undefined;
+      const reachable = await Promise.race([
+        database.db.execute(sql`select 1`).then(
+          () => true,
+          (error: unknown) => {
+            request.log.warn({ err: error }, 'readiness: the database did not answer');
+            return false;
+          },
+        ),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), READINESS_TIMEOUT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
       const body = {
         status: reachable ? ('ok' as const) : ('degraded' as const),
         database: {

@@ -18,6 +18,7 @@ import {
 import { prepared } from '../../platform/prepared.ts';
 import { loadAccountHolder } from './account-holder.ts';
 import { postTransaction } from './ledger.ts';
+import { escrowShard } from './ledger-math.ts';
 import { cardBookingPaymentLines, topUpLines } from './postings.ts';
 import { references } from './references.ts';
 
@@ -227,7 +228,11 @@ async function settleIn(
     reference: references.cardPaymentLedger(payment.reference),
     at: now,
     lines: toBooking
-      ? cardBookingPaymentLines({ ...amounts, reference: payment.reference })
+      ? cardBookingPaymentLines({
+          ...amounts,
+          reference: payment.reference,
+          escrowShard: payment.purposeId ? escrowShard(payment.purposeId) : undefined,
+        })
       : topUpLines({ ...amounts, userId: payment.userId, reference: payment.reference }),
     metadata: {
       channel: 'card',

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { createDomainEvents, type PaymentSucceededEvent, type PaymentSucceededHandler } from '../../platform/events.ts';
 import { startCardPayment } from './card-payments.ts';
 import { creditEarning, payFromWallet, refundToWallet } from './escrow.ts';
-import { accountBalance } from './ledger.ts';
+import { accountBalance, escrowBalance } from './ledger.ts';
 import { auditLedger } from './ledger-audit.ts';
 import { decideSandboxPayment } from './sandbox-payments.ts';
 import { fundWallet } from './test-helpers.ts';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const wallet = (userId: string) => accountBalance(t.deps.db, { kind: 'client_wallet', currencyCode: 'NGN', userId });
-const escrow = () => accountBalance(t.deps.db, { kind: 'booking_escrow', currencyCode: 'NGN' });
+const escrow = () => escrowBalance(t.deps.db, 'NGN');
 const earnings = (userId: string) =>
   accountBalance(t.deps.db, { kind: 'provider_earnings', currencyCode: 'NGN', userId });
 

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { preparedSql } from '../../platform/prepared.ts';
 import { commissionRateFor } from './commission.ts';
 import { type PostedTransaction, postTransaction } from './ledger.ts';
+import { escrowShard } from './ledger-math.ts';
 import { earningLines, refundLines, walletPaymentLines } from './postings.ts';
 
 /**
@@ -31,8 +34,32 @@ export async function payFromWallet(tx: Tx, input: PayFromWalletInput): Promise<
     at: input.at,
     description: input.description,
     metadata: { channel: 'wallet', ...(input.bookingId ? { bookingId: input.bookingId } : {}) },
-    lines: walletPaymentLines(input),
+    lines: walletPaymentLines({ ...input, escrowShard: input.bookingId ? escrowShard(input.bookingId) : undefined }),
   });
+}
+
+/** The escrow account a booking's payment credited last (its key), if any. */
+const escrowCreditOf = preparedSql<{ key: string }>('money_escrow_credit_of_booking', () => ({
+  select: sql`
+    SELECT a.key FROM ledger_transactions t
+    JOIN ledger_entries e ON e.transaction_id = t.id
+    JOIN ledger_accounts a ON a.id = e.account_id
+    WHERE t.metadata ? 'bookingId' AND t.metadata->>'bookingId' = ${sql.placeholder('bookingId')}
+      AND a.kind = 'booking_escrow' AND a.currency_code = ${sql.placeholder('currencyCode')} AND e.amount_minor > 0
+    ORDER BY e.seq DESC LIMIT 1`,
+  columns: ['key'],
+}));
+
+/**
+ * The escrow shard that holds a booking's money: the account its payment credited. A payment
+ * made before the shards, or posted without naming its booking, sat in the unsharded account
+ * (undefined).
+ */
+async function escrowShardHolding(tx: Tx, bookingId: string, currencyCode: string): Promise<number | undefined> {
+  const [credit] = await escrowCreditOf(tx, { bookingId, currencyCode });
+  if (!credit) return undefined;
+  const shard = credit.key.split(':')[2];
+  return shard === undefined ? undefined : Number(shard);
 }
 
 export interface RefundToWalletInput {
@@ -48,13 +75,14 @@ export interface RefundToWalletInput {
 
 /** Returns escrowed booking money to the client's wallet (type refund). */
 export async function refundToWallet(tx: Tx, input: RefundToWalletInput): Promise<PostedTransaction> {
+  const shard = input.bookingId ? await escrowShardHolding(tx, input.bookingId, input.currencyCode) : undefined;
   return postTransaction(tx, {
     type: 'refund',
     reference: input.reference,
     at: input.at,
     description: input.description,
     metadata: input.bookingId ? { bookingId: input.bookingId } : {},
-    lines: refundLines(input),
+    lines: refundLines({ ...input, escrowShard: shard }),
   });
 }
 
@@ -79,7 +107,8 @@ export async function creditEarning(
   input: CreditEarningInput,
 ): Promise<PostedTransaction & { netMinor: number; commissionMinor: number }> {
   const rateBps = await commissionRateFor(tx, input.providerId);
-  const { lines, netMinor, commissionMinor } = earningLines({ ...input, rateBps });
+  const shard = input.bookingId ? await escrowShardHolding(tx, input.bookingId, input.currencyCode) : undefined;
+  const { lines, netMinor, commissionMinor } = earningLines({ ...input, rateBps, escrowShard: shard });
   const posted = await postTransaction(tx, {
     type: 'earning',
     reference: input.reference,

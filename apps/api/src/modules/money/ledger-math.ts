@@ -21,7 +21,9 @@ export function mayGoNegative(kind: AccountKind): boolean {
 
 export type AccountRef =
   | { kind: 'client_wallet' | 'provider_earnings'; currencyCode: string; userId: string }
-  | { kind: 'booking_escrow' | 'platform_commission'; currencyCode: string }
+  | { kind: 'platform_commission'; currencyCode: string }
+  /** Without a shard: the one escrow account of before the shards (money paid into it stays there). */
+  | { kind: 'booking_escrow'; currencyCode: string; shard?: number }
   | { kind: 'gateway_clearing'; currencyCode: string; gateway: string; shard: number };
 
 /**
@@ -34,12 +36,29 @@ export const CLEARING_SHARDS = 16;
 
 /** FNV-1a of the reference, modulo CLEARING_SHARDS. */
 export function clearingShard(reference: string): number {
+  return fnv1a(reference) % CLEARING_SHARDS;
+}
+
+/**
+ * Booking escrow takes part in every booking payment; as one row it would make every payment
+ * wait for the previous one's commit (the row stays locked until then). It is kept as this many
+ * shard accounts per currency (escrow is their sum); a booking's money goes into the shard of its
+ * id, and its refund or earning takes it from the account its payment credited (escrow.ts).
+ */
+export const ESCROW_SHARDS = 16;
+
+/** FNV-1a of the booking id, modulo ESCROW_SHARDS. */
+export function escrowShard(bookingId: string): number {
+  return fnv1a(bookingId) % ESCROW_SHARDS;
+}
+
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < reference.length; i++) {
-    hash ^= reference.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % CLEARING_SHARDS;
+  return hash >>> 0;
 }
 
 /** The unique name of an account: kind:currency[:owner][:shard]. */
@@ -50,6 +69,10 @@ export function accountKey(ref: AccountRef): string {
       return `${ref.kind}:${ref.currencyCode}:${ref.userId}`;
     case 'gateway_clearing':
       return `${ref.kind}:${ref.currencyCode}:${ref.gateway}:${ref.shard}`;
+    case 'booking_escrow':
+      return ref.shard === undefined
+        ? `${ref.kind}:${ref.currencyCode}`
+        : `${ref.kind}:${ref.currencyCode}:${ref.shard}`;
     default:
       return `${ref.kind}:${ref.currencyCode}`;
   }

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@app/shared/errors';
 import type { TransactionType } from '@app/shared/schemas/wallet';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerTransactions } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -52,47 +52,90 @@ async function executePosting(tx: Tx, input: PostTransactionInput): Promise<Post
 }
 
 /**
- * The whole posting as one statement (one round trip; the ledger is the hot path of every
- * payment):
+ * The values of one posting as SQL: bound parameters (postTransaction) or placeholders of a
+ * statement prepared once (a service that posts inside a bigger statement, e.g. pay-booking.ts).
+ */
+export interface PostingValues {
+  /** text[] of account keys and bigint[] of signed amounts, line by line. */
+  keys: SQL;
+  deltas: SQL;
+  lineCount: SQL;
+  type: SQL;
+  reference: SQL;
+  description: SQL;
+  /** jsonb */
+  metadata: SQL;
+  /** timestamptz (NULL: the transaction's time) */
+  at: SQL;
+}
+
+/**
+ * The posting's common table expressions, in order (v, acc, chk, txn, upd, ent):
  *  - `acc` locks the accounts FOR UPDATE in one global order (users' accounts first, then the
- *    platform's, each by key), so two postings never wait on each other in a cycle;
+ *    platform's, each by key), so two postings never wait on each other in a cycle; with a
+ *    `guard` (a condition over earlier expressions of the caller's statement, evaluated once
+ *    before any account is locked) it locks nothing, and so posts nothing, unless the guard holds;
  *  - `chk` sees every account present and none that may not go negative going negative;
  *  - only then `txn` inserts the transaction (ON CONFLICT on the reference: a replay changes
  *    nothing), and `upd`/`ent` move the balances and append the entries with running balances.
- * A refusal writes nothing, so the caller's transaction stays usable.
+ * A refusal writes nothing. A caller's own writes that belong to the event read `txn` (only when
+ * the posting applied), and its answer reads `chk` (found, ok) to say why it did not.
  */
-function postingStatement(input: PostTransactionInput): Statement<PostingOutcome> {
-  const keys = input.lines.map((line) => accountKey(line.account));
-  const deltas = input.lines.map((line) => line.amountMinor);
-  // Arrays keep the text the same for any number of lines, so one prepared statement serves all.
-  const at = sql`COALESCE(${input.at?.toISOString() ?? null}::timestamptz, now())`;
-  const type = sql`${input.type}::ledger_transaction_type`;
+export function postingCtes(values: PostingValues, guard?: SQL): Record<string, SQL> {
+  const at = sql`COALESCE(${values.at}::timestamptz, now())`;
+  const type = sql`${values.type}::ledger_transaction_type`;
   return {
-    with: {
-      v: sql`
-      SELECT * FROM unnest(${sql.param(keys)}::text[], ${sql.param(deltas)}::bigint[]) WITH ORDINALITY AS v(key, delta, ord)`,
-      acc: sql`
+    v: sql`
+      SELECT * FROM unnest(${values.keys}::text[], ${values.deltas}::bigint[]) WITH ORDINALITY AS v(key, delta, ord)`,
+    acc: sql`
       SELECT a.id, a.kind, a.balance_minor, v.delta, v.ord
       FROM ledger_accounts a JOIN v ON v.key = a.key
+      ${guard ? sql`WHERE ${guard}` : sql``}
       ORDER BY a.user_id IS NULL, a.key
       FOR UPDATE OF a`,
-      chk: sql`
+    chk: sql`
       SELECT count(*) AS found, bool_and(kind = 'gateway_clearing' OR balance_minor + delta >= 0) AS ok FROM acc`,
-      txn: sql`
+    txn: sql`
       INSERT INTO ledger_transactions (type, reference, description, metadata, created_at)
-      SELECT ${type}, ${input.reference}, ${input.description ?? null}, ${JSON.stringify(input.metadata ?? {})}::jsonb, ${at}
-      FROM chk WHERE chk.found = ${input.lines.length}::int AND chk.ok
+      SELECT ${type}, ${values.reference}, ${values.description}, ${values.metadata}::jsonb, ${at}
+      FROM chk WHERE chk.found = ${values.lineCount}::int AND chk.ok
       ON CONFLICT (reference) DO NOTHING
       RETURNING id`,
-      upd: sql`
+    upd: sql`
       UPDATE ledger_accounts a SET balance_minor = acc.balance_minor + acc.delta
       FROM acc, txn WHERE a.id = acc.id
       RETURNING a.id`,
-      ent: sql`
+    ent: sql`
       INSERT INTO ledger_entries (transaction_id, account_id, transaction_type, amount_minor, balance_after_minor, created_at)
       SELECT txn.id, acc.id, ${type}, acc.delta, acc.balance_minor + acc.delta, ${at}
       FROM acc, txn ORDER BY acc.ord
       RETURNING id`,
+  };
+}
+
+/** A posting's lines as the arrays postingCtes takes (one prepared text for any number of lines). */
+export function postingArrays(lines: Line[]): { keys: string[]; deltas: number[] } {
+  return { keys: lines.map((line) => accountKey(line.account)), deltas: lines.map((line) => line.amountMinor) };
+}
+
+/**
+ * The whole posting as one statement (one round trip; the ledger is the hot path of every
+ * payment): postingCtes with this posting's values, and the companion's write.
+ */
+function postingStatement(input: PostTransactionInput): Statement<PostingOutcome> {
+  const { keys, deltas } = postingArrays(input.lines);
+  return {
+    with: {
+      ...postingCtes({
+        keys: sql`${sql.param(keys)}`,
+        deltas: sql`${sql.param(deltas)}`,
+        lineCount: sql`${input.lines.length}`,
+        type: sql`${input.type}`,
+        reference: sql`${input.reference}`,
+        description: sql`${input.description ?? null}`,
+        metadata: sql`${JSON.stringify(input.metadata ?? {})}`,
+        at: sql`${input.at?.toISOString() ?? null}`,
+      }),
       also: input.companion?.statement ?? sql`SELECT 1 AS id WHERE false`,
     },
     select: sql`
@@ -163,4 +206,13 @@ export async function accountBalance(tx: Tx, ref: AccountRef): Promise<number> {
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.key, accountKey(ref)));
   return row?.balanceMinor ?? 0;
+}
+
+/** All booking escrow of a currency: the unsharded account of before and every shard. */
+export async function escrowBalance(tx: Tx, currencyCode: string): Promise<number> {
+  const [row] = await tx
+    .select({ balanceMinor: sql<string>`COALESCE(sum(${ledgerAccounts.balanceMinor}), 0)` })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, 'booking_escrow'), eq(ledgerAccounts.currencyCode, currencyCode)));
+  return Number(row?.balanceMinor ?? 0);
 }

@@ -1,13 +1,14 @@
 import type { Language } from '@app/shared/constants';
 import type { Booking, PayBookingBody } from '@app/shared/schemas/bookings';
 import type { CardPaymentAnswer } from '@app/shared/schemas/wallet';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { PaymentSucceededEvent } from '../../platform/events.ts';
+import { preparedSql } from '../../platform/prepared.ts';
 import { isSlotConflictError } from '../availability/slots-service.ts';
 import {
   type BookingRow,
@@ -17,10 +18,26 @@ import {
   recordEvent,
   statusChange,
 } from '../bookings/booking-data.ts';
+import {
+  catalogJoins,
+  clientJoins,
+  modalityJson,
+  personJson,
+  therapyJson,
+  toBooking,
+  type ViewRow,
+  viewColumns,
+  viewRowColumns,
+} from '../bookings/booking-view.ts';
 import { changeOwnBooking } from '../bookings/change-booking.ts';
+import { deliverBookingNotifications } from '../bookings/notifications.ts';
+import { viewContext } from '../bookings/offer.ts';
 import { confirmedEvent } from '../bookings/schedule-booking.ts';
 import { startCardPayment } from './card-payments.ts';
 import { payFromWallet, refundToWallet } from './escrow.ts';
+import { postingArrays, postingCtes } from './ledger.ts';
+import { escrowShard } from './ledger-math.ts';
+import { walletPaymentLines } from './postings.ts';
 import { references } from './references.ts';
 
 /**
@@ -49,10 +66,143 @@ function paidColumns(row: BookingRow, method: 'wallet' | 'card', now: Date) {
   };
 }
 
+const p = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** What a client's wallet payment needs to know first (read without a lock; the statement re-checks it). */
+const payableHead = preparedSql<{
+  priceMinor: number;
+  currencyCode: string;
+  startsAt: string | null;
+  payable: boolean;
+}>('money_pay_booking_head', () => ({
+  select: sql`
+    SELECT price_minor AS "priceMinor", currency_code AS "currencyCode", starts_at AS "startsAt",
+      (status = 'pending' AND paid_at IS NULL AND price_minor > 0 AND starts_at > ${p('now')}::timestamptz) AS payable
+    FROM bookings WHERE id = ${p('bookingId')}::uuid AND client_id = ${p('clientId')}::uuid`,
+  columns: ['priceMinor', 'currencyCode', 'startsAt', 'payable'],
+}));
+
 /**
- * POST /payment/booking/{bookingId}. Wallet: debit into escrow and confirm in one transaction
- * (INSUFFICIENT_FUNDS changes nothing) and answer the booking. Card: open a checkout for the
- * price; GET /payment/status/{reference} follows it and the payment hook confirms the booking.
+ * The usual wallet payment in one statement, without an open transaction (one round trip and the
+ * statement's own commit, so the escrow shard's row is locked for the shortest time): `bk` locks
+ * the booking while it is still payable at the price, currency and start read before (the lock
+ * comes first, as in every booking change, then the ledger's accounts); the ledger posts wallet →
+ * escrow shard only when `bk` has the row (postingCtes' guard) and the wallet covers it; only then
+ * `booked` confirms the booking as paid (a provider's appointment counts as acknowledged by
+ * paying) and `events` appends "paid" and "confirmed" (the provider's email, as the outbox). The
+ * answer is the booking as the view builds it. Anything else (a first use of an account, a short
+ * wallet, a replay, a booking changed meanwhile) writes nothing and is left to the transaction.
+ */
+const payFromWalletNow = preparedSql<
+  { found: number | string; ok: boolean | null; confirmedEventId: string | null } & (ViewRow | { booking: null })
+>('money_pay_booking_wallet', () => ({
+  with: {
+    bk: sql`
+      SELECT id FROM bookings
+      WHERE id = ${p('bookingId')}::uuid AND client_id = ${p('clientId')}::uuid AND status = 'pending'
+        AND paid_at IS NULL AND price_minor > 0 AND price_minor = ${p('amountMinor')}::int
+        AND currency_code = ${p('currencyCode')}::text AND starts_at = ${p('startsAt')}::timestamptz
+        AND starts_at > ${p('now')}::timestamptz
+      FOR UPDATE`,
+    ...postingCtes(
+      {
+        keys: p('keys'),
+        deltas: p('deltas'),
+        lineCount: sql`2`,
+        type: sql`'booking_payment'`,
+        reference: p('reference'),
+        description: sql`NULL::text`,
+        metadata: p('metadata'),
+        at: p('now'),
+      },
+      sql`EXISTS (SELECT 1 FROM bk)`,
+    ),
+    booked: sql`
+      UPDATE bookings SET status = 'confirmed', previous_status = 'pending', paid_at = ${p('now')}::timestamptz,
+        payment_method = 'wallet', hold_expires_at = NULL,
+        participant_status = CASE WHEN bookings.created_by = 'provider' AND bookings.participant_status = 'awaiting'
+          THEN 'acknowledged' ELSE bookings.participant_status END,
+        participant_responded_at = CASE WHEN bookings.created_by = 'provider' AND bookings.participant_status = 'awaiting'
+          THEN ${p('now')}::timestamptz ELSE bookings.participant_responded_at END,
+        updated_at = ${p('now')}::timestamptz
+      FROM txn WHERE bookings.id = ${p('bookingId')}::uuid
+      RETURNING row_to_json(bookings) AS booking, bookings.id, bookings.provider_id, bookings.client_id,
+        bookings.therapy_category_id, bookings.modality_key, bookings.series_id`,
+    events: sql`
+      INSERT INTO booking_events (booking_id, type, actor_role, data, notify_user_id, created_at)
+      SELECT booked.id, e.type, 'client', e.data, e.notify, ${p('now')}::timestamptz
+      FROM booked CROSS JOIN LATERAL (VALUES
+        (1, 'paid', jsonb_build_object('method', 'wallet', 'amountMinor', ${p('amountMinor')}::int,
+          'currencyCode', ${p('currencyCode')}::text), NULL::uuid),
+        (2, 'confirmed', jsonb_build_object('template', 'bookingConfirmed', 'notifyParty', 'provider',
+          'startAt', ${p('startAt')}::text), booked.provider_id)
+      ) AS e(ord, type, data, notify)
+      ORDER BY e.ord
+      RETURNING id, type`,
+  },
+  select: sql`
+    SELECT chk.found, chk.ok, (SELECT id FROM events WHERE type = 'confirmed') AS "confirmedEventId",
+      ${viewColumns({
+        booking: sql`booked.booking`,
+        seriesOccurrences: sql`series.occurrences`,
+        provider: personJson(sql`pu`, sql`pp`),
+        client: personJson(sql`cu`, sql`cp`),
+        therapy: therapyJson(sql`tc`),
+        modality: modalityJson(sql`mo`),
+      })}
+    FROM chk LEFT JOIN booked ON true
+    LEFT JOIN users pu ON pu.id = booked.provider_id
+    LEFT JOIN provider_profiles pp ON pp.user_id = booked.provider_id
+    ${clientJoins(sql`booked`)} ${catalogJoins(sql`booked`)}
+    LEFT JOIN booking_series series ON series.id = booked.series_id`,
+  columns: ['found', 'ok', 'confirmedEventId', ...viewRowColumns],
+}));
+
+/**
+ * payFromWalletNow for this request: the paid booking, or undefined when it is not the usual
+ * case (for the transaction to handle, or to explain).
+ */
+async function payInOneStatement(
+  deps: AppDeps,
+  input: { actor: Actor; language: Language; bookingId: string },
+  now: Date,
+): Promise<Booking | undefined> {
+  if (input.actor.role !== 'client') return undefined;
+  const [head] = await payableHead(deps.db, { bookingId: input.bookingId, clientId: input.actor.userId, now });
+  if (!head?.payable || head.startsAt === null) return undefined;
+  const startsAt = new Date(head.startsAt);
+  const { keys, deltas } = postingArrays(
+    walletPaymentLines({
+      userId: input.actor.userId,
+      amountMinor: head.priceMinor,
+      currencyCode: head.currencyCode,
+      escrowShard: escrowShard(input.bookingId),
+    }),
+  );
+  const [row] = await payFromWalletNow(deps.db, {
+    bookingId: input.bookingId,
+    clientId: input.actor.userId,
+    amountMinor: head.priceMinor,
+    currencyCode: head.currencyCode,
+    startsAt: startsAt.toISOString(),
+    startAt: startsAt.toISOString(),
+    now: now.toISOString(),
+    keys,
+    deltas,
+    reference: references.bookingPayment(input.bookingId),
+    metadata: JSON.stringify({ channel: 'wallet', bookingId: input.bookingId }),
+  });
+  if (!row?.booking) return undefined;
+  await deliverBookingNotifications(deps, { eventIds: row.confirmedEventId ? [row.confirmedEventId] : [] });
+  return toBooking(row, viewContext(deps, input.language));
+}
+
+/**
+ * POST /payment/booking/{bookingId}. Wallet: debit into escrow and confirm at once
+ * (INSUFFICIENT_FUNDS changes nothing) and answer the booking — the usual case as one statement
+ * (payFromWalletNow), anything else, or anything to explain, in the locked transaction; both end
+ * at the same rows and the same answer. Card: open a checkout for the price;
+ * GET /payment/status/{reference} follows it and the payment hook confirms the booking.
  */
 export async function payBooking(
   deps: AppDeps,
@@ -79,6 +229,8 @@ export async function payBooking(
     });
     return answer;
   }
+  const paid = await payInOneStatement(deps, input, now);
+  if (paid) return paid;
   return changeOwnBooking(deps, { ...input, party: 'client' }, async (tx, row, now) => {
     assertPayable(row, now);
     await payFromWallet(tx, {

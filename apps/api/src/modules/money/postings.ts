@@ -11,7 +11,9 @@ const earnings = (userId: string, currencyCode: string): AccountRef => ({
   currencyCode,
   userId,
 });
-const escrow = (currencyCode: string): AccountRef => ({ kind: 'booking_escrow', currencyCode });
+/** Booking escrow: a shard (ESCROW_SHARDS), or the unsharded account of before (undefined). */
+const escrow = (currencyCode: string, shard?: number): AccountRef =>
+  shard === undefined ? { kind: 'booking_escrow', currencyCode } : { kind: 'booking_escrow', currencyCode, shard };
 /** The clearing shard for this posting (see CLEARING_SHARDS). */
 const clearing = (gateway: string, currencyCode: string, reference: string): AccountRef => ({
   kind: 'gateway_clearing',
@@ -49,22 +51,41 @@ export function cardBookingPaymentLines(input: {
   currencyCode: string;
   gateway: string;
   reference: string;
+  escrowShard?: number;
 }): Line[] {
   return move(
     clearing(input.gateway, input.currencyCode, input.reference),
-    escrow(input.currencyCode),
+    escrow(input.currencyCode, input.escrowShard),
     input.amountMinor,
   );
 }
 
 /** A booking paid from the wallet: wallet → escrow. */
-export function walletPaymentLines(input: { userId: string; amountMinor: number; currencyCode: string }): Line[] {
-  return move(wallet(input.userId, input.currencyCode), escrow(input.currencyCode), input.amountMinor);
+export function walletPaymentLines(input: {
+  userId: string;
+  amountMinor: number;
+  currencyCode: string;
+  escrowShard?: number;
+}): Line[] {
+  return move(
+    wallet(input.userId, input.currencyCode),
+    escrow(input.currencyCode, input.escrowShard),
+    input.amountMinor,
+  );
 }
 
 /** A refund: escrow → wallet. */
-export function refundLines(input: { userId: string; amountMinor: number; currencyCode: string }): Line[] {
-  return move(escrow(input.currencyCode), wallet(input.userId, input.currencyCode), input.amountMinor);
+export function refundLines(input: {
+  userId: string;
+  amountMinor: number;
+  currencyCode: string;
+  escrowShard?: number;
+}): Line[] {
+  return move(
+    escrow(input.currencyCode, input.escrowShard),
+    wallet(input.userId, input.currencyCode),
+    input.amountMinor,
+  );
 }
 
 /** An earning: escrow → provider (net) + platform (commission); zero lines left out. */
@@ -73,9 +94,10 @@ export function earningLines(input: {
   grossMinor: number;
   currencyCode: string;
   rateBps: number;
+  escrowShard?: number;
 }): { lines: Line[]; netMinor: number; commissionMinor: number } {
   const { commissionMinor, netMinor } = splitCommission(input.grossMinor, input.rateBps);
-  const lines: Line[] = [{ account: escrow(input.currencyCode), amountMinor: -input.grossMinor }];
+  const lines: Line[] = [{ account: escrow(input.currencyCode, input.escrowShard), amountMinor: -input.grossMinor }];
   if (netMinor > 0) lines.push({ account: earnings(input.providerId, input.currencyCode), amountMinor: netMinor });
   if (commissionMinor > 0) {
     lines.push({

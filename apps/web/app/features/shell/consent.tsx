@@ -1,12 +1,14 @@
 import { COOKIES } from '@app/shared/constants';
 import { cookieString } from '@app/shared/cookies';
 import { type ConsentChoice, consentGrants, serializeConsent } from '@app/shared/schemas/shell';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
-import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
+
+// The choices dialog loads when it is first opened (the dialog library stays out of every page's first load).
+const ConsentDialog = lazy(() => import('./consent-dialog').then((module) => ({ default: module.ConsentDialog })));
 
 /** The visitor's consent, from the cookie the server read, updated in place when they choose. */
 export function useConsent() {
@@ -36,30 +38,6 @@ export function ConsentedScripts({
       {grants.analytics ? <script async src={analyticsScriptUrl} data-consent="analytics" /> : null}
       {grants.ads ? <script async src="/scripts/ads.js" data-consent="ads" /> : null}
     </>
-  );
-}
-
-function ConsentOptions({ onSave }: { onSave(choice: ConsentChoice): void }) {
-  const { t } = useTranslation();
-  const [flags, setFlags] = useState({ analytics: false, ads: false, personalization: false });
-  return (
-    <div className="flex flex-col gap-3">
-      <label className="flex items-center gap-2 text-sm text-slate-600">
-        <input type="checkbox" checked disabled /> {t('consent.essential')}
-      </label>
-      {(['analytics', 'ads', 'personalization'] as const).map((key) => (
-        <label key={key} className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name={key}
-            checked={flags[key]}
-            onChange={(event) => setFlags((current) => ({ ...current, [key]: event.target.checked }))}
-          />
-          {t(`consent.${key}`)}
-        </label>
-      ))}
-      <Button onClick={() => onSave({ kind: 'custom', ...flags })}>{t('consent.save')}</Button>
-    </div>
   );
 }
 
@@ -100,9 +78,11 @@ export function ConsentBanner({ choice, onSave }: { choice: ConsentChoice; onSav
           </div>
         </section>
       ) : null}
-      <Dialog {...binding} title={t('consent.title')} description={t('consent.text')}>
-        <ConsentOptions onSave={saveAndClose} />
-      </Dialog>
+      {binding.open ? (
+        <Suspense fallback={null}>
+          <ConsentDialog binding={binding} onSave={saveAndClose} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transactions_booking_idx" ON "ledger_transactions" USING btree (("metadata"->>'bookingId')) WHERE "ledger_transactions"."metadata" ? 'bookingId';

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RenderedPage, TtlCache } from './rendered-page.ts';
+
+const PLACEHOLDER = 'Xph0lder-never-sent-Xph0lder';
+const nonce = () => randomBytes(16).toString('base64');
+
+describe('RenderedPage', () => {
+  const html = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/a.js" nonce="${PLACEHOLDER}"/></head><body>${'<p>repeated text</p>'.repeat(200)}<script nonce="${PLACEHOLDER}">window.x = 1</script><script nonce="${PLACEHOLDER}" type="module">import "/a.js"</script></body></html>`;
+
+  it('puts each response’s nonce everywhere the placeholder was, in plain and gzip form', () => {
+    const page = new RenderedPage(html, PLACEHOLDER);
+    expect(page.nonceSlots).toBe(3);
+    for (const value of [nonce(), nonce()]) {
+      const expected = html.split(PLACEHOLDER).join(value);
+      expect(page.html(value).toString('utf8')).toBe(expected);
+      expect(gunzipSync(page.gzip(value)).toString('utf8')).toBe(expected);
+    }
+  });
+
+  it('compresses repeats across the nonce slots (no reset at each slot)', () => {
+    const page = new RenderedPage(html, PLACEHOLDER);
+    expect(page.gzip(nonce()).length).toBeLessThan(html.length / 10);
+  });
+
+  it('round-trips any text, any number of slots, nonce bytes that look like the page', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: 'grapheme', maxLength: 300 }), { minLength: 1, maxLength: 8 }),
+        (parts) => {
+          const text = parts.join(PLACEHOLDER);
+          const page = new RenderedPage(text, PLACEHOLDER);
+          const value = (parts[0] ?? '')
+            .padEnd(24, '=')
+            .slice(0, 24)
+            .replace(/[^\x20-\x7e]/g, 'a');
+          expect(gunzipSync(page.gzip(value)).toString('utf8')).toBe(parts.join(value));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses a nonce of another length than the one it was built for', () => {
+    expect(() => new RenderedPage(html, PLACEHOLDER).gzip('short')).toThrow();
+  });
+});
+
+describe('TtlCache', () => {
+  it('reuses a value until its time is up, and evicts the least recently used past the cap', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>({ ttlMs: 1000, maxEntries: 2, now: () => now });
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    expect(cache.get('a')).toBe('A'); // a is now the most recently used
+    cache.set('c', 'C');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('A');
+    now = 1000;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('computes once for concurrent misses and stores nothing for an undefined answer', async () => {
+    const cache = new TtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    let calls = 0;
+    const compute = async () => {
+      calls++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return 42;
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.getOrCompute('k', compute)));
+    expect(answers).toEqual([42, 42, 42]);
+    expect(calls).toBe(1);
+    expect(await cache.getOrCompute('none', async () => undefined)).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+});

@@ -1,0 +1,160 @@
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * A rendered page kept for reuse, whose inline scripts carry a placeholder where each response's
+ * CSP nonce goes. `html(nonce)` is the page for one response; `gzip(nonce)` is the same page
+ * gzip-compressed without compressing it again. The text between placeholders is compressed once,
+ * each part a deflate run ending byte-aligned (sync flush) and primed with everything before it
+ * as its dictionary, the nonces there written as NUL bytes: the page never contains NUL, so no
+ * back-reference can reach into a nonce, while every other repeat across parts still compresses.
+ * A response joins the parts with its nonce as stored (uncompressed) blocks, then the gzip trailer
+ * (CRC-32 and length of the whole text): one ordinary gzip member (RFC 1952 / RFC 1951).
+ */
+export class RenderedPage {
+  private readonly parts: Buffer[];
+  private compressed: Buffer[] | undefined;
+
+  constructor(
+    html: string,
+    placeholder: string,
+    /** The length of every nonce `gzip()` will be given (cspNonce: 24 characters). */
+    private readonly nonceLength = 24,
+  ) {
+    this.parts = html.split(placeholder).map((part) => Buffer.from(part, 'utf8'));
+  }
+
+  /** How many places take the nonce. */
+  get nonceSlots(): number {
+    return this.parts.length - 1;
+  }
+
+  html(nonce: string): Buffer {
+    const nonceBytes = Buffer.from(nonce, 'utf8');
+    const pieces: Buffer[] = [];
+    for (const [index, part] of this.parts.entries()) {
+      if (index > 0) pieces.push(nonceBytes);
+      pieces.push(part);
+    }
+    return Buffer.concat(pieces);
+  }
+
+  private compressParts(): Buffer[] {
+    const blank = Buffer.alloc(this.nonceLength); // NUL bytes, never matched
+    const window: Buffer[] = [];
+    return this.parts.map((part, index) => {
+      const last = index === this.parts.length - 1;
+      const before = Buffer.concat(window);
+      const compressed = deflateRawSync(part, {
+        level: 9,
+        finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+        ...(before.length > 0 ? { dictionary: before.subarray(Math.max(0, before.length - 32_768)) } : {}),
+      });
+      window.push(part, blank);
+      return compressed;
+    });
+  }
+
+  /** The page gzip-compressed for a response with this nonce (which must be `nonceLength` long). */
+  gzip(nonce: string): Buffer {
+    const nonceBytes = Buffer.from(nonce, 'utf8');
+    if (nonceBytes.length !== this.nonceLength) throw new Error(`a nonce of ${this.nonceLength} bytes expected`);
+    this.compressed ??= this.compressParts();
+    const stored = Buffer.alloc(5 + nonceBytes.length);
+    stored[0] = 0x00; // BFINAL 0, BTYPE 00 (stored); the rest of the byte is padding
+    stored.writeUInt16LE(nonceBytes.length, 1);
+    stored.writeUInt16LE(~nonceBytes.length & 0xffff, 3);
+    nonceBytes.copy(stored, 5);
+
+    const pieces: Buffer[] = [GZIP_HEADER];
+    let crc = 0;
+    let length = 0;
+    for (const [index, part] of this.parts.entries()) {
+      if (index > 0) {
+        pieces.push(stored);
+        crc = crc32(nonceBytes, crc);
+        length += nonceBytes.length;
+      }
+      pieces.push(this.compressed[index] as Buffer);
+      // (zlib.crc32 of an empty buffer answers 0 whatever the running value: skip it)
+      if (part.length > 0) crc = crc32(part, crc);
+      length += part.length;
+    }
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE(length >>> 0, 4);
+    pieces.push(trailer);
+    return Buffer.concat(pieces);
+  }
+}
+
+/** ID1 ID2, CM deflate, no flags, no mtime, XFL 0, OS unknown. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
+
+interface Entry<T> {
+  value: T;
+  expiresAt: number;
+}
+
+/**
+ * A small time-bounded cache with a size cap (least recently used goes first) that also joins
+ * concurrent misses for one key: while the first caller computes, the others wait for its answer.
+ */
+export class TtlCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly pending = new Map<string, Promise<T | undefined>>();
+
+  constructor(private readonly options: { ttlMs: number; maxEntries: number; now?: () => number }) {}
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  get(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: T): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  /**
+   * The cached value, or `compute()`'s (stored when it answers something): one computation per
+   * key at a time. `undefined` from compute means "not cacheable" and is not stored.
+   */
+  async getOrCompute(key: string, compute: () => Promise<T | undefined>): Promise<T | undefined> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const inFlight = this.pending.get(key);
+    if (inFlight) return inFlight;
+    const work = compute()
+      .then((value) => {
+        if (value !== undefined) this.set(key, value);
+        return value;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, work);
+    return work;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
