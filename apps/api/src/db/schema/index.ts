@@ -7,5 +7,6 @@ export * from './mail.ts';
 export * from './messages.ts';
 export * from './profiles.ts';
 export * from './region.ts';
+export * from './sessions.ts';
 export * from './users.ts';
 export * from './wallet.ts';
