@@ -39,6 +39,7 @@ export default [
       route('messages/:conversationId', 'routes/messages-thread.tsx'),
       route('my-credentials', 'routes/my-credentials.tsx'),
     ]),
+    route('session/:bookingId', 'routes/session-room.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
