@@ -49,7 +49,7 @@ export default function SessionRoomPage({ params }: Route.ComponentProps) {
       {notFound ? (
         <NotFoundPage lang={lang} />
       ) : (
-        <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+        <main id="main" className="mx-auto max-w-6xl px-4 py-6">
           <SessionRoomScreen
             bookingId={params.bookingId}
             detailsPath={localePath(lang, `/appointments/${params.bookingId}/`)}

@@ -176,10 +176,10 @@ export function InRoom({ room, media, initial, sidePanel, onLeft }: InRoomProps)
   };
 
   const status =
-    phase === 'connected'
-      ? null
-      : phase === 'reconnecting' || snapshot?.signallingOffline
-        ? t('sessionRoom.status.reconnecting')
+    phase === 'reconnecting' || snapshot?.signallingOffline
+      ? t('sessionRoom.status.reconnecting')
+      : phase === 'connected'
+        ? null
         : phase === 'connecting'
           ? t('sessionRoom.status.connecting', { name: room.peer.name })
           : t('sessionRoom.status.waiting', { name: room.peer.name });

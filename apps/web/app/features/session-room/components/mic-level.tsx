@@ -43,7 +43,6 @@ export function MicLevel({ stream }: { stream: MediaStream | null }) {
         aria-label={t('sessionRoom.check.level')}
         min={0}
         max={100}
-        low={5}
         value={level}
         className="h-3 flex-1"
         data-testid="mic-level"

@@ -130,7 +130,7 @@ export function PreJoinCheck({ selfName, selfPhoto, room, notOpenMessage, onJoin
           name={selfName}
           photo={selfPhoto}
           label={t('sessionRoom.check.preview')}
-          className="aspect-video rounded-2xl"
+          className="relative aspect-video rounded-2xl"
           testId="preview-video"
         />
         <div className="flex flex-wrap items-center justify-center gap-2">

@@ -11,6 +11,7 @@ export interface VideoTileProps {
   name: string;
   photo: string | null;
   label: string;
+  /** Sizing and positioning; give it `relative` or `absolute` (the avatar is laid over the video). */
   className?: string;
   testId?: string;
   /** Fit the whole picture (a shared screen) rather than fill the tile. */
@@ -27,7 +28,7 @@ export function VideoTile({ stream, self, showVideo, name, photo, label, classNa
     if (stream) void element.play().catch(() => {});
   }, [stream]);
   return (
-    <figure className={cn('relative m-0 overflow-hidden bg-slate-900', className)} aria-label={label}>
+    <figure className={cn('m-0 overflow-hidden bg-slate-900', className)} aria-label={label}>
       <video
         ref={video}
         autoPlay
