@@ -25,7 +25,8 @@ export function VideoTile({ stream, self, showVideo, name, photo, label, classNa
     const element = video.current;
     if (!element) return;
     if (element.srcObject !== stream) element.srcObject = stream;
-    if (stream) void element.play().catch(() => {});
+    // Autoplay may be refused until the page was touched; the element's own autoplay retries.
+    if (stream) void Promise.resolve(element.play?.()).catch(() => {});
   }, [stream]);
   return (
     <figure className={cn('m-0 overflow-hidden bg-slate-900', className)} aria-label={label}>
