@@ -115,7 +115,9 @@ class FakeSocket implements RoomSocket {
   }
   subscribe(listener: (event: LiveEvent) => void) {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener) as unknown as void;
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
   retain() {
     return () => {
@@ -127,7 +129,9 @@ class FakeSocket implements RoomSocket {
   }
   onStatus(listener: () => void) {
     this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener) as unknown as void;
+    return () => {
+      this.statusListeners.delete(listener);
+    };
   }
   emit(event: LiveEvent) {
     for (const listener of this.listeners) listener(event);
