@@ -78,8 +78,8 @@ describe('SessionOutcomePanel', () => {
     });
     show('client');
     expect(await screen.findByRole('heading', { name: 'What happened: Therapist did not attend' })).toBeVisible();
-    expect(screen.getByText('Your therapist did not join. You were refunded in full.')).toBeVisible();
-    expect(screen.getByText('₦5,000.00 was refunded to the wallet.')).toBeVisible();
+    expect(screen.getByText('Your therapist did not join.')).toBeVisible();
+    expect(screen.getByText("₦5,000.00 was refunded in full to the client's wallet.")).toBeVisible();
     expect(screen.getByText('Nobody joined the session room.')).toBeVisible();
   });
 
