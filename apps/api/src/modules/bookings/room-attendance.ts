@@ -87,7 +87,7 @@ export async function loadStays(
     .select()
     .from(sessionVisits)
     .where(eq(sessionVisits.bookingId, bookingId))
-    .orderBy(asc(sessionVisits.joinedAt), asc(sessionVisits.id));
+    .orderBy(asc(sessionVisits.joinedAt), asc(sessionVisits.party), asc(sessionVisits.id));
   const visits: Visit[] = [];
   const attendance: Attendance[] = [];
   for (const row of rows) {

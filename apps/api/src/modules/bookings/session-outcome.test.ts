@@ -205,7 +205,8 @@ describe('what happened, decided when the room closes', () => {
     expect((await money(session)).earnings).toBe(before.earnings + EARNING);
     const outcome = await outcomeOf(session, session.client);
     expect(outcome).toMatchObject({ outcome: 'interrupted', rebook: { offered: true, priceMinor: 0 } });
-    expect(outcome.attendance[1]).toEqual({
+    // Stays in the order they began (the client first of two that began together).
+    expect(outcome.attendance[0]).toEqual({
       party: 'client',
       joinedAt: minutesAfter(session, 0).toISOString(),
       leftAt: minutesAfter(session, 20).toISOString(),
