@@ -84,6 +84,7 @@ test.describe('the session room', () => {
     request,
     visit,
   }) => {
+    test.setTimeout(180_000); // three browsers, a connection cut and restored
     const client = await newClient(request);
     const bookingId = await sessionIn(request, client, ROOM_PROVIDER, 1);
     // The client's live socket runs through a relay this test can cut, as a network drop would.
