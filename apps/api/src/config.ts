@@ -22,59 +22,60 @@ const booleanFlag = z
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
 /** Every environment variable the process reads (DESIGN.md §5). */
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    PUBLIC_URL: z.url().optional(),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
-    DATA_DIR: z.string().default('.data'),
-    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
-    REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(2_592_000),
-    PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
-    PAYSTACK_SECRET_KEY: z.string().optional(),
-    PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-    MAIL_FROM: z.string().default('Therapy Marketplace <no-reply@localhost>'),
-    DEV_TOOLS: booleanFlag.optional(),
-    TRUSTED_COUNTRY_HEADER: z.string().toLowerCase().optional(),
-    /** Behind a reverse proxy or load balancer: trust its X-Forwarded-For/-Proto headers. */
-    TRUST_PROXY: booleanFlag.default(false),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    CORS_ORIGIN: z.string().optional(),
-    /** Multiplies every rate limit's allowance (e2e runs many sign-ins from one address). */
-    RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
-    /** Where private uploads (credentials, note files) live: DATA_DIR/private, or an S3-compatible bucket. */
-    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-    S3_BUCKET: z.string().optional(),
-    S3_ENDPOINT: z.url().optional(),
-    S3_REGION: z.string().optional(),
-    /** The session room's ICE servers (docs/operations.md): none are needed on one network. */
-    STUN_URLS: iceUrls(['stun', 'stuns']).optional(),
-    TURN_URLS: iceUrls(['turn', 'turns']).optional(),
-    /** TURN REST credentials (coturn's static-auth-secret): short-lived, per user. */
-    TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-    /** Or a fixed TURN username and credential. */
-    TURN_USERNAME: z.string().optional(),
-    TURN_CREDENTIAL: z.string().optional(),
-  })
-  .superRefine((env, context) => {
-    if (env.TURN_URLS?.length && !env.TURN_SECRET && !(env.TURN_USERNAME && env.TURN_CREDENTIAL)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['TURN_URLS'],
-        message: 'needs TURN_SECRET, or TURN_USERNAME and TURN_CREDENTIAL',
-      });
-    }
-  });
+const EnvFields = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().default('.data'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(2_592_000),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Therapy Marketplace <no-reply@localhost>'),
+  DEV_TOOLS: booleanFlag.optional(),
+  TRUSTED_COUNTRY_HEADER: z.string().toLowerCase().optional(),
+  /** Behind a reverse proxy or load balancer: trust its X-Forwarded-For/-Proto headers. */
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGIN: z.string().optional(),
+  /** Multiplies every rate limit's allowance (e2e runs many sign-ins from one address). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+  /** Where private uploads (credentials, note files) live: DATA_DIR/private, or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().optional(),
+  /** The session room's ICE servers (docs/operations.md): none are needed on one network. */
+  STUN_URLS: iceUrls(['stun', 'stuns']).optional(),
+  TURN_URLS: iceUrls(['turn', 'turns']).optional(),
+  /** TURN REST credentials (coturn's static-auth-secret): short-lived, per user. */
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Or a fixed TURN username and credential. */
+  TURN_USERNAME: z.string().optional(),
+  TURN_CREDENTIAL: z.string().optional(),
+});
+
+/** TURN relays need credentials. */
+const EnvSchema = EnvFields.superRefine((env, context) => {
+  if (env.TURN_URLS?.length && !env.TURN_SECRET && !(env.TURN_USERNAME && env.TURN_CREDENTIAL)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['TURN_URLS'],
+      message: 'needs TURN_SECRET, or TURN_USERNAME and TURN_CREDENTIAL',
+    });
+  }
+});
 
 export type Env = z.infer<typeof EnvSchema>;
 
