@@ -4,6 +4,20 @@ import path from 'node:path';
 import { z } from 'zod';
 import { GATEWAY_NAMES } from './platform/payments/types.ts';
 
+/** A comma-separated list of ICE server URLs of the given schemes ("stun:host:3478,stun:other"). */
+const iceUrls = (schemes: string[]) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((url) => schemes.some((scheme) => url.startsWith(`${scheme}:`))), {
+      message: `must be comma-separated ${schemes.join('/')}: URLs`,
+    });
+
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
@@ -82,6 +96,14 @@ const EnvSchema = z
     CSP_REPORT_ONLY: booleanFlag.default(false),
     /** Where browsers report policy violations (the report-uri directive). */
     CSP_REPORT_URI: z.url().optional(),
+    /** The session room's ICE servers (docs/operations.md): none are needed on one network. */
+    STUN_URLS: iceUrls(['stun', 'stuns']).optional(),
+    TURN_URLS: iceUrls(['turn', 'turns']).optional(),
+    /** TURN REST credentials (coturn's static-auth-secret): short-lived, per user. */
+    TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Or a fixed TURN username and credential. */
+    TURN_USERNAME: z.string().optional(),
+    TURN_CREDENTIAL: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -98,6 +120,14 @@ const EnvSchema = z
         code: 'custom',
         path: ['NOTES_ENCRYPTION_KEY_ID'],
         message: 'must name a key of NOTES_ENCRYPTION_KEYS',
+      });
+    }
+    // TURN relays need credentials.
+    if (env.TURN_URLS?.length && !env.TURN_SECRET && !(env.TURN_USERNAME && env.TURN_CREDENTIAL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURN_URLS'],
+        message: 'needs TURN_SECRET, or TURN_USERNAME and TURN_CREDENTIAL',
       });
     }
   });

@@ -53,6 +53,7 @@ export default [
       route('clients/imported/email-manual', 'routes/clients-imported-email-manual.tsx'),
       route('client/:id', 'routes/client.tsx'),
     ]),
+    route('session/:bookingId', 'routes/session-room.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import { ApiError } from '#app/api/client';
 import { requireSession } from '#app/features/auth/require-session';
 import { useBookingDetails } from '#app/features/bookings/api/get-booking-details';
 import { BookingActions } from '#app/features/bookings/components/booking-actions';
+import { BookingCalendar } from '#app/features/bookings/components/booking-calendar';
 import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';
 import { BookingFacts } from '#app/features/bookings/components/booking-facts';
 import { BookingHistory } from '#app/features/bookings/components/booking-history';
@@ -17,6 +18,8 @@ import { BOOKING_MODALS } from '#app/features/bookings/modals';
 import { MessageButton } from '#app/features/messages/components/message-button';
 import { NoteDialogs } from '#app/features/notes/components/note-dialogs';
 import { SessionNotes } from '#app/features/notes/components/session-notes';
+import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
+import { SessionOutcomePanel } from '#app/features/session-room/components/session-outcome-panel';
 import { NotFoundPage } from '#app/features/shell/not-found-page';
 import { priceText } from '#app/lib/format';
 import { localePath } from '#app/lib/i18n';
@@ -83,6 +86,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                     <SeriesLabel booking={booking} />
                   </div>
                 </div>
+                <JoinRoomLink booking={booking} path={localePath(lang, `/session/${booking.identifier}/`)} />
                 <MessageButton
                   userIdentifier={other.identifier}
                   threadPath={(id) => localePath(lang, `/messages/${id}/`)}
@@ -153,6 +157,22 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                     <PolicyLink party={role} />
                   </div>
                 </section>
+              ) : null}
+              {zone && booking.status === 'completed' ? (
+                <SessionOutcomePanel
+                  bookingId={booking.identifier}
+                  party={role}
+                  zone={zone}
+                  bookingPath={(id) => localePath(lang, `/appointments/${id}/`)}
+                  renderSlotPicker={(picker) => (
+                    <BookingCalendar
+                      providerId={booking.provider.identifier}
+                      categoryId={booking.therapyCategory?.identifier}
+                      timezone={zone}
+                      {...picker}
+                    />
+                  )}
+                />
               ) : null}
               {zone && booking.series ? <SeriesSessions booking={booking} party={role} zone={zone} now={now} /> : null}
               {cancellation ? (

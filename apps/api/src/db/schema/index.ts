@@ -12,5 +12,6 @@ export * from './messages.ts';
 export * from './notes.ts';
 export * from './profiles.ts';
 export * from './region.ts';
+export * from './sessions.ts';
 export * from './users.ts';
 export * from './wallet.ts';

@@ -1,15 +1,17 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { IN_PERSON_MODALITY, ROOM_GRACE_MS } from '@app/shared/session-rules';
+import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { creditEarning } from '../money/escrow.ts';
-import { references } from '../money/references.ts';
-import { isPaidRow } from './booking-data.ts';
+import { settleSession } from './session-outcome.ts';
 
 /**
- * Job: confirmed sessions whose slot has ended become completed, and a paid one's price leaves
- * escrow: the provider's earning minus the platform commission (creditEarning, idempotent by
- * `booking:<id>:earning`). A reschedule request still waiting is dropped (expired). One batch
- * per transaction, claimed FOR UPDATE SKIP LOCKED.
+ * Job: confirmed sessions that are over become completed, with what happened (settleSession): an
+ * online session once its room has closed (the end plus the grace period), from the stays the
+ * room recorded; an in-person session at its end. A paid one's price leaves escrow: the
+ * provider's earning minus the platform commission (creditEarning, idempotent by
+ * `booking:<id>:earning`), or the client's full refund when the provider never joined. A
+ * reschedule request still waiting is dropped (expired). One batch per transaction, claimed
+ * FOR UPDATE SKIP LOCKED.
  */
 export async function completeSessions(deps: Pick<AppDeps, 'db' | 'clock'>, options: { limit?: number } = {}) {
   const now = deps.clock.now();
@@ -17,24 +19,19 @@ export async function completeSessions(deps: Pick<AppDeps, 'db' | 'clock'>, opti
     const rows = await tx
       .select()
       .from(bookings)
-      .where(and(eq(bookings.status, 'confirmed'), lte(bookings.endsAt, now)))
+      .where(
+        and(
+          eq(bookings.status, 'confirmed'),
+          or(
+            lte(bookings.endsAt, new Date(now.getTime() - ROOM_GRACE_MS)),
+            and(eq(bookings.modalityKey, IN_PERSON_MODALITY), lte(bookings.endsAt, now)),
+          ),
+        ),
+      )
       .orderBy(asc(bookings.endsAt))
       .limit(options.limit ?? 100)
       .for('update', { skipLocked: true });
-    if (rows.length === 0) return { completed: 0, credited: 0 };
-    let credited = 0;
-    for (const row of rows) {
-      if (!isPaidRow(row)) continue;
-      const posted = await creditEarning(tx, {
-        providerId: row.providerId,
-        grossMinor: row.priceMinor,
-        currencyCode: row.currencyCode,
-        reference: references.bookingEarning(row.id),
-        bookingId: row.id,
-        at: now,
-      });
-      if (posted.applied) credited++;
-    }
+    if (rows.length === 0) return { completed: 0, credited: 0, refunded: 0 };
     const ids = rows.map((row) => row.id);
     await tx
       .update(bookings)
@@ -50,6 +47,13 @@ export async function completeSessions(deps: Pick<AppDeps, 'db' | 'clock'>, opti
     await tx
       .insert(bookingEvents)
       .values(ids.map((id) => ({ bookingId: id, type: 'completed', actorRole: 'system' as const, createdAt: now })));
-    return { completed: rows.length, credited };
+    let credited = 0;
+    let refunded = 0;
+    for (const row of rows) {
+      const settled = await settleSession(tx, row, now);
+      if (settled.credited) credited++;
+      if (settled.refunded) refunded++;
+    }
+    return { completed: rows.length, credited, refunded };
   });
 }

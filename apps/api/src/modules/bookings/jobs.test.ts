@@ -13,6 +13,7 @@ import { seedDemoBookings } from './demo-seed.ts';
 import { expireHolds } from './expire-holds.ts';
 import { bookingJobs } from './jobs.ts';
 import { deliverBookingNotifications, unsentNotificationCount } from './notifications.ts';
+import { stay } from './room-test-support.ts';
 import {
   bookingRow,
   type Catalog,
@@ -92,19 +93,34 @@ describe('completeSessions', () => {
     const free = await createProvider(t, { fee: 0 });
     const freeBooking = await scheduled(free, '2027-03-02', 4);
     const future = await scheduled(provider, '2027-03-03', 4, true);
+    // Both sides of both sessions were in the room (video sessions: see session-outcome.test.ts).
+    for (const { booking, client } of [paid, freeBooking]) {
+      const session = {
+        bookingId: booking.identifier,
+        startAt: new Date('2027-03-02T12:00:00Z'),
+        endAt: new Date('2027-03-02T13:00:00Z'),
+        client,
+        provider: booking.provider.identifier === provider.id ? provider : free,
+      };
+      for (const user of [session.provider, client]) {
+        await stay(t, clock, { session, user, from: session.startAt, to: session.endAt });
+      }
+    }
     const escrowBefore = await escrowOf(t);
-    clock.set('2027-03-02T13:00:00Z'); // the 12:00Z sessions have ended
-    expect(await completeSessions(t.deps)).toEqual({ completed: 2, credited: 1 });
+    clock.set('2027-03-02T13:14:59Z'); // the 12:00Z sessions have ended, their room is open 15 minutes more
+    expect(await completeSessions(t.deps)).toEqual({ completed: 0, credited: 0, refunded: 0 });
+    clock.set('2027-03-02T13:15:00Z');
+    expect(await completeSessions(t.deps)).toEqual({ completed: 2, credited: 1, refunded: 0 });
     expect(await bookingRow(t, paid.booking.identifier)).toMatchObject({
       status: 'completed',
       previousStatus: 'confirmed',
-      completedAt: new Date('2027-03-02T13:00:00Z'),
+      completedAt: new Date('2027-03-02T13:15:00Z'),
     });
     expect((await bookingRow(t, freeBooking.booking.identifier)).status).toBe('completed');
     expect((await bookingRow(t, future.booking.identifier)).status).toBe('confirmed');
     expect(await earningsOf(t, provider.id)).toBe(425_000);
     expect(await escrowOf(t)).toBe(escrowBefore - 500_000);
-    expect(await completeSessions(t.deps)).toEqual({ completed: 0, credited: 0 });
+    expect(await completeSessions(t.deps)).toEqual({ completed: 0, credited: 0, refunded: 0 });
     expect(await earningsOf(t, provider.id)).toBe(425_000);
     expect(Object.values(await auditLedger(t.deps.db)).flat()).toEqual([]);
   });
@@ -135,6 +151,7 @@ describe('deliverBookingNotifications', () => {
     const provider = await createProvider(t, { language: 'de', timezone: 'Europe/Berlin' });
     const { client, booking } = await scheduled(provider, '2027-03-05', 0, true);
     await t.deps.db.update(users).set({ firstName: 'Ada', lastName: 'Obi' }).where(eq(users.id, client.id));
+    await deliverBookingNotifications(t.deps); // what earlier tests left (session outcomes)
     // Written by another module's transaction (as the card payment hook does): no email yet.
     await recordEvent(t.deps.db, {
       bookingId: booking.identifier,

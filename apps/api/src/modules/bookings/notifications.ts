@@ -30,7 +30,9 @@ export type BookingEmailTemplate =
   | 'rescheduleRequested'
   | 'rescheduleAccepted'
   | 'rescheduleRejected'
-  | 'cancelled';
+  | 'cancelled'
+  /** What happened to a session, per side (session-outcome.ts): words under emails.bookings.session. */
+  | `session.${string}`;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -195,6 +197,18 @@ export async function deliverBookingNotifications(
           })
         : null,
       data.refundStatus === 'none' && data.notifyParty === 'client' ? t('noRefund') : null,
+      typeof data.rebookUntil === 'string' && data.notifyParty === 'client'
+        ? Number(data.rebookPriceMinor ?? 0) > 0
+          ? t('session.rebookShare', {
+              when: when(data.rebookUntil),
+              amount: formatMoney(
+                Number(data.rebookPriceMinor),
+                (row.booking.currencyCode as CurrencyCode) ?? DEFAULT_CURRENCY,
+                language,
+              ),
+            })
+          : t('session.rebookFree', { when: when(data.rebookUntil) })
+        : null,
     ].filter((line): line is string => Boolean(line));
     try {
       await sendBookingEmail(deps, {

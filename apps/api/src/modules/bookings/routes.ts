@@ -4,6 +4,7 @@ import { bookingResourceRoutes } from './routes/bookings.ts';
 import { participantRoutes } from './routes/participants.ts';
 import { policyRoutes } from './routes/policies.ts';
 import { rescheduleRoutes } from './routes/reschedules.ts';
+import { roomRoutes } from './routes/room.ts';
 import { seriesRoutes } from './routes/series.ts';
 import { shareRoutes } from './routes/share.ts';
 
@@ -23,4 +24,5 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(participantRoutes);
   await app.register(policyRoutes);
   await app.register(shareRoutes);
+  await app.register(roomRoutes);
 };

@@ -22,6 +22,8 @@ const KNOWN = new Set([
   'payment_refunded',
   'shared',
   'reschedule_permission_changed',
+  'session_outcome',
+  'rebooked',
 ]);
 
 /** What happened to a booking, newest last, with who did it and when (viewer's zone). */

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type LiveEvent, useLiveEvents } from '#app/lib/live-socket';
+import { cn } from '#app/ui/cn';
 import { Spinner } from '#app/ui/spinner';
 import { useThread } from '../api/get-thread';
 import { useMarkSeen } from '../api/mark-seen';
@@ -19,10 +20,12 @@ export interface ThreadViewProps {
   language: string;
   backPath: string;
   deleteModal: { open: boolean; onOpenChange(open: boolean): void; openFor(): void };
+  /** Beside something else (the session room's text panel): its own height, no way back to the list. */
+  compact?: boolean;
 }
 
 /** A conversation: older pages load when scrolled to the top; new messages keep it at the bottom. */
-export function ThreadView({ conversationId, viewerId, language, backPath, deleteModal }: ThreadViewProps) {
+export function ThreadView({ conversationId, viewerId, language, backPath, deleteModal, compact }: ThreadViewProps) {
   const { t } = useTranslation();
   const thread = useThread(conversationId);
   const markSeen = useMarkSeen();
@@ -106,12 +109,17 @@ export function ThreadView({ conversationId, viewerId, language, backPath, delet
   return (
     <section
       aria-label={otherName}
-      className="flex h-[calc(100dvh-16rem)] md:h-[calc(100dvh-12rem)] min-h-96 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-slate-50"
+      className={cn(
+        'flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-slate-50',
+        compact ? 'h-[28rem] lg:h-[calc(100dvh-14rem)]' : 'h-[calc(100dvh-16rem)] md:h-[calc(100dvh-12rem)] min-h-96',
+      )}
     >
       <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
-        <Link to={backPath} className="text-sm text-brand-700 md:hidden" aria-label={t('messages.back')}>
-          ←
-        </Link>
+        {compact ? null : (
+          <Link to={backPath} className="text-sm text-brand-700 md:hidden" aria-label={t('messages.back')}>
+            ←
+          </Link>
+        )}
         <h2 className="truncate text-base font-semibold" data-testid="thread-title">
           {otherName}
         </h2>

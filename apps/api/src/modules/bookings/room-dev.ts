@@ -1,0 +1,96 @@
+import { z } from '@app/shared/zod';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bookingEvents, bookings, therapyCategories, users } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { lockProviderCalendar } from './booking-data.ts';
+import { withSlotRace } from './take-slot.ts';
+
+const DevSessionBodySchema = z.object({
+  clientEmail: z.email(),
+  providerEmail: z.email(),
+  /** Minutes from now to the start (negative: already started). */
+  startsInMinutes: z
+    .number()
+    .int()
+    .min(-180)
+    .max(60 * 24 * 14),
+  durationMinutes: z.number().int().min(15).max(180).default(60),
+});
+
+/**
+ * DEV_TOOLS only (never registered in production by default), like the sandbox gateway: POST
+ * /dev/session-room creates a free, confirmed video session between two existing accounts
+ * starting in `startsInMinutes`, outside the provider's calendar, so the room can be tried (and
+ * the end-to-end journeys can meet in it) without waiting for a slot on the hour. The no-overlap
+ * constraint still applies.
+ */
+export const roomDevRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.deps;
+  app.post(
+    '/dev/session-room',
+    {
+      schema: {
+        tags: ['dev'],
+        body: DevSessionBodySchema,
+        response: { 201: z.object({ bookingIdentifier: z.uuid(), startAt: z.string(), endAt: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const people = await db
+        .select({ id: users.id, email: users.email, role: users.role })
+        .from(users)
+        .where(inArray(users.email, [body.clientEmail.toLowerCase(), body.providerEmail.toLowerCase()]));
+      const client = people.find(
+        (person) => person.email === body.clientEmail.toLowerCase() && person.role === 'client',
+      );
+      const provider = people.find(
+        (person) => person.email === body.providerEmail.toLowerCase() && person.role === 'provider',
+      );
+      if (!client || !provider) throw new AppError('NOT_FOUND');
+      const now = clock.now();
+      const startsAt = new Date(Math.floor(now.getTime() / 60_000) * 60_000 + body.startsInMinutes * 60_000);
+      const endsAt = new Date(startsAt.getTime() + body.durationMinutes * 60_000);
+      const [therapy] = await db
+        .select({ id: therapyCategories.id })
+        .from(therapyCategories)
+        .where(eq(therapyCategories.key, 'individual-therapy'));
+      const id = await withSlotRace(() =>
+        db.transaction(async (tx) => {
+          await lockProviderCalendar(tx, provider.id);
+          const [row] = await tx
+            .insert(bookings)
+            .values({
+              clientId: client.id,
+              providerId: provider.id,
+              therapyCategoryId: therapy?.id ?? null,
+              modalityKey: 'video-session',
+              status: 'confirmed',
+              previousStatus: 'pending',
+              startsAt,
+              endsAt,
+              priceMinor: 0,
+              currencyCode: 'NGN',
+              createdBy: 'client',
+              paidAt: now,
+              paymentMethod: 'free',
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning({ id: bookings.id });
+          if (!row) throw new Error('dev session insert failed');
+          await tx
+            .insert(bookingEvents)
+            .values({ bookingId: row.id, type: 'confirmed', actorRole: 'system', data: { dev: true }, createdAt: now });
+          return row.id;
+        }),
+      );
+      return reply.code(201).send({
+        bookingIdentifier: id,
+        startAt: startsAt.toISOString(),
+        endAt: endsAt.toISOString(),
+      });
+    },
+  );
+};

@@ -1,0 +1,6 @@
+/** Query keys of the session room and its outcome. */
+export const roomKeys = {
+  all: ['session-room'] as const,
+  room: (bookingId: string) => ['session-room', 'room', bookingId] as const,
+  outcome: (bookingId: string) => ['session-room', 'outcome', bookingId] as const,
+};

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#app/api/client';
+import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
+import { requireSession } from '#app/features/auth/require-session';
+import { DELETE_MESSAGE_MODAL } from '#app/features/messages/components/delete-message-dialog';
+import { MessagesLive } from '#app/features/messages/components/messages-live';
+import { ThreadView } from '#app/features/messages/components/thread-view';
+import { useRoom } from '#app/features/session-room/api/get-room';
+import { SessionRoomScreen } from '#app/features/session-room/components/session-room-screen';
+import { Header } from '#app/features/shell/header';
+import { NotFoundPage } from '#app/features/shell/not-found-page';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { useSession } from '#app/lib/use-session';
+import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { Spinner } from '#app/ui/spinner';
+import type { Route } from './+types/session-room';
+
+/**
+ * /session/{id}/: the private video room of a booking, for its client and its provider only
+ * (anyone else: not found). Full width, outside the signed-in area's side navigation; the text
+ * panel is the booking's conversation (the messages feature's thread, kept live).
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request, ['client', 'provider']);
+  return null;
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-screen items-center justify-center">
+      <Spinner />
+    </div>
+  );
+}
+
+export default function SessionRoomPage({ params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const session = useSession();
+  const room = useRoom(params.bookingId);
+  const binding = useModalBinding(DELETE_MESSAGE_MODAL);
+  const modals = useModals();
+  const notFound = room.error instanceof ApiError && room.error.status === 404;
+  return (
+    <>
+      <Header accountLinks={<HeaderAccountLinks />} />
+      <MessagesLive />
+      {notFound ? (
+        <NotFoundPage lang={lang} />
+      ) : (
+        <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+          <SessionRoomScreen
+            bookingId={params.bookingId}
+            detailsPath={localePath(lang, `/appointments/${params.bookingId}/`)}
+            renderNotFound={() => <p>{t('notFound.title')}</p>}
+            renderChat={(conversationId) => (
+              <ThreadView
+                conversationId={conversationId}
+                viewerId={session?.userId ?? ''}
+                language={lang}
+                backPath={localePath(lang, `/messages/${conversationId}/`)}
+                deleteModal={{ ...binding, openFor: () => modals.open(DELETE_MESSAGE_MODAL) }}
+                compact
+              />
+            )}
+          />
+        </main>
+      )}
+    </>
+  );
+}
