@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -144,7 +143,6 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     hsts: false, // sent by the onRequest hook above, over https only
   });
   await app.register(cookie, { secret: deps.config.APP_SECRET });
-  await app.register(rateLimit, { global: false });
 
   await app.register(swagger, {
     openapi: {

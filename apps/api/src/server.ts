@@ -7,6 +7,7 @@ import { credentialJobs } from './modules/credentials/reminders.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
 import { startJobs } from './platform/jobs.ts';
+import { rateLimitJobs } from './platform/rate-limits.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mailer.ts';
 import { seedDatabase } from './scripts/seed/index.ts';
@@ -64,7 +65,7 @@ export async function start(options: StartOptions) {
   }
 
   // Background work on the database: expiring holds, completing sessions, reconciling payments.
-  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs, ...credentialJobs]);
+  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs, ...credentialJobs, ...rateLimitJobs]);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
