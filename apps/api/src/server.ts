@@ -7,9 +7,9 @@ import { credentialJobs } from './modules/credentials/reminders.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
 import { startJobs } from './platform/jobs.ts';
-import { rateLimitJobs } from './platform/rate-limits.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mailer.ts';
+import { rateLimitJobs } from './platform/rate-limits.ts';
 import { seedDatabase } from './scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from './web/web-plugin.ts';
 
