@@ -15,7 +15,8 @@ export interface RateLimitRule {
 }
 
 /**
- * The named limits of the sign-in area. Keys: the client IP, and where an email or a user is
+ * The named limits (scaled by RATE_LIMIT_SCALE, overridable in config): the sign-in area's and the
+ * creation of booking holds. Keys: the client IP, and where an email or a user is
  * involved also that (credential stuffing from many IPs, or mail bombing one address).
  */
 export const DEFAULT_RATE_LIMITS = {
@@ -32,6 +33,8 @@ export const DEFAULT_RATE_LIMITS = {
   /** Signed-in calls that check the current password (change password, delete account). */
   passwordCheckPerUser: { max: 10, windowSeconds: 15 * 60 },
   refreshPerIp: { max: 120, windowSeconds: 15 * 60 },
+  /** Starting and placing bookings (each may hold a slot) per client: docs/decisions.md "Fair holds". */
+  holdCreationPerUser: { max: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
