@@ -23,6 +23,7 @@ import { authenticate, bearerToken, requireRole } from '../../platform/auth-guar
 import { bodyEmail, byUser, rateLimit } from '../../platform/rate-limits.ts';
 import { deleteAccount, getTimezone, guessTimezone, setTimezone } from './account.ts';
 import { confirmEmailChange, startEmailChange } from './email-change.ts';
+import { settleAfterAnswerWork } from './mail-safely.ts';
 import { requestPasswordReset, resetPassword, updatePassword } from './passwords.ts';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, setRefreshCookie } from './refresh-cookie.ts';
 import { register, requestVerification, verifyEmail } from './register.ts';
@@ -37,6 +38,8 @@ const security = [{ bearer: [] }];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const { db } = deps;
+  // Emails sent after the answer (reset and verification requests) finish before the app closes.
+  app.addHook('onClose', settleAfterAnswerWork);
 
   const limits = {
     register: rateLimit(app, [{ name: 'registerPerIp' }]),
