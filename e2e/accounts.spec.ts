@@ -55,13 +55,17 @@ test.describe('accounts and sessions', () => {
     await expect(page.getByTestId('check-email')).toContainText(email);
     await page.screenshot({ path: 'test-results/accounts-check-email.png', fullPage: true });
 
-    // Signing in before confirming explains why and offers a new link.
-    await visit('/login/');
-    await submitSignIn(page, { email, password });
-    await expect(page.getByText('Please confirm your email address before signing in.')).toBeVisible();
-    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    // A client may verify later: "Do later" signs in at once, and a banner says what waits for the link.
+    await page.getByRole('button', { name: 'Do later' }).click();
+    await page.waitForURL('**/overview/');
+    const banner = page.getByTestId('verify-email-banner');
+    await expect(banner).toContainText(email);
+    await expect(banner).toContainText('top-ups are limited to 5000 NGN in all');
+    await banner.getByRole('button', { name: 'Send the link again' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'we have sent a new link' })).toBeVisible();
-    await page.screenshot({ path: 'test-results/accounts-login-unverified.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/accounts-verify-later.png', fullPage: true });
+    await page.getByTestId('header-sign-out').click();
+    await page.waitForURL((url) => !url.pathname.includes('/overview'));
 
     const verification = await newestEmail(request, email, '/verify-email/');
     await visit(linkPath(verification, '/verify-email/'));
@@ -156,6 +160,15 @@ test.describe('accounts and sessions', () => {
     await page.getByLabel('I agree to the terms and conditions').check();
     await page.getByRole('button', { name: 'Create provider account' }).click();
     await expect(page.getByTestId('check-email')).toContainText(email);
+    await expect(page.getByRole('button', { name: 'Do later' })).toHaveCount(0); // providers confirm first
+
+    // Signing in before confirming explains why and offers a new link.
+    await visit('/login/');
+    await submitSignIn(page, { email, password: 'calm-river-42' });
+    await expect(page.getByText('Please confirm your email address before signing in.')).toBeVisible();
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'we have sent a new link' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/accounts-login-unverified.png', fullPage: true });
 
     // A wrong or used link says so and offers a new one.
     await visit('/verify-email/?token=not-a-real-token');
