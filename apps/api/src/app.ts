@@ -10,21 +10,29 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountPersonalData } from './modules/auth/personal-data.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
+import { bookingsErasure, bookingsPersonalData } from './modules/bookings/personal-data.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { credentialsPersonalData } from './modules/credentials/personal-data.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
+import { dataRightsErasure } from './modules/data-rights/exports.ts';
+import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { messagesErasure, messagesPersonalData } from './modules/messages/personal-data.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
+import { moneyErasure, moneyPersonalData } from './modules/money/personal-data.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
 import { profileDeletionHook } from './modules/profiles/account-deletion.ts';
 import { mediaRoutes } from './modules/profiles/media-routes.ts';
+import { profilesPersonalData } from './modules/profiles/personal-data.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
 import { AppError } from './platform/app-error.ts';
@@ -37,6 +45,7 @@ import { REDACT } from './platform/logger.ts';
 import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
 import { publicStorage } from './platform/storage.ts';
 import { privateFileRoutes } from './platform/uploads/files-route.ts';
+import { privateStorageOf } from './platform/uploads/private-storage.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -54,8 +63,13 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *  - paymentSucceeded (money, a verified card payment): for a booking, bookings confirms it, or
  *    refunds it to the payer's wallet when it can no longer be confirmed;
  *  - accountDeleting (auth, before the user row is anonymised), in this order: profiles erase
- *    their personal fields and pictures, then bookings cancels the user's future bookings with
- *    a full refund.
+ *    their personal fields and pictures, bookings cancels the user's future bookings with a full
+ *    refund and erases the client's notes and reasons (the sessions stay: the provider's records),
+ *    money keeps the ledger (pseudonymised through the anonymous user row), messages erase what
+ *    the person wrote, data rights drop their exports and audit the deletion; each answers what
+ *    it had to keep, and the person is told;
+ *  - personalData (data rights' export job): each module's part of a person's data export, in
+ *    archive order (docs/conventions.md "Data export").
  */
 export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'warn'>): DomainEvents {
   return createDomainEvents({
@@ -65,6 +79,18 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
     accountDeleting: [
       profileDeletionHook({ db: deps.db, clock: deps.clock, storage: publicStorage(deps.config), log }),
       bookingsDeletionHook(),
+      bookingsErasure,
+      moneyErasure,
+      messagesErasure(privateStorageOf(deps)),
+      dataRightsErasure(privateStorageOf(deps)),
+    ],
+    personalData: [
+      accountPersonalData,
+      profilesPersonalData,
+      bookingsPersonalData,
+      moneyPersonalData,
+      messagesPersonalData,
+      credentialsPersonalData,
     ],
   });
 }
@@ -171,6 +197,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(messageRoutes);
       await api.register(realtimeRoutes);
       await api.register(credentialRoutes);
+      await api.register(dataRightsRoutes);
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {

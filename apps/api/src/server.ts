@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { bookingJobs } from './modules/bookings/jobs.ts';
 import { credentialJobs } from './modules/credentials/reminders.ts';
+import { dataRightsJobs } from './modules/data-rights/exports.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
 import { startJobs } from './platform/jobs.ts';
@@ -65,7 +66,13 @@ export async function start(options: StartOptions) {
   }
 
   // Background work on the database: expiring holds, completing sessions, reconciling payments.
-  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs, ...credentialJobs, ...rateLimitJobs]);
+  const jobs = startJobs(deps, [
+    ...paymentJobs,
+    ...bookingJobs,
+    ...credentialJobs,
+    ...rateLimitJobs,
+    ...dataRightsJobs,
+  ]);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

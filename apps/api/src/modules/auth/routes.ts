@@ -18,6 +18,7 @@ import {
   UserInfoSchema,
   UserTimezoneGuessSchema,
 } from '@app/shared/schemas/auth';
+import { DeleteAccountAnswerSchema } from '@app/shared/schemas/data-rights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, bearerToken, requireRole } from '../../platform/auth-guard.ts';
 import { bodyEmail, byUser, rateLimit } from '../../platform/rate-limits.ts';
@@ -160,10 +161,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('client'),
       preHandler: limits.passwordCheck,
-      schema: { tags, security, body: DeleteAccountSchema, response: { 200: MessageResponseSchema } },
+      schema: { tags, security, body: DeleteAccountSchema, response: { 200: DeleteAccountAnswerSchema } },
     },
-    (request) =>
-      deleteAccount(deps, { actor: request.actor, password: request.body?.password, language: request.language }),
+    async (request) => {
+      const answer = await deleteAccount(deps, {
+        actor: request.actor,
+        password: request.body?.password,
+        language: request.language,
+      });
+      await app.realtime.endUserSockets([request.actor.userId]); // live sockets end now, on every process
+      return answer;
+    },
   );
 
   app.get(
