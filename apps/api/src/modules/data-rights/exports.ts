@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { DataExport, DataExportState } from '@app/shared/schemas/data-rights';
-import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
-import { dataExports, users } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { dataExports, emails, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { AccountDeletingHandler } from '../../platform/events.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { type PrivateStorage, privateStorageOf } from '../../platform/uploads/private-storage.ts';
 import { FILE_LINK_TTL_MS, signFileLink } from '../../platform/uploads/signed-links.ts';
@@ -20,6 +21,8 @@ export const EXPORT_RETENTION_MS = 7 * 24 * 3600 * 1000;
 export const EXPORT_STALE_MS = 10 * 60 * 1000;
 /** Attempts before an export is given up as failed (the person may ask again). */
 export const EXPORT_MAX_ATTEMPTS = 3;
+/** What an erased person's name becomes in the kept copies of mail to others. */
+const DELETED_NAME = 'a deleted user';
 /** The archive's format name, so a reader knows what it holds. */
 export const ARCHIVE_FORMAT = 'therapyhub-personal-data/1';
 
@@ -46,6 +49,13 @@ function view(deps: Pick<AppDeps, 'config' | 'clock'>, row: ExportRow): DataExpo
           }
         : null,
   };
+}
+
+const startedRuns = new Set<Promise<unknown>>();
+
+/** Waits for the runs requests started in this process (shutdown, tests). */
+export async function settleStartedExports(): Promise<void> {
+  while (startedRuns.size > 0) await Promise.allSettled([...startedRuns]);
 }
 
 async function latestExport(deps: Pick<AppDeps, 'db'>, userId: string): Promise<ExportRow | null> {
@@ -93,9 +103,11 @@ export async function requestDataExport(deps: Deps, input: { actor: Actor }): Pr
   row ??= (await latestExport(deps, userId)) ?? undefined;
   if (!row) throw new Error('data export vanished');
   // Start at once in this process; the job picks it up anyway if this process stops.
-  setImmediate(() => {
-    runDataExports(deps).catch((error: unknown) => deps.log.error({ err: error }, 'data export run failed'));
-  });
+  const run = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => runDataExports(deps))
+    .catch((error: unknown) => deps.log.error({ err: error }, 'data export run failed'))
+    .finally(() => startedRuns.delete(run));
+  startedRuns.add(run);
   return { export: view(deps, row) };
 }
 
@@ -220,8 +232,9 @@ export const dataRightsJobs: Job[] = [
 ];
 
 /**
- * Data rights' part of erasing an account: the person's exports and their archives go, and the
- * deletion itself is recorded in the audit trail (ids only), which is kept.
+ * Data rights' part of erasing an account: the person's exports and their archives go, their
+ * name leaves the outbox copies of mail to others, and the deletion itself is recorded in the
+ * audit trail (ids only), which is kept.
  */
 export function dataRightsErasure(storage: PrivateStorage): AccountDeletingHandler {
   return async (tx, { userId, now }) => {
@@ -229,7 +242,24 @@ export function dataRightsErasure(storage: PrivateStorage): AccountDeletingHandl
       .delete(dataExports)
       .where(eq(dataExports.userId, userId))
       .returning({ fileKey: dataExports.fileKey });
-    const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ role: users.role, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, userId));
+    // Copies of mail to other people (a provider told of a booking) name the person: the outbox
+    // keeps them without the name. Mail to the person's own address is deleted by auth.
+    const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+    if (name.length >= 3) {
+      const html = escapeHtml(name);
+      await tx
+        .update(emails)
+        .set({
+          subject: sql`replace(${emails.subject}, ${name}, ${DELETED_NAME})`,
+          text: sql`replace(${emails.text}, ${name}, ${DELETED_NAME})`,
+          html: sql`replace(${emails.html}, ${html}, ${DELETED_NAME})`,
+        })
+        .where(or(sql`strpos(${emails.text}, ${name}) > 0`, sql`strpos(${emails.subject}, ${name}) > 0`));
+    }
     await recordAudit(tx, {
       actor: { userId, role: user?.role ?? 'client' },
       action: 'account.delete',

@@ -2,7 +2,7 @@ import { DataExportStateSchema } from '@app/shared/schemas/data-rights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../../platform/auth-guard.ts';
 import { byUser, rateLimit } from '../../platform/rate-limits.ts';
-import { getDataExport, requestDataExport } from './exports.ts';
+import { getDataExport, requestDataExport, settleStartedExports } from './exports.ts';
 
 const tags = ['data-rights'];
 const security = [{ bearer: [] }];
@@ -13,6 +13,7 @@ export const DATA_EXPORT_RATE_LIMIT = { max: 5, windowSeconds: 24 * 3600 };
 /** A person's copy of their data (GDPR Art. 15/20): start it, then see it and download it. */
 export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  app.addHook('onClose', settleStartedExports); // a run started by a request finishes before the app closes
   const exportLimit = rateLimit(app, [{ name: 'dataExportPerUser', rule: DATA_EXPORT_RATE_LIMIT, keyOf: byUser }]);
 
   app.post(
