@@ -13,7 +13,7 @@ afterEach(() => {
 
 function signIn() {
   const token = `h.${btoa(JSON.stringify({ sub: 'u1', role: 'client' }))}.s`;
-  setSession(sessionFromTokens({ token, refreshToken: 'r', expiresIn: 900, refreshTokenExp: 3600 }, Date.now()));
+  setSession(sessionFromTokens({ token, expiresIn: 900, refreshTokenExp: 3600 }, Date.now()));
 }
 
 const user = (overrides: Record<string, unknown>) => ({
