@@ -128,6 +128,15 @@ test.describe('accounts and sessions', () => {
 
     // Delete the account: password required, then signed out to the home page.
     await visit('/security/');
+    // A copy of everything we keep, prepared in the background, downloaded through a short-lived link.
+    await page.getByRole('button', { name: 'Prepare my data' }).click();
+    const download = page.getByRole('link', { name: 'Download my data' });
+    await expect(download).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: 'test-results/accounts-data-export.png', fullPage: true });
+    const archive = await (await request.get((await download.getAttribute('href')) ?? '')).json();
+    expect(archive.format).toBe('therapyhub-personal-data/1');
+    expect(archive.sections.profile.person.email).toBe(newEmail);
+
     await page.getByRole('button', { name: 'Delete account' }).click();
     const deletion = page.getByRole('dialog', { name: 'Delete account' });
     await deletion.getByRole('button', { name: 'Delete my account' }).click();
@@ -136,6 +145,11 @@ test.describe('accounts and sessions', () => {
     await page.screenshot({ path: 'test-results/accounts-delete.png' });
     await deletion.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByText('Account Deleted Successfully')).toBeVisible();
+    // What the law made us keep, and why.
+    const deleted = page.getByRole('dialog', { name: 'Your account has been deleted' });
+    await expect(deleted.getByText('A record that you deleted your account')).toBeVisible();
+    await page.screenshot({ path: 'test-results/accounts-deleted.png' });
+    await deleted.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByTestId('header-signed-out')).toBeVisible();
     expect(await page.evaluate(() => window.sessionStorage.getItem('session'))).toBeNull();

@@ -41,7 +41,7 @@ import type { AppDeps, AppDepsInput } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platform/events.ts';
 import { requestLanguage } from './platform/i18n.ts';
-import { REDACT } from './platform/logger.ts';
+import { LOG_SERIALIZERS, REDACT } from './platform/logger.ts';
 import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
 import { publicStorage } from './platform/storage.ts';
 import { privateFileRoutes } from './platform/uploads/files-route.ts';
@@ -116,7 +116,12 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
-      : { logger: logger === false ? false : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT } }),
+      : {
+          logger:
+            logger === false
+              ? false
+              : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT, serializers: LOG_SERIALIZERS },
+        }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
