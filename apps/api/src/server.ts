@@ -37,8 +37,11 @@ export async function start(options: StartOptions) {
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
     onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
   });
-  await database.migrate();
-  const seeded = await seedDatabase(database.db, { now: new Date(), demo: true });
+  // Processes starting together on one PostgreSQL migrate and seed one after another.
+  const seeded = await database.exclusively(async () => {
+    await database.migrate();
+    return seedDatabase(database.db, { now: new Date(), demo: true });
+  });
 
   const app = await buildApp(
     {
