@@ -54,6 +54,7 @@ export interface KeptRecord {
  * the order they are listed, and a throw aborts the whole deletion. Each module erases or
  * anonymises what is its own and answers what it had to keep (nothing: void or []).
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that keeps nothing simply returns (Promise<void>)
 export type AccountDeletingHandler = (tx: Tx, event: AccountDeletingEvent) => Promise<void | KeptRecord[]>;
 
 /** Whose data is being exported (GDPR Art. 15/20): a person's own copy. */
