@@ -28,13 +28,16 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // `npm run test:e2e:scaleout` starts its own servers (two processes behind a proxy) on this port.
+  webServer: process.env.E2E_EXTERNAL_SERVER
+    ? undefined
+    : {
+        command: 'node scripts/e2e-server.mjs',
+        url: `http://127.0.0.1:${PORT}/api/health`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        env: { PORT: String(PORT) },
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });

@@ -55,13 +55,17 @@ test.describe('accounts and sessions', () => {
     await expect(page.getByTestId('check-email')).toContainText(email);
     await page.screenshot({ path: 'test-results/accounts-check-email.png', fullPage: true });
 
-    // Signing in before confirming explains why and offers a new link.
-    await visit('/login/');
-    await submitSignIn(page, { email, password });
-    await expect(page.getByText('Please confirm your email address before signing in.')).toBeVisible();
-    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    // A client may verify later: "Do later" signs in at once, and a banner says what waits for the link.
+    await page.getByRole('button', { name: 'Do later' }).click();
+    await page.waitForURL('**/overview/');
+    const banner = page.getByTestId('verify-email-banner');
+    await expect(banner).toContainText(email);
+    await expect(banner).toContainText('top-ups are limited to 5000 NGN in all');
+    await banner.getByRole('button', { name: 'Send the link again' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'we have sent a new link' })).toBeVisible();
-    await page.screenshot({ path: 'test-results/accounts-login-unverified.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/accounts-verify-later.png', fullPage: true });
+    await page.getByTestId('header-sign-out').click();
+    await page.waitForURL((url) => !url.pathname.includes('/overview'));
 
     const verification = await newestEmail(request, email, '/verify-email/');
     await visit(linkPath(verification, '/verify-email/'));
@@ -124,6 +128,15 @@ test.describe('accounts and sessions', () => {
 
     // Delete the account: password required, then signed out to the home page.
     await visit('/security/');
+    // A copy of everything we keep, prepared in the background, downloaded through a short-lived link.
+    await page.getByRole('button', { name: 'Prepare my data' }).click();
+    const download = page.getByRole('link', { name: 'Download my data' });
+    await expect(download).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: 'test-results/accounts-data-export.png', fullPage: true });
+    const archive = await (await request.get((await download.getAttribute('href')) ?? '')).json();
+    expect(archive.format).toBe('therapyhub-personal-data/1');
+    expect(archive.sections.profile.person.email).toBe(newEmail);
+
     await page.getByRole('button', { name: 'Delete account' }).click();
     const deletion = page.getByRole('dialog', { name: 'Delete account' });
     await deletion.getByRole('button', { name: 'Delete my account' }).click();
@@ -132,6 +145,11 @@ test.describe('accounts and sessions', () => {
     await page.screenshot({ path: 'test-results/accounts-delete.png' });
     await deletion.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByText('Account Deleted Successfully')).toBeVisible();
+    // What the law made us keep, and why.
+    const deleted = page.getByRole('dialog', { name: 'Your account has been deleted' });
+    await expect(deleted.getByText('A record that you deleted your account')).toBeVisible();
+    await page.screenshot({ path: 'test-results/accounts-deleted.png' });
+    await deleted.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByTestId('header-signed-out')).toBeVisible();
     expect(await page.evaluate(() => window.sessionStorage.getItem('session'))).toBeNull();
@@ -156,6 +174,15 @@ test.describe('accounts and sessions', () => {
     await page.getByLabel('I agree to the terms and conditions').check();
     await page.getByRole('button', { name: 'Create provider account' }).click();
     await expect(page.getByTestId('check-email')).toContainText(email);
+    await expect(page.getByRole('button', { name: 'Do later' })).toHaveCount(0); // providers confirm first
+
+    // Signing in before confirming explains why and offers a new link.
+    await visit('/login/');
+    await submitSignIn(page, { email, password: 'calm-river-42' });
+    await expect(page.getByText('Please confirm your email address before signing in.')).toBeVisible();
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'we have sent a new link' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/accounts-login-unverified.png', fullPage: true });
 
     // A wrong or used link says so and offers a new one.
     await visit('/verify-email/?token=not-a-real-token');

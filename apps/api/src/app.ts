@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -15,23 +14,31 @@ import {
 import { adminRoutes } from './modules/admin/routes.ts';
 import { googleIdentityDeletionHook } from './modules/auth/google-account-deletion.ts';
 import { googleAuthRoutes } from './modules/auth/google-routes.ts';
+import { accountPersonalData } from './modules/auth/personal-data.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
+import { bookingsErasure, bookingsPersonalData } from './modules/bookings/personal-data.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { credentialsPersonalData } from './modules/credentials/personal-data.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
+import { dataRightsErasure } from './modules/data-rights/exports.ts';
+import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { messagesErasure, messagesPersonalData } from './modules/messages/personal-data.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
+import { moneyErasure, moneyPersonalData } from './modules/money/personal-data.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { profileDeletionHook } from './modules/profiles/account-deletion.ts';
 import { mediaRoutes } from './modules/profiles/media-routes.ts';
+import { profilesPersonalData } from './modules/profiles/personal-data.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
 import { AppError } from './platform/app-error.ts';
@@ -41,10 +48,11 @@ import type { AppDeps, AppDepsInput } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platform/events.ts';
 import { requestLanguage } from './platform/i18n.ts';
-import { REDACT } from './platform/logger.ts';
+import { LOG_SERIALIZERS, REDACT } from './platform/logger.ts';
 import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
 import { publicStorage } from './platform/storage.ts';
 import { privateFileRoutes } from './platform/uploads/files-route.ts';
+import { privateStorageOf } from './platform/uploads/private-storage.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -62,8 +70,13 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *  - paymentSucceeded (money, a verified card payment): for a booking, bookings confirms it, or
  *    refunds it to the payer's wallet when it can no longer be confirmed;
  *  - accountDeleting (auth, before the user row is anonymised), in this order: profiles erase
- *    their personal fields and pictures, then bookings cancels the user's future bookings with
- *    a full refund, then auth drops the account's Google link.
+ *    their personal fields and pictures, bookings cancels the user's future bookings with a full
+ *    refund and erases the client's notes and reasons (the sessions stay: the provider's records),
+ *    money keeps the ledger (pseudonymised through the anonymous user row), messages erase what
+ *    the person wrote, auth drops the account's Google link, data rights drop their exports and audit the deletion; each answers what
+ *    it had to keep, and the person is told;
+ *  - personalData (data rights' export job): each module's part of a person's data export, in
+ *    archive order (docs/conventions.md "Data export").
  */
 export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'warn'>): DomainEvents {
   return createDomainEvents({
@@ -73,7 +86,19 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
     accountDeleting: [
       profileDeletionHook({ db: deps.db, clock: deps.clock, storage: publicStorage(deps.config), log }),
       bookingsDeletionHook(),
+      bookingsErasure,
+      moneyErasure,
+      messagesErasure(privateStorageOf(deps)),
       googleIdentityDeletionHook(),
+      dataRightsErasure(privateStorageOf(deps)),
+    ],
+    personalData: [
+      accountPersonalData,
+      profilesPersonalData,
+      bookingsPersonalData,
+      moneyPersonalData,
+      messagesPersonalData,
+      credentialsPersonalData,
     ],
   });
 }
@@ -99,7 +124,12 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
-      : { logger: logger === false ? false : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT } }),
+      : {
+          logger:
+            logger === false
+              ? false
+              : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT, serializers: LOG_SERIALIZERS },
+        }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -146,7 +176,6 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   // request bodies are never inflated. Built assets come precompressed (web/web-plugin.ts).
   await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024 });
   await app.register(cookie, { secret: deps.config.APP_SECRET });
-  await app.register(rateLimit, { global: false });
 
   await app.register(swagger, {
     openapi: {
@@ -177,6 +206,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(realtimeRoutes);
       await api.register(credentialRoutes);
       await api.register(adminRoutes);
+      await api.register(dataRightsRoutes);
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       await api.register(clientRoutes);
       await api.register(noteRoutes);

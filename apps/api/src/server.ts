@@ -4,11 +4,13 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { bookingJobs } from './modules/bookings/jobs.ts';
 import { credentialJobs } from './modules/credentials/reminders.ts';
+import { dataRightsJobs } from './modules/data-rights/exports.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
 import { startJobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mailer.ts';
+import { rateLimitJobs } from './platform/rate-limits.ts';
 import { seedDatabase } from './scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from './web/web-plugin.ts';
 
@@ -35,8 +37,11 @@ export async function start(options: StartOptions) {
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
     onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
   });
-  await database.migrate();
-  const seeded = await seedDatabase(database.db, { now: new Date(), demo: true });
+  // Processes starting together on one PostgreSQL migrate and seed one after another.
+  const seeded = await database.exclusively(async () => {
+    await database.migrate();
+    return seedDatabase(database.db, { now: new Date(), demo: true });
+  });
 
   const app = await buildApp(
     {
@@ -64,7 +69,13 @@ export async function start(options: StartOptions) {
   }
 
   // Background work on the database: expiring holds, completing sessions, reconciling payments.
-  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs, ...credentialJobs]);
+  const jobs = startJobs(deps, [
+    ...paymentJobs,
+    ...bookingJobs,
+    ...credentialJobs,
+    ...rateLimitJobs,
+    ...dataRightsJobs,
+  ]);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

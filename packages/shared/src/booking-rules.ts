@@ -23,6 +23,33 @@ export const PARTICIPANT_HOLD_MS = 24 * HOUR_MS;
 export const DRAFT_TTL_MS = 24 * HOUR_MS;
 
 /**
+ * Slot hoarding (docs/decisions.md "Fair holds"): a client holds at most this many unpaid
+ * sessions at once, across all providers (every session of a weekly series counts) …
+ */
+export const MAX_UNPAID_HOLDS = 10;
+/** … and at most this many unpaid bookings with one provider (a weekly series counts once). */
+export const MAX_UNPAID_HOLDS_PER_PROVIDER = 3;
+
+export type HoldLimitRefusal = { code: 'PROVIDER_HOLD_LIMIT_REACHED' | 'HOLD_LIMIT_REACHED'; max: number };
+
+/**
+ * Whether a client may put `sessions` more unpaid sessions on hold with one provider (a single
+ * booking: 1; a weekly series: its length, one hold with the provider), given the holds they
+ * have: `held` sessions in all, `heldWithProvider` holds with this provider. Null when allowed.
+ */
+export function holdLimitRefusal(input: {
+  held: number;
+  heldWithProvider: number;
+  sessions: number;
+}): HoldLimitRefusal | null {
+  if (input.heldWithProvider + 1 > MAX_UNPAID_HOLDS_PER_PROVIDER) {
+    return { code: 'PROVIDER_HOLD_LIMIT_REACHED', max: MAX_UNPAID_HOLDS_PER_PROVIDER };
+  }
+  if (input.held + input.sessions > MAX_UNPAID_HOLDS) return { code: 'HOLD_LIMIT_REACHED', max: MAX_UNPAID_HOLDS };
+  return null;
+}
+
+/**
  * Which status may follow which. `pending → pending` and `confirmed → confirmed` are slot
  * changes (schedule, reschedule). Completed, cancelled and rejected are final. Expired is final
  * for people; only a card payment that arrives after the hold lapsed may still confirm it, when

@@ -20,6 +20,11 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (migrations and seeding at start-up) while holding a session advisory lock, so
+   * processes starting together behind one PostgreSQL do it one after another.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The PGlite instance, for snapshots in tests; absent on PostgreSQL. */
   pglite?: PGlite;
@@ -55,6 +60,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
         await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
       },
+      exclusively: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock(hashtextextended('therapyhub:startup', 0))");
+          return await work();
+        } finally {
+          await client.query("SELECT pg_advisory_unlock(hashtextextended('therapyhub:startup', 0))").catch(() => {});
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -73,6 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.exec('CREATE EXTENSION IF NOT EXISTS btree_gist');
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    exclusively: (work) => work(), // one process owns an embedded database
     close: () => client.close(),
   };
 }

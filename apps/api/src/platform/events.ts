@@ -41,32 +41,72 @@ export interface AccountDeletingEvent {
 }
 
 /**
- * Runs inside the deletion transaction, before auth anonymises the user row; handlers run in
- * the order they are listed, and a throw aborts the whole deletion.
+ * What a module keeps of an erased account because the law requires it (docs/privacy.md), told to
+ * the person: `kind` names the words under `hardening.kept.<kind>` (what, why, how long).
  */
-export type AccountDeletingHandler = (tx: Tx, event: AccountDeletingEvent) => Promise<void>;
+export interface KeptRecord {
+  kind: 'bookings' | 'ledger' | 'audit';
+  count: number;
+}
+
+/**
+ * Runs inside the deletion transaction, before auth anonymises the user row; handlers run in
+ * the order they are listed, and a throw aborts the whole deletion. Each module erases or
+ * anonymises what is its own and answers what it had to keep (nothing: void or []).
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that keeps nothing simply returns (Promise<void>)
+export type AccountDeletingHandler = (tx: Tx, event: AccountDeletingEvent) => Promise<void | KeptRecord[]>;
+
+/** Whose data is being exported (GDPR Art. 15/20): a person's own copy. */
+export interface PersonalDataRequest {
+  userId: string;
+  role: 'client' | 'provider' | 'admin';
+  now: Date;
+}
+
+/**
+ * One module's part of a data export: `collect` answers, inside the export's read transaction,
+ * everything the module keeps about the person (plain JSON: no password or token hashes, no
+ * storage keys), under `section` in the archive. See docs/conventions.md "Data export".
+ */
+export interface PersonalDataContributor {
+  section: string;
+  collect(tx: Tx, request: PersonalDataRequest): Promise<unknown>;
+}
 
 /** Who reacts to what. */
 export interface DomainEventHandlers {
   paymentSucceeded: Partial<Record<PaymentPurpose, PaymentSucceededHandler>>;
   accountDeleting: readonly AccountDeletingHandler[];
+  /** Each module's part of a person's data export, in archive order. */
+  personalData?: readonly PersonalDataContributor[];
 }
 
 /** The dispatcher the services see as `deps.events`. */
 export interface DomainEvents {
   /** The reaction to a card payment for this purpose, if a module takes it (card payments choose escrow or wallet by it). */
   paymentSucceededHandler(purpose: PaymentPurpose): PaymentSucceededHandler | undefined;
-  /** Every account-deletion reaction, in order, inside `tx`; the first throw aborts. */
-  accountDeleting(tx: Tx, event: AccountDeletingEvent): Promise<void>;
+  /** Every account-deletion reaction, in order, inside `tx`; the first throw aborts. Answers what was kept. */
+  accountDeleting(tx: Tx, event: AccountDeletingEvent): Promise<KeptRecord[]>;
+  /** Every module's part of a person's data, by section, read inside `tx`. */
+  collectPersonalData(tx: Tx, request: PersonalDataRequest): Promise<Record<string, unknown>>;
 }
 
 export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents {
   const paymentSucceeded = { ...handlers.paymentSucceeded };
   const accountDeleting = [...handlers.accountDeleting];
+  const personalData = [...(handlers.personalData ?? [])];
   return {
     paymentSucceededHandler: (purpose) => paymentSucceeded[purpose],
     async accountDeleting(tx, event) {
-      for (const handler of accountDeleting) await handler(tx, event);
+      const kept: KeptRecord[] = [];
+      for (const handler of accountDeleting) kept.push(...((await handler(tx, event)) ?? []));
+      return kept;
+    },
+    async collectPersonalData(tx, request) {
+      const sections: Record<string, unknown> = {};
+      for (const contributor of personalData) sections[contributor.section] = await contributor.collect(tx, request);
+      return sections;
     },
   };
 }

@@ -15,43 +15,38 @@ export const REDACT = [
 ];
 
 /**
- * Paths whose query strings are personal or clinical (a client search, a note title filter):
- * their log lines keep the path only.
+ * A URL as logged: the path, and of the query only the parameter names. Query strings carry
+ * searches (a person's name), link tokens (reset, verification) and addresses (the dev outbox);
+ * none of that may reach a log line.
  */
-const PRIVATE_QUERY_PATHS = /^\/api\/(note|clients|client)\b/;
-
-export function loggableUrl(url: string): string {
-  const question = url.indexOf('?');
-  return question !== -1 && PRIVATE_QUERY_PATHS.test(url) ? url.slice(0, question) : url;
+export function redactQuery(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const names = [...new URLSearchParams(url.slice(at + 1)).keys()];
+  return names.length
+    ? `${url.slice(0, at)}?${names.map((name) => `${encodeURIComponent(name)}=~`).join('&')}`
+    : url.slice(0, at);
 }
 
-/** Fastify's request serializer, minus private query strings. */
-const serializers = {
-  req(request: {
-    method?: string;
-    url?: string;
-    host?: string;
-    hostname?: string;
-    ip?: string;
-    socket?: { remotePort?: number };
-  }) {
+/** How a request is logged (Fastify's own serializer, with redactQuery applied to the URL). */
+export const LOG_SERIALIZERS = {
+  req(request: { method?: string; url?: string; host?: string; ip?: string }) {
     return {
       method: request.method,
-      url: loggableUrl(request.url ?? ''),
-      host: request.host ?? request.hostname,
+      url: redactQuery(request.url ?? ''),
+      host: request.host,
       remoteAddress: request.ip,
-      remotePort: request.socket?.remotePort,
     };
   },
 };
 
 /**
  * The process's logger (server.ts and the command-line scripts): JSON lines on stdout, the
- * secrets of REDACT removed. Log ids and references, never tokens, passwords, personal data or
- * note content.
+ * secrets of REDACT removed, query strings reduced to their names. Log ids and references, never
+ * tokens, passwords, personal data or note content.
  */
 export function createLogger(level = 'info', destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: REDACT, serializers }, destination);
+  return pino({ level, redact: REDACT, serializers: LOG_SERIALIZERS }, destination);
 }
 
 /** A logger that writes nothing (tests, benchmarks). */

@@ -1,6 +1,12 @@
+import { createHmac } from 'node:crypto';
 import type { Language } from '@app/shared/constants';
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Tx } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
+import type { AppDeps } from './deps.ts';
+import type { Job } from './jobs.ts';
 
 /** One limit: at most `max` requests per `windowSeconds` for one key. */
 export interface RateLimitRule {
@@ -9,7 +15,8 @@ export interface RateLimitRule {
 }
 
 /**
- * The named limits of the sign-in area. Keys: the client IP, and where an email or a user is
+ * The named limits (scaled by RATE_LIMIT_SCALE, overridable in config): the sign-in area's and the
+ * creation of booking holds. Keys: the client IP, and where an email or a user is
  * involved also that (credential stuffing from many IPs, or mail bombing one address).
  */
 export const DEFAULT_RATE_LIMITS = {
@@ -31,6 +38,9 @@ export const DEFAULT_RATE_LIMITS = {
   googleCallbackPerIp: { max: 30, windowSeconds: 15 * 60 },
   /** Proving an existing account to link Google to it (password, emailed link). */
   googleLinkPerIp: { max: 20, windowSeconds: 15 * 60 },
+
+  /** Starting and placing bookings (each may hold a slot) per client: docs/decisions.md "Fair holds". */
+  holdCreationPerUser: { max: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -61,35 +71,86 @@ export type RateLimitSpec =
 
 /**
  * The one rate-limit preHandler: counts the request against each limit and answers 429
- * TOO_MANY_REQUESTS, translated, with retry-after, once one is exceeded. Built on
- * @fastify/rate-limit's `createRateLimit` (in-memory per process) so one route can have several keys.
+ * TOO_MANY_REQUESTS, translated, with retry-after, once one is exceeded. The counters live in
+ * PostgreSQL (rate_limit_counters), so every process behind a load balancer shares them and a
+ * restart does not reset them; each count is one atomic upsert (hitRateLimit).
  */
 export function rateLimit(app: FastifyInstance, limits: RateLimitSpec[]) {
   const overrides = app.deps.config.rateLimits ?? {};
-  const checks = limits.map((limit) => {
-    const rule =
+  const checks = limits.map((limit) => ({
+    name: limit.name,
+    rule:
       limit.rule ??
-      scaled(app, overrides[limit.name as RateLimitName] ?? DEFAULT_RATE_LIMITS[limit.name as RateLimitName]);
-    const key = limit.keyOf ?? ((request: FastifyRequest) => request.ip);
-    return {
-      key,
-      check: app.createRateLimit({
-        max: rule.max,
-        timeWindow: rule.windowSeconds * 1000,
-        keyGenerator: (request) => `${limit.name}:${key(request) ?? ''}`,
-      }),
-    };
-  });
+      scaled(app, overrides[limit.name as RateLimitName] ?? DEFAULT_RATE_LIMITS[limit.name as RateLimitName]),
+    key: limit.keyOf ?? ((request: FastifyRequest) => request.ip),
+  }));
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const { key, check } of checks) {
-      if (!key(request)) continue;
-      const result = await check(request);
-      if (result.isAllowed || !result.isExceeded) continue;
-      reply.header('retry-after', result.ttlInSeconds);
-      throw new AppError('TOO_MANY_REQUESTS', { after: waitText(request.language, result.ttlInSeconds) });
+    const { db, clock, config } = app.deps;
+    for (const { name, rule, key } of checks) {
+      const value = key(request);
+      if (!value) continue;
+      const hit = await hitRateLimit(db, { secret: config.APP_SECRET, name, key: value, rule, now: clock.now() });
+      if (hit.allowed) continue;
+      reply.header('retry-after', hit.retryAfterSeconds);
+      throw new AppError('TOO_MANY_REQUESTS', { after: waitText(request.language, hit.retryAfterSeconds) });
     }
   };
 }
+
+/** The key as stored: an HMAC, so counters never hold an address or an email in clear. */
+function keyHash(secret: string, name: string, key: string): string {
+  return createHmac('sha256', `${secret}:rate-limits`).update(`${name}\n${key}`).digest('base64url');
+}
+
+export interface RateLimitHit {
+  allowed: boolean;
+  hits: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one request for (name, key) in a fixed window that starts with the first request after
+ * the previous window ended: one INSERT … ON CONFLICT DO UPDATE, atomic across connections and
+ * processes (the row lock orders concurrent hits). Allowed while the count is at most `max`.
+ */
+export async function hitRateLimit(
+  db: Tx,
+  input: { secret: string; name: string; key: string; rule: RateLimitRule; now: Date },
+): Promise<RateLimitHit> {
+  const windowEndsAt = new Date(input.now.getTime() + input.rule.windowSeconds * 1000);
+  const now = input.now.toISOString();
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ name: input.name, keyHash: keyHash(input.secret, input.name, input.key), hits: 1, windowEndsAt })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.name, rateLimitCounters.keyHash],
+      set: {
+        hits: sql`CASE WHEN ${rateLimitCounters.windowEndsAt} <= ${now}::timestamptz THEN 1
+          ELSE ${rateLimitCounters.hits} + 1 END`,
+        windowEndsAt: sql`CASE WHEN ${rateLimitCounters.windowEndsAt} <= ${now}::timestamptz
+          THEN excluded.window_ends_at ELSE ${rateLimitCounters.windowEndsAt} END`,
+      },
+    })
+    .returning({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt });
+  if (!row) throw new Error('rate limit upsert answered nothing');
+  return {
+    allowed: row.hits <= input.rule.max,
+    hits: row.hits,
+    retryAfterSeconds: Math.max(1, Math.ceil((row.windowEndsAt.getTime() - input.now.getTime()) / 1000)),
+  };
+}
+
+/** Deletes counters whose window ended (they would restart at 1 anyway). */
+export async function purgeRateLimits(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<{ purged: number }> {
+  const purged = await deps.db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.windowEndsAt, deps.clock.now()))
+    .returning({ name: rateLimitCounters.name });
+  return { purged: purged.length };
+}
+
+/** The background work of the rate limits, for startJobs in server.ts. */
+export const rateLimitJobs: Job[] = [{ name: 'purge-rate-limits', intervalMs: 10 * 60_000, run: purgeRateLimits }];
 
 function scaled(app: FastifyInstance, rule: RateLimitRule): RateLimitRule {
   return { ...rule, max: Math.ceil(rule.max * (app.deps.config.RATE_LIMIT_SCALE ?? 1)) };

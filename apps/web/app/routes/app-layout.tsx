@@ -5,6 +5,7 @@ import { ViewModeBanner } from '#app/features/admin/components/view-mode-banner'
 import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
 import { requireSession } from '#app/features/auth/require-session';
 import { useSignOut } from '#app/features/auth/use-sign-out';
+import { VerifyEmailBanner } from '#app/features/auth/verify-email-banner';
 import { MessagesLive } from '#app/features/messages/components/messages-live';
 import { UnreadMessagesLink } from '#app/features/messages/components/unread-link';
 import { APP_NAV } from '#app/features/shell/app-nav';
@@ -79,6 +80,7 @@ export default function AppLayout() {
           </ul>
         </nav>
         <main id="main" className="min-w-0 flex-1">
+          <VerifyEmailBanner />
           <Outlet />
         </main>
       </div>

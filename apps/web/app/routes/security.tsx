@@ -5,6 +5,8 @@ import { CHANGE_EMAIL_MODAL, ChangeEmailDialog } from '#app/features/auth/change
 import { ChangePasswordForm } from '#app/features/auth/change-password-form';
 import { DELETE_ACCOUNT_MODAL, DeleteAccountDialog } from '#app/features/auth/delete-account-dialog';
 import { SocialPasswordNote } from '#app/features/auth/social-password-note';
+
+import { DataExportSection } from '#app/features/data-rights/data-export-section';
 import { useSession } from '#app/lib/use-session';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';
@@ -38,7 +40,7 @@ function Section({
   );
 }
 
-/** /security: change password, change email (code by email), delete account (clients). */
+/** /security: change password, change email (code by email), download your data, delete account (clients). */
 export default function SecurityPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -77,6 +79,10 @@ export default function SecurityPage() {
               </Button>
             </div>
           )}
+        </Section>
+
+        <Section id="data-export-title" title={t('hardening.dataExport.title')}>
+          <DataExportSection />
         </Section>
 
         {role === 'client' ? (

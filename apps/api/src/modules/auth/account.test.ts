@@ -298,7 +298,8 @@ describe('DELETE /api/user/profile/delete-account', () => {
     const other = await login(t, me.email, PASSWORD);
     const res = await remove(me.headers, { password: PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Account Deleted Successfully' });
+    expect(res.json()).toMatchObject({ message: 'Account Deleted Successfully' });
+    expect(res.json().kept.map((record: { kind: string }) => record.kind)).toEqual(['audit']);
 
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, me.userId));
     expect(row).toMatchObject({

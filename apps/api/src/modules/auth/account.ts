@@ -1,6 +1,7 @@
+import type { DeleteAccountAnswer } from '@app/shared/schemas/data-rights';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { authTokens, countries, emails, users } from '../../db/schema/index.ts';
+import { authSessions, authTokens, countries, emails, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { authenticate } from '../../platform/auth-guard.ts';
@@ -74,12 +75,13 @@ export function tombstoneEmail(userId: string): string {
  * DELETE /user/profile/delete-account (clients, SPEC.md §6). The password is required unless the
  * account signed up socially. Soft delete: other modules' hooks run first (bookings cancels future
  * bookings with a refund), then personal data is erased, sessions revoked, pending codes dropped.
- * Money records keep pointing at the (anonymous) user row.
+ * Money records keep pointing at the (anonymous) user row. Answers what the modules had to keep
+ * (the law's holds, docs/privacy.md), in the caller's language.
  */
 export async function deleteAccount(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
   input: { actor: Actor; password?: string; language: 'en' | 'de' },
-): Promise<{ message: string }> {
+): Promise<DeleteAccountAnswer> {
   const [user] = await deps.db
     .select()
     .from(users)
@@ -92,14 +94,14 @@ export async function deleteAccount(
   }
 
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const kept = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
       .for('update');
     if (!locked) throw new AppError('NOT_FOUND');
-    await deps.events.accountDeleting(tx, { userId: user.id, now });
+    const kept = await deps.events.accountDeleting(tx, { userId: user.id, now });
     await tx
       .update(users)
       .set({
@@ -119,9 +121,19 @@ export async function deleteAccount(
       })
       .where(eq(users.id, user.id));
     await revokeSessions(tx, { userId: user.id, now, reason: 'account_deleted' });
+    // Which devices signed in is personal too; the revoked sessions stay as ids and times.
+    await tx.update(authSessions).set({ userAgent: null }).where(eq(authSessions.userId, user.id));
     await tx.delete(authTokens).where(eq(authTokens.userId, user.id));
     // The outbox copies of mail sent to the old address are personal data too.
     await tx.delete(emails).where(eq(emails.to, locked.email.toLowerCase()));
+    return kept;
   });
-  return { message: translate(input.language, 'auth.accountDeleted') };
+  return {
+    message: translate(input.language, 'auth.accountDeleted'),
+    kept: kept.map((record) => ({
+      ...record,
+      title: translate(input.language, `hardening.kept.${record.kind}.title`, { count: record.count }),
+      reason: translate(input.language, `hardening.kept.${record.kind}.reason`),
+    })),
+  };
 }

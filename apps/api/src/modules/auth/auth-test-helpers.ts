@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { countries, emails, users } from '../../db/schema/index.ts';
+import { settleAfterAnswerWork } from './mail-safely.ts';
 
 /** Not among the 10,000 most common passwords. */
 export const PASSWORD = 'Sunny-meadow-42';
@@ -46,6 +47,7 @@ export async function providerBody(t: TestApp, overrides: Record<string, unknown
 
 /** The outbox (the `emails` table) for one address, newest first. */
 export async function outbox(t: TestApp, to: string) {
+  await settleAfterAnswerWork(); // reset and verification emails are sent after the answer
   return t.deps.db
     .select()
     .from(emails)

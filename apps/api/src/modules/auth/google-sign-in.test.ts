@@ -192,7 +192,7 @@ describe('signing up and in with Google', () => {
       payload: {},
     });
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ message: 'Account Deleted Successfully' });
+    expect(deleted.json()).toMatchObject({ message: 'Account Deleted Successfully' });
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, user!.id));
     expect(row?.deletedAt).not.toBeNull();
     expect(await identityOf(subjectOf(email))).toBeNull();

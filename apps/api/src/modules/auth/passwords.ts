@@ -8,7 +8,7 @@ import { translate } from '../../platform/i18n.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { pageLink, sendAuthEmail } from './emails.ts';
-import { type ServiceLog, sendSafely } from './mail-safely.ts';
+import { afterAnswer, type ServiceLog, sendSafely } from './mail-safely.ts';
 import { consumeLinkToken, discardTokens, issueLinkToken } from './one-time-tokens.ts';
 import { findUserByEmail, revokeSessions } from './sessions.ts';
 
@@ -16,24 +16,28 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer'>;
 
 /**
  * POST /user/request-password-reset {email}: a reset link (1 h) to a live account, in the account's
- * language. Same answer for unknown addresses (no enumeration).
+ * language. Same answer, after the same work, for unknown addresses (no enumeration, by content or
+ * by timing): the lookup, the token and the email run after the answer (afterAnswer).
  */
 export async function requestPasswordReset(
   deps: Deps,
   input: { email: string; language: Language; log?: ServiceLog },
 ): Promise<{ message: string }> {
-  const user = await findUserByEmail(deps.db, input.email);
-  if (user) {
-    const now = deps.clock.now();
-    const token = await deps.db.transaction((tx) =>
-      issueLinkToken(tx, { userId: user.id, purpose: 'reset_password', now }),
-    );
-    const language = user.language === 'de' ? 'de' : 'en';
-    await sendSafely(input.log, () =>
-      sendAuthEmail(deps, user, 'reset', { link: pageLink(deps.config, language, 'reset-password', { token }) }),
-    );
-  }
+  afterAnswer(input.log, () => sendPasswordReset(deps, input));
   return { message: translate(input.language, 'auth.resetRequested') };
+}
+
+async function sendPasswordReset(deps: Deps, input: { email: string; log?: ServiceLog }): Promise<void> {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) return;
+  const now = deps.clock.now();
+  const token = await deps.db.transaction((tx) =>
+    issueLinkToken(tx, { userId: user.id, purpose: 'reset_password', now }),
+  );
+  const language = user.language === 'de' ? 'de' : 'en';
+  await sendSafely(input.log, () =>
+    sendAuthEmail(deps, user, 'reset', { link: pageLink(deps.config, language, 'reset-password', { token }) }),
+  );
 }
 
 /**

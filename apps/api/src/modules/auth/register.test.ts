@@ -305,8 +305,8 @@ describe('POST /api/user/register/request-verification', () => {
 });
 
 describe('sign-in before and after verification', () => {
-  it('answers 403 EMAIL_NOT_VERIFIED for the right password on an unverified account, then signs in', async () => {
-    const body = clientBody();
+  it('answers 403 EMAIL_NOT_VERIFIED for the right password on an unverified provider account, then signs in', async () => {
+    const body = await providerBody(t);
     await post('/api/user/register', body);
     const early = await post('/api/user/login', { email: body.email, password: PASSWORD });
     expect(early.statusCode).toBe(403);
@@ -323,6 +323,16 @@ describe('sign-in before and after verification', () => {
     const res = await post('/api/user/login', { email: body.email, password: PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email: body.email, emailVerified: true });
+  });
+
+  it('signs an unverified client in (verification can wait), still refusing a wrong password', async () => {
+    const body = clientBody();
+    await post('/api/user/register', body);
+    const wrong = await post('/api/user/login', { email: body.email, password: 'Wrong-password-1' });
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    const res = await post('/api/user/login', { email: body.email, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: body.email, role: 'client', emailVerified: false });
   });
 });
 

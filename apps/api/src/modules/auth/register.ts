@@ -9,7 +9,7 @@ import { translate } from '../../platform/i18n.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { pageLink, sendAuthEmail } from './emails.ts';
-import { type ServiceLog, sendSafely } from './mail-safely.ts';
+import { afterAnswer, type ServiceLog, sendSafely } from './mail-safely.ts';
 import { consumeLinkToken, issueLinkToken } from './one-time-tokens.ts';
 import { findUserByEmail } from './sessions.ts';
 import { countryMainZone, DEFAULT_TIMEZONE } from './timezones.ts';
@@ -118,19 +118,21 @@ export async function verifyEmail(deps: Deps, input: { token: string }): Promise
 
 /**
  * POST /user/register/request-verification {email}: a new link for an unverified account. The answer
- * is the same whether the address is unknown, verified or pending (no account enumeration).
+ * is the same whether the address is unknown, verified or pending (no account enumeration), and so
+ * is the work before it: the lookup and the email run after the answer (afterAnswer).
  */
 export async function requestVerification(
   deps: Deps,
   input: { email: string; language: Language; log?: ServiceLog },
 ): Promise<{ message: string }> {
-  const user = await findUserByEmail(deps.db, input.email);
-  if (user && !user.emailVerifiedAt) {
+  afterAnswer(input.log, async () => {
+    const user = await findUserByEmail(deps.db, input.email);
+    if (!user || user.emailVerifiedAt) return;
     const now = deps.clock.now();
     const token = await deps.db.transaction((tx) =>
       issueLinkToken(tx, { userId: user.id, purpose: 'verify_email', now }),
     );
     await sendSafely(input.log, () => sendVerification(deps, user, token));
-  }
+  });
   return { message: translate(input.language, 'auth.verificationRequested') };
 }

@@ -18,11 +18,13 @@ import {
   UserInfoSchema,
   UserTimezoneGuessSchema,
 } from '@app/shared/schemas/auth';
+import { DeleteAccountAnswerSchema } from '@app/shared/schemas/data-rights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, bearerToken, requireRole } from '../../platform/auth-guard.ts';
 import { bodyEmail, byUser, rateLimit } from '../../platform/rate-limits.ts';
 import { deleteAccount, getTimezone, guessTimezone, setTimezone } from './account.ts';
 import { confirmEmailChange, startEmailChange } from './email-change.ts';
+import { settleAfterAnswerWork } from './mail-safely.ts';
 import { requestPasswordReset, resetPassword, updatePassword } from './passwords.ts';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, setRefreshCookie } from './refresh-cookie.ts';
 import { register, requestVerification, verifyEmail } from './register.ts';
@@ -37,6 +39,8 @@ const security = [{ bearer: [] }];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const { db } = deps;
+  // Emails sent after the answer (reset and verification requests) finish before the app closes.
+  app.addHook('onClose', settleAfterAnswerWork);
 
   const limits = {
     register: rateLimit(app, [{ name: 'registerPerIp' }]),
@@ -157,10 +161,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('client'),
       preHandler: limits.passwordCheck,
-      schema: { tags, security, body: DeleteAccountSchema, response: { 200: MessageResponseSchema } },
+      schema: { tags, security, body: DeleteAccountSchema, response: { 200: DeleteAccountAnswerSchema } },
     },
-    (request) =>
-      deleteAccount(deps, { actor: request.actor, password: request.body?.password, language: request.language }),
+    async (request) => {
+      const answer = await deleteAccount(deps, {
+        actor: request.actor,
+        password: request.body?.password,
+        language: request.language,
+      });
+      await app.realtime.endUserSockets([request.actor.userId]); // live sockets end now, on every process
+      return answer;
+    },
   );
 
   app.get(

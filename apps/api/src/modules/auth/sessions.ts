@@ -81,7 +81,8 @@ export async function openSession(
 /**
  * POST /user/login. Unknown email, deleted account, social account without a password and wrong
  * password all answer INVALID_CREDENTIALS after the same argon2 work; only the right password on
- * an unverified account reveals EMAIL_NOT_VERIFIED.
+ * an unverified provider's (or admin's) account reveals EMAIL_NOT_VERIFIED. An unverified client
+ * signs in (verification can wait; some actions cannot).
  */
 export async function login(deps: Deps, input: LoginInput & { userAgent?: string }): Promise<LoginResponse> {
   const user = await findUserByEmail(deps.db, input.email);
@@ -91,7 +92,8 @@ export async function login(deps: Deps, input: LoginInput & { userAgent?: string
   if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
   // Like EMAIL_NOT_VERIFIED, said only after the right password (back office suspension).
   if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
-  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
+  // Clients may verify later (SPEC §6; limits in @app/shared/verification-rules); others first.
+  if (!user.emailVerifiedAt && user.role !== 'client') throw new AppError('EMAIL_NOT_VERIFIED');
 
   const now = deps.clock.now();
   const pair = await deps.db.transaction((tx) =>

@@ -1,4 +1,9 @@
-import { holdExpiry, scheduleRefusal } from '@app/shared/booking-rules';
+import {
+  holdExpiry,
+  MAX_UNPAID_HOLDS,
+  MAX_UNPAID_HOLDS_PER_PROVIDER,
+  scheduleRefusal,
+} from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, ScheduleBookingBody } from '@app/shared/schemas/bookings';
 import { eq, sql } from 'drizzle-orm';
@@ -23,6 +28,7 @@ import {
   viewColumns,
   viewRowColumns,
 } from './booking-view.ts';
+import { assertHoldAllowed } from './hold-limits.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
@@ -68,6 +74,16 @@ export async function placePendingBooking(
   });
   const awaitingParticipant = row.createdBy === 'provider' && row.participantStatus === 'awaiting';
   const free = row.priceMinor === 0 && !awaitingParticipant;
+  const holdsAlready = row.status === 'pending' && row.holdExpiresAt !== null && row.holdExpiresAt > now;
+  if (input.party === 'client' && row.createdBy === 'client' && !free && !holdsAlready) {
+    await assertHoldAllowed(tx, {
+      clientId: row.clientId,
+      providerId: row.providerId,
+      sessions: 1,
+      now,
+      bookingId: row.id,
+    });
+  }
   await tx
     .update(bookings)
     .set({
@@ -111,7 +127,9 @@ const p = (name: string) => sql.placeholder(name);
  * booking's state and the absence of lapsed holds all still hold. It takes the provider's calendar
  * lock (racers for a slot queue instead of deadlocking in the exclusion check), then asks whether
  * the slot is taken with a fresh snapshot (booking_slot_taken, migration 0014) so racers after
- * the winner answer without writing, puts the 15-minute hold, appends the "scheduled" event and
+ * the winner answer without writing, counts the client's unpaid holds under the client's lock
+ * (booking_client_hold_counts, migration 0026: a client at a cap falls through to the
+ * transaction, which explains), puts the 15-minute hold, appends the "scheduled" event and
  * answers the booking, its provider from the rows the write checked. A booking of a series is
  * left to the transaction (the answer here has no series). The bookings_no_overlap constraint
  * stays the guarantee.
@@ -125,12 +143,17 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
       SELECT pg_advisory_xact_lock(hashtextextended('bookings:provider:' || ${p('providerId')}, 0))::text AS locked,
         booking_slot_taken(${p('providerId')}::uuid, ${p('startsAt')}::timestamptz, ${p('endsAt')}::timestamptz,
           ${p('now')}::timestamptz, ${p('bookingId')}::uuid) AS taken`,
+      // The client's unpaid holds, counted after the calendar lock under the client's own lock.
+      holds: sql`
+      SELECT booking_client_hold_counts(${p('clientId')}::uuid, ${p('providerId')}::uuid, ${p('now')}::timestamptz,
+        ${p('bookingId')}::uuid) AS counts FROM calendar`,
       written: sql`
       UPDATE bookings SET starts_at = ${p('startsAt')}::timestamptz, ends_at = ${p('endsAt')}::timestamptz,
         hold_expires_at = ${p('holdExpiresAt')}::timestamptz, note = COALESCE(${p('note')}, bookings.note),
         updated_at = ${p('now')}::timestamptz
-      FROM calendar, provider_profiles profile, users provider
-      WHERE NOT calendar.taken AND bookings.id = ${p('bookingId')}::uuid
+      FROM calendar, holds, provider_profiles profile, users provider
+      WHERE NOT calendar.taken AND holds.counts[1] < ${p('maxHolds')}::int
+        AND holds.counts[2] < ${p('maxHoldsPerProvider')}::int AND bookings.id = ${p('bookingId')}::uuid
         AND bookings.client_id = ${p('clientId')}::uuid AND bookings.created_by = 'client'
         AND bookings.status = 'pending' AND bookings.starts_at IS NULL AND bookings.paid_at IS NULL
         AND bookings.price_minor > 0 AND bookings.series_id IS NULL AND bookings.provider_id = ${p('providerId')}::uuid
@@ -189,6 +212,8 @@ async function scheduleInOneStatement(
     note: input.body.note ?? null,
     now: now.toISOString(),
     startAt: startsAt.toISOString(),
+    maxHolds: MAX_UNPAID_HOLDS,
+    maxHoldsPerProvider: MAX_UNPAID_HOLDS_PER_PROVIDER,
   });
   if (row?.taken) throw new AppError('SLOT_TAKEN');
   return row?.booking ? row : undefined;

@@ -10,6 +10,7 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { encodeSlotId, slotOfProvider } from '../availability/slot-id.ts';
 import { loadOwnBooking, lockProviderCalendar, recordEvent } from './booking-data.ts';
+import { assertHoldAllowed } from './hold-limits.ts';
 import { getBookingSeries } from './list-bookings.ts';
 import { deliverBookingNotifications } from './notifications.ts';
 import { resolveOffer } from './offer.ts';
@@ -55,6 +56,15 @@ export async function createSeries(
         ) {
           throw new AppError('BOOKING_NOT_SCHEDULABLE');
         }
+      }
+      if (offer.priceMinor > 0) {
+        await assertHoldAllowed(tx, {
+          clientId: input.actor.userId,
+          providerId: offer.providerId,
+          sessions: body.occurrences,
+          now,
+          bookingId: draftId ?? undefined,
+        });
       }
       const ref = slotOfProvider(secret, body.timeslotIdentifier, offer.providerId);
       const [provider] = await tx

@@ -4,6 +4,7 @@ import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
+import { requireVerifiedEmail } from '../auth/verified-email.ts';
 import { loadOwnBooking, partyOf, recordEvent } from './booking-data.ts';
 import { bookingView } from './booking-view.ts';
 import { appointmentsLink, formatWhen, sendBookingEmail } from './notifications.ts';
@@ -20,6 +21,7 @@ export async function shareBooking(
   input: { actor: Actor; language: Language; bookingId: string; email: string },
 ): Promise<{ message: string }> {
   const row = await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor });
+  await requireVerifiedEmail(deps.db, input.actor.userId); // mail to others needs a proven sender
   const party = partyOf(input.actor);
   const [sender] = await deps.db
     .select({ firstName: users.firstName, lastName: users.lastName, timezone: users.timezone })

@@ -1,8 +1,9 @@
 import type { Language } from '@app/shared/constants';
 import { MIN_TOP_UP_MAJOR, minTopUpMinor } from '@app/shared/currency';
 import type { CardPaymentAnswer, PaymentStatusAnswer } from '@app/shared/schemas/wallet';
+import { unverifiedTopUpCapMajor, unverifiedTopUpCapMinor } from '@app/shared/verification-rules';
 import { messageKey } from '@app/shared/zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
@@ -16,6 +17,7 @@ import {
   gatewayForCurrency,
 } from '../../platform/payments/gateway.ts';
 import { prepared } from '../../platform/prepared.ts';
+import { isEmailVerified } from '../auth/verified-email.ts';
 import { loadAccountHolder } from './account-holder.ts';
 import { postTransaction } from './ledger.ts';
 import { escrowShard } from './ledger-math.ts';
@@ -112,6 +114,25 @@ export async function startTopUp(
   const currency = holder.currency;
   if (input.amountMinor < minTopUpMinor(currency)) {
     throw fieldError('amount', messageKey('wallet.topUpMinimum', { amount: MIN_TOP_UP_MAJOR[currency], currency }));
+  }
+  if (!(await isEmailVerified(deps.db, input.userId))) {
+    // Until the address is verified, card top-ups (started or paid) add up to a small amount.
+    const [started] = await deps.db
+      .select({ total: sql<string>`coalesce(sum(${payments.amountMinor}), 0)` })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, input.userId),
+          eq(payments.purpose, 'top_up'),
+          inArray(payments.status, ['pending', 'success']),
+        ),
+      );
+    if (Number(started?.total ?? 0) + input.amountMinor > unverifiedTopUpCapMinor(currency)) {
+      throw fieldError(
+        'amount',
+        messageKey('hardening.verifyLater.topUpCap', { amount: unverifiedTopUpCapMajor(currency), currency }),
+      );
+    }
   }
   return startCardPayment(deps, {
     userId: input.userId,

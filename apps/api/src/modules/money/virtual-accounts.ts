@@ -9,6 +9,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
 import { GatewayError, gatewayForCurrency } from '../../platform/payments/gateway.ts';
+import { requireVerifiedEmail } from '../auth/verified-email.ts';
 import { currencyOf, displayName, loadAccountHolder } from './account-holder.ts';
 import { postTransaction } from './ledger.ts';
 import { topUpLines } from './postings.ts';
@@ -33,6 +34,7 @@ async function findForUser(db: Tx, userId: string, currencyCode: string): Promis
  * (one per wallet currency). Needs first and last name; a second call answers the same account.
  */
 export async function generateVirtualAccount(deps: AppDeps, input: { userId: string }): Promise<VirtualAccount> {
+  await requireVerifiedEmail(deps.db, input.userId); // an account number in the person's name
   const holder = await loadAccountHolder(deps.db, input.userId);
   const firstName = holder.firstName?.trim();
   const lastName = holder.lastName?.trim();

@@ -8,6 +8,8 @@ import type { BusListener, LiveEvent, RealtimeBus } from './bus.ts';
 export const CLOSE_UNAUTHENTICATED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 export const CLOSE_SESSION_ENDED = 4000;
+/** The bus's control event that ends users' sockets on every process (never sent to a browser). */
+const USER_SOCKETS_ENDED = 'realtime.user-sockets-ended';
 
 export type FrameHandler = (actor: Actor, frame: Record<string, unknown>) => Promise<void> | void;
 
@@ -34,6 +36,11 @@ export interface RealtimeHub {
   accept(socket: WebSocket): void;
   /** Closes this process's sockets of these sessions (logout, revocation). */
   closeSessions(sessionIds: string[]): void;
+  /**
+   * Closes every socket of these users on every server process (an erased account): a control
+   * event over the bus, never delivered to a browser.
+   */
+  endUserSockets(userIds: string[]): Promise<void>;
   socketCount(): number;
   close(): Promise<void>;
 }
@@ -61,6 +68,15 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   const frameHandlers = new Map<string, FrameHandler>();
 
   const onBus: BusListener = (userIds, event) => {
+    if (event.type === USER_SOCKETS_ENDED) {
+      const ended = new Set(userIds);
+      for (const connection of connections) {
+        if (connection.actor && ended.has(connection.actor.userId)) {
+          end(connection, CLOSE_SESSION_ENDED, 'SESSION_ENDED');
+        }
+      }
+      return;
+    }
     for (const userId of userIds) {
       const listeners = byUser.get(userId);
       if (!listeners) continue;
@@ -224,6 +240,9 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
           end(connection, CLOSE_SESSION_ENDED, 'SESSION_ENDED');
         }
       }
+    },
+    async endUserSockets(userIds) {
+      if (userIds.length) await bus.publish(userIds, { type: USER_SOCKETS_ENDED });
     },
     socketCount: () => connections.size,
     async close() {

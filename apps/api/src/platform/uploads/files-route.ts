@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../app-error.ts';
+import { rateLimit } from '../rate-limits.ts';
 import { privateStorageOf } from './private-storage.ts';
 import { verifyFileLink } from './signed-links.ts';
 
@@ -18,12 +19,13 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
  * whether the file exists). Non-images download as attachments; nothing is cached or sniffed.
  */
 export const privateFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const fileLimit = rateLimit(app, [{ name: 'privateFiles', rule: { max: 300, windowSeconds: 60 } }]);
   app.get(
     // A wildcard, not `:token`: a signed token is longer than Fastify's 100-character parameter limit.
     '/files/*',
     {
       schema: { tags: ['files'], params: z.object({ '*': z.string().max(2048) }), hide: true },
-      config: { rateLimit: { max: 300, timeWindow: 60_000 } },
+      preHandler: fileLimit,
     },
     async (request, reply) => {
       const link = verifyFileLink(app.deps.config.APP_SECRET, request.params['*'], app.deps.clock.now());

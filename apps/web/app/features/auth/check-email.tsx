@@ -6,8 +6,19 @@ import { useToast } from '#app/ui/toast';
 import { useRequestVerification } from './api/request-verification';
 import { Notice } from './auth-card';
 
-/** After sign-up: where the link went, a way to send it again, and the way to sign in. */
-export function CheckEmail({ email, loginLink }: { email: string; loginLink: ReactNode }) {
+/**
+ * After sign-up: where the link went, a way to send it again, and the way to sign in. A client may
+ * also skip verifying for now (SPEC §4 "do later"): `doLater` signs them in.
+ */
+export function CheckEmail({
+  email,
+  loginLink,
+  doLater,
+}: {
+  email: string;
+  loginLink: ReactNode;
+  doLater?: { run(): Promise<void>; pending: boolean };
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const resend = useRequestVerification();
@@ -29,6 +40,14 @@ export function CheckEmail({ email, loginLink }: { email: string; loginLink: Rea
         </Button>
         {loginLink}
       </div>
+      {doLater ? (
+        <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+          <p className="text-sm text-slate-700">{t('hardening.verifyLater.doLaterHint')}</p>
+          <Button className="self-start" onClick={() => void doLater.run()} loading={doLater.pending}>
+            {t('hardening.verifyLater.doLater')}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

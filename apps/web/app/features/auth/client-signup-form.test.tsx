@@ -97,7 +97,7 @@ describe('ProviderSignupForm', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Germany' }));
     await userEvent.click(screen.getByLabelText('I agree to the terms and conditions'));
     await userEvent.click(screen.getByRole('button', { name: 'Create provider account' }));
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('therapist@example.com'));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('therapist@example.com', expect.any(String)));
     const body = JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body));
     expect(body).toMatchObject({
       userType: 'provider',

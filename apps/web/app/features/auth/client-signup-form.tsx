@@ -17,7 +17,7 @@ const FIELDS = [
 ] as const;
 
 /** SPEC.md §5 "Sign up (client)": the same schema the server checks. */
-export function ClientSignupForm({ onRegistered }: { onRegistered(email: string): void }) {
+export function ClientSignupForm({ onRegistered }: { onRegistered(email: string, password: string): void }) {
   const { t } = useTranslation();
   const { register, error, onSubmit, registering } = useSignupForm({
     schema: ClientRegisterSchema,

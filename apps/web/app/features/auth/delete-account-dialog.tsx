@@ -1,6 +1,8 @@
 import { CurrentPasswordSchema } from '@app/shared/schemas/auth';
+import type { DeleteAccountAnswer } from '@app/shared/schemas/data-rights';
 import { z } from '@app/shared/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
@@ -24,19 +26,64 @@ const WithoutPassword = z.object({ password: z.string().optional() });
 export function DeleteAccountDialog({ isSocial }: { isSocial: boolean }) {
   const { t } = useTranslation();
   const binding = useModalBinding(DELETE_ACCOUNT_MODAL);
+  const { lang } = useLocaleData();
+  const signOut = useSignOut();
+  const [deleted, setDeleted] = useState<DeleteAccountAnswer | null>(null);
+  // The server already ended every session of the account: leave without asking it again.
+  const leave = () => signOut({ to: localePath(lang, '/'), skipServer: true });
+  if (deleted) {
+    return (
+      <Dialog
+        {...binding}
+        onOpenChange={(open) => (open ? binding.onOpenChange(open) : void leave())}
+        title={t('hardening.deleted.title')}
+        description={t('hardening.deleted.intro')}
+      >
+        <DeletedAccount answer={deleted} onDone={leave} />
+      </Dialog>
+    );
+  }
   return (
     <Dialog {...binding} title={t('accounts.deleteAccount.title')} description={t('accounts.deleteAccount.text')}>
-      <DeleteAccountForm isSocial={isSocial} />
+      <DeleteAccountForm isSocial={isSocial} onDeleted={setDeleted} />
     </Dialog>
   );
 }
 
-function DeleteAccountForm({ isSocial }: { isSocial: boolean }) {
+/** What the law made us keep, and why (the deletion's answer), then "Done" signs out. */
+function DeletedAccount({ answer, onDone }: { answer: DeleteAccountAnswer; onDone(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4" data-testid="account-deleted">
+      {answer.kept.length ? (
+        <ul className="flex flex-col gap-3">
+          {answer.kept.map((record) => (
+            <li key={record.kind} className="rounded-xl border border-slate-200 p-3 text-sm">
+              <p className="font-semibold text-slate-900">{record.title}</p>
+              <p className="mt-1 text-slate-700">{record.reason}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-700">{t('hardening.deleted.nothingKept')}</p>
+      )}
+      <Button className="self-end" onClick={onDone}>
+        {t('hardening.deleted.done')}
+      </Button>
+    </div>
+  );
+}
+
+function DeleteAccountForm({
+  isSocial,
+  onDeleted,
+}: {
+  isSocial: boolean;
+  onDeleted(answer: DeleteAccountAnswer): void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const modals = useModals();
-  const { lang } = useLocaleData();
-  const signOut = useSignOut();
   const remove = useDeleteAccount();
   const {
     register,
@@ -52,9 +99,7 @@ function DeleteAccountForm({ isSocial }: { isSocial: boolean }) {
     try {
       const answer = await remove.mutateAsync(isSocial ? {} : { password: values.password });
       toast.success(answer.message || t('accounts.deleteAccount.deleted'));
-      modals.closeAll();
-      // The server already ended every session of the account.
-      await signOut({ to: localePath(lang, '/'), skipServer: true });
+      onDeleted(answer);
     } catch (error) {
       showServerError(error, { setError, fields: ['password'], toast, t });
     }

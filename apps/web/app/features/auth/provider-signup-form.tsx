@@ -14,7 +14,7 @@ export interface ProviderSignupFormProps {
   /** The operating countries (SPEC.md §5: a provider practises in one of them). */
   countries: Array<{ identifier: string; name: string }>;
   defaultCountry?: string;
-  onRegistered(email: string): void;
+  onRegistered(email: string, password: string): void;
 }
 
 /** SPEC.md §5 "Sign up (provider)": email twice, password, country, terms. */

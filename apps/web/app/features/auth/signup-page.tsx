@@ -1,8 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { showServerError } from '#app/api/server-errors';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useToast } from '#app/ui/toast';
+import { useLogin } from './api/login';
 import { AuthCard } from './auth-card';
 import { CheckEmail } from './check-email';
 import { useApiContext } from './use-api-context';
@@ -13,14 +16,17 @@ export interface SignupPageProps {
   wide?: boolean;
   /** The link to the other sign-up: its prompt and label keys and its path. */
   other: { prompt: string; label: string; path: string };
-  form(onRegistered: (email: string) => void): ReactNode;
+  form(onRegistered: (email: string, password: string) => void): ReactNode;
 }
 
 /** A sign-up page of either role, then "check your email" once the account exists. */
 export function SignupPage({ section, wide, other, form }: SignupPageProps) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
-  const [registered, setRegistered] = useState<string | null>(null);
+  const [registered, setRegistered] = useState<{ email: string; password: string } | null>(null);
+  const navigate = useNavigate();
+  const login = useLogin();
+  const toast = useToast();
   useApiContext();
   const loginLink = (
     <Link to={localePath(lang, '/login/')} className="font-semibold text-brand-700 underline">
@@ -32,7 +38,26 @@ export function SignupPage({ section, wide, other, form }: SignupPageProps) {
     return (
       <AuthCard title={t('accounts.checkEmail.title')}>
         <title>{`${t('accounts.checkEmail.title')} · ${t('nav.brand')}`}</title>
-        <CheckEmail email={registered} loginLink={loginLink} />
+        <CheckEmail
+          email={registered.email}
+          loginLink={loginLink}
+          doLater={
+            // Clients may verify later (SPEC §6); providers confirm their address first.
+            section === 'accounts.signup'
+              ? {
+                  pending: login.isPending,
+                  run: async () => {
+                    try {
+                      await login.mutateAsync(registered);
+                      navigate(localePath(lang, '/overview/'), { replace: true });
+                    } catch (error) {
+                      showServerError(error, { toast, t });
+                    }
+                  },
+                }
+              : undefined
+          }
+        />
       </AuthCard>
     );
   }
@@ -56,7 +81,7 @@ export function SignupPage({ section, wide, other, form }: SignupPageProps) {
       }
     >
       <title>{`${t(`${section}.title`)} · ${t('nav.brand')}`}</title>
-      {form(setRegistered)}
+      {form((email, password) => setRegistered({ email, password }))}
     </AuthCard>
   );
 }

@@ -15,7 +15,8 @@ export interface SignupFormOptions<TInput extends FieldValues, TOutput extends R
   defaultValues: DefaultValues<TInput>;
   /** The fields a server field error is shown on; any other goes to a toast. */
   fields: readonly Path<TInput>[];
-  onRegistered(email: string): void;
+  /** The new account's email, and its password (a client may sign in at once: "do later"). */
+  onRegistered(email: string, password: string): void;
 }
 
 /**
@@ -37,7 +38,7 @@ export function useSignupForm<TInput extends FieldValues, TOutput extends Regist
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await registration.mutateAsync({ ...values, timezone: browserTimeZone() });
-      onRegistered(values.email);
+      onRegistered(values.email, values.password);
     } catch (error) {
       showServerError(error, { setError: form.setError, fields, toast, t });
     }

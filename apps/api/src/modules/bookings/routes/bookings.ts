@@ -13,16 +13,18 @@ import { cancelBooking } from '../cancel-booking.ts';
 import { createBooking } from '../create-booking.ts';
 import { getBooking, getBookingDetails, listBookings } from '../list-bookings.ts';
 import { scheduleBooking } from '../schedule-booking.ts';
-import { bookingsTags, client, mine, security, sides } from './common.ts';
+import { bookingsTags, client, holdCreationLimit, mine, security, sides } from './common.ts';
 
 /** The booking itself: a client starts, lists and schedules; either side reads and cancels. */
 export const bookingResourceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const holdLimit = holdCreationLimit(app);
 
   app.post(
     '/booking',
     {
       onRequest: client,
+      preHandler: holdLimit,
       schema: { tags: bookingsTags, security, body: CreateBookingBodySchema, response: { 200: BookingSchema } },
     },
     (request) => createBooking(deps, { actor: request.actor, language: request.language, body: request.body }),
@@ -46,6 +48,7 @@ export const bookingResourceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/:id/schedule',
     {
       onRequest: client,
+      preHandler: holdLimit,
       schema: {
         tags: bookingsTags,
         security,

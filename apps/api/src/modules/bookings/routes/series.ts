@@ -3,16 +3,18 @@ import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getBookingSeries } from '../list-bookings.ts';
 import { createSeries } from '../series.ts';
-import { bookingsTags, client, mine, security, sides } from './common.ts';
+import { bookingsTags, client, holdCreationLimit, mine, security, sides } from './common.ts';
 
 /** Weekly series: a client books one; either side reads the series of one of its bookings. */
 export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const holdLimit = holdCreationLimit(app);
 
   app.post(
     '/booking/series',
     {
       onRequest: client,
+      preHandler: holdLimit,
       schema: { tags: bookingsTags, security, body: CreateSeriesBodySchema, response: { 200: BookingSeriesSchema } },
     },
     (request) => createSeries(deps, { actor: request.actor, language: request.language, body: request.body }),
