@@ -16,6 +16,7 @@ import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
@@ -28,6 +29,7 @@ import { profileDeletionHook } from './modules/profiles/account-deletion.ts';
 import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
+import { reviewsModuleRoutes } from './modules/reviews/routes.ts';
 import { AppError } from './platform/app-error.ts';
 import { type RouteAccess, routeAccessOf } from './platform/auth-guard.ts';
 import type { AppDeps, AppDepsInput } from './platform/deps.ts';
@@ -173,6 +175,8 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(messageRoutes);
       await api.register(realtimeRoutes);
       await api.register(credentialRoutes);
+      await api.register(reviewsModuleRoutes);
+      await api.register(contactRoutes);
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { bookingJobs } from './modules/bookings/jobs.ts';
 import { credentialJobs } from './modules/credentials/reminders.ts';
+import { directoryJobs } from './modules/directory/next-available.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
 import { startJobs } from './platform/jobs.ts';
@@ -64,7 +65,7 @@ export async function start(options: StartOptions) {
   }
 
   // Background work on the database: expiring holds, completing sessions, reconciling payments.
-  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs, ...credentialJobs]);
+  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs, ...credentialJobs, ...directoryJobs]);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
