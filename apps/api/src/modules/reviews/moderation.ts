@@ -144,7 +144,8 @@ export async function setReviewHidden(
         id: reviews.id,
         providerId: reviews.providerId,
         hiddenAt: reviews.hiddenAt,
-        reports: sql<number>`(SELECT count(*)::int FROM ${reviewReports} WHERE ${reviewReports.reviewId} = ${reviews.id})`,
+        // Spelled out: Drizzle leaves a one-table select's columns unqualified.
+        reports: sql<number>`(SELECT count(*)::int FROM review_reports WHERE review_reports.review_id = reviews.id)`,
       })
       .from(reviews)
       .where(eq(reviews.id, input.reviewId))

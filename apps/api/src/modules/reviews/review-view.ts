@@ -2,7 +2,7 @@ import type { Language } from '@app/shared/constants';
 import { REVIEW_EDITS_ALLOWED, type Review } from '@app/shared/schemas/reviews';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { bookings, reviewReports, reviews, therapyCategories, users } from '../../db/schema/index.ts';
+import { bookings, reviews, therapyCategories, users } from '../../db/schema/index.ts';
 import { localizedName } from '../../platform/localized.ts';
 
 /** Half stars (1-10) ↔ the rating of the API (0.5-5). */
@@ -49,7 +49,7 @@ export function reviewColumns(readerId: string | null) {
     therapyEn: therapyCategories.nameEn,
     therapyDe: therapyCategories.nameDe,
     reportedByReader: readerId
-      ? sql<boolean>`EXISTS (SELECT 1 FROM ${reviewReports} WHERE ${reviewReports.reviewId} = ${reviews.id} AND ${reviewReports.reporterId} = ${readerId})`
+      ? sql<boolean>`EXISTS (SELECT 1 FROM review_reports WHERE review_reports.review_id = reviews.id AND review_reports.reporter_id = ${readerId})`
       : sql<boolean>`false`,
   };
 }
