@@ -64,16 +64,6 @@ export function cardQueryWith<Extra extends Record<string, SQL.Aliased | SQL>>(d
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
 
-/** The FROM of cardQuery, for counts. */
-export function directoryFrom(db: Tx) {
-  return db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(providerDirectory)
-    .innerJoin(users, eq(users.id, providerDirectory.providerId))
-    .innerJoin(providerProfiles, eq(providerProfiles.userId, providerDirectory.providerId))
-    .$dynamic();
-}
-
 /** How a card is rendered for one visitor: language, where pictures live, their currency and the rates. */
 export interface CardContext {
   language: Language;

@@ -13,6 +13,7 @@ import {
   listedSlot,
   scheduleVia,
 } from '../bookings/test-support.ts';
+import { refreshNextAvailable } from './next-available.ts';
 
 /** Runs first in this file's fresh database: these are the only providers. */
 let t: TestApp;
@@ -37,6 +38,7 @@ afterAll(() => t.close());
 
 describe('GET /providers', () => {
   it('lists approved providers with fee, visitor currency and next free slot', async () => {
+    await refreshNextAvailable(t.deps);
     const response = await t.app.inject({ url: '/api/providers', headers: { 'x-country-code': 'GB' } });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -66,6 +68,8 @@ describe('GET /providers', () => {
     const client = await createTestUser(t, { role: 'client' });
     const booking = await createBookingVia(t, client, lagos, ids);
     await scheduleVia(t, client, booking.identifier, (await listedSlot(t, lagos.id, '2027-03-01', 0)).identifier);
+    // The directory keeps next free slots (refreshed every minute by its job); refresh it now.
+    await refreshNextAvailable(t.deps);
     const response = await t.app.inject({ url: '/api/providers?countryCode=ng' });
     expect(response.json().data).toHaveLength(1);
     expect(response.json().data[0]).toMatchObject({

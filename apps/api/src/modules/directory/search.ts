@@ -8,20 +8,13 @@ import {
 } from '@app/shared/schemas/directory';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  countries,
-  preferenceOptions,
-  providerDirectory,
-  providerLicenseStates,
-  states,
-  userPreferences,
-} from '../../db/schema/index.ts';
+import { countries, providerDirectory, providerLicenseStates, states, userPreferences } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { nextFreeSlots } from '../availability/next-free-slot.ts';
-import { cardContext, cardQueryWith, directoryFrom, listedProvider, toCard } from './card.ts';
+import { cardContext, cardQueryWith, listedProvider, toCard } from './card.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { Rates } from './exchange-rates.ts';
+import { preferenceOptionIds } from './option-ids.ts';
 
 /** At most this many words of the free text count (each a prefix: "anx" finds "anxiety"). */
 const MAX_TERMS = 8;
@@ -41,23 +34,15 @@ async function optionIdsByList(
   db: Tx,
   query: DirectorySearchQuery,
 ): Promise<Map<DirectoryFilterList, { ids: string[]; keys: string[] }>> {
-  const asked = DIRECTORY_FILTER_LISTS.flatMap((list) => (query[list] ?? []).map((key) => ({ list, key })));
   const result = new Map<DirectoryFilterList, { ids: string[]; keys: string[] }>();
+  const asked = DIRECTORY_FILTER_LISTS.flatMap((list) => (query[list] ?? []).map((key) => ({ list, key })));
   if (asked.length === 0) return result;
-  const rows = await db
-    .select({ id: preferenceOptions.id, list: preferenceOptions.list, key: preferenceOptions.key })
-    .from(preferenceOptions)
-    .where(
-      inArray(
-        preferenceOptions.list,
-        asked.map((item) => item.list),
-      ),
-    );
+  const known = await preferenceOptionIds(db);
   for (const { list, key } of asked) {
-    const row = rows.find((option) => option.list === list && option.key === key);
-    if (!row) throw fieldError(list, 'validation.invalidEnum');
+    const id = known.get(`${list}|${key}`);
+    if (!id) throw fieldError(list, 'validation.invalidEnum');
     const entry = result.get(list) ?? { ids: [], keys: [] };
-    entry.ids.push(row.id);
+    entry.ids.push(id);
     entry.keys.push(key);
     result.set(list, entry);
   }
@@ -205,28 +190,25 @@ export async function searchProviders(
   const keyColumns: Record<string, SQL> = Object.fromEntries(
     keys.map((key, index) => [`k${index}`, sql<string>`(${key.expr})::text`]),
   );
-
-  const [rows, [counted]] = await Promise.all([
-    cardQueryWith(deps.db, keyColumns)
-      .where(and(where, position ? afterPosition(keys, position.values, position.id) : undefined))
-      .orderBy(...keys.map((key) => sql`${key.expr} ${sql.raw(key.direction)}`), sql`${d.providerId} asc`)
-      .limit(query.perPage + 1),
-    directoryFrom(deps.db).where(where),
-  ]);
+  // The first page counts every match in the same statement; later pages carry that total in their cursor.
+  const rows = await cardQueryWith(deps.db, {
+    ...keyColumns,
+    total: position ? sql<number>`0` : sql<number>`(count(*) OVER ())::int`,
+  })
+    .where(and(where, position ? afterPosition(keys, position.values, position.id) : undefined))
+    .orderBy(...keys.map((key) => sql`${key.expr} ${sql.raw(key.direction)}`), sql`${d.providerId} asc`)
+    .limit(query.perPage + 1);
   const page = rows.slice(0, query.perPage);
   const last = page.at(-1);
-  const next = await nextFreeSlots(
-    deps.db,
-    page.map((row) => ({ providerId: row.id, timezone: row.timezone })),
-    deps.clock.now(),
-  );
+  const total = position ? position.total : (rows[0]?.total ?? 0);
   const keyValues = (row: Record<string, unknown>) => keys.map((_key, index) => String(row[`k${index}`]));
   return {
-    data: page.map((row) => toCard(row, context, next.get(row.id))),
+    // The next free slot as the directory keeps it (refreshed every minute; the provider's page computes it live).
+    data: page.map((row) => toCard(row, context, row.nextAvailableAt)),
     nextCursor:
       rows.length > query.perPage && last
-        ? encodeCursor({ sort: query.sort, values: keyValues(last), id: last.id })
+        ? encodeCursor({ sort: query.sort, values: keyValues(last), id: last.id, total })
         : null,
-    total: counted?.total ?? 0,
+    total,
   };
 }
