@@ -20,6 +20,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
+import { seoRoutes } from './modules/directory/seo-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
@@ -158,6 +159,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(realtimePlugin); // app.realtime: live events to users' sockets (GET /api/ws)
   await app.register(mediaRoutes); // GET /media/<key>: public files, outside /api
+  await app.register(seoRoutes); // GET /sitemap.xml, /robots.txt
   if (deps.config.DEV_TOOLS) await app.register(sandboxCheckoutPage); // /sandbox/checkout/<reference>
 
   await app.register(

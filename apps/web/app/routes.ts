@@ -15,6 +15,7 @@ export default [
       route('providers/:providerId', 'routes/provider-profile.tsx'),
       route('policy/client-cancellation', 'routes/policy-client-cancellation.tsx'),
       route('policy/provider-cancellation', 'routes/policy-provider-cancellation.tsx'),
+      route('contact', 'routes/contact.tsx'),
     ]),
     layout('routes/app-layout.tsx', [
       route('overview', 'routes/overview.tsx'),
@@ -38,6 +39,7 @@ export default [
       route('messages', 'routes/messages.tsx'),
       route('messages/:conversationId', 'routes/messages-thread.tsx'),
       route('my-credentials', 'routes/my-credentials.tsx'),
+      route('recommended-provider', 'routes/recommended-provider.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { directoryWebServices } from '../modules/directory/web-services.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { loadPublicShell } from './public-shell.ts';
 
@@ -18,6 +19,7 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
     publicShell: (input: { language: 'en' | 'de'; countryCode: string }) => loadPublicShell(deps.db, app.log, input),
     trustedCountry: (request: Request) => (header ? request.headers.get(header) : null),
     analyticsScriptUrl: process.env.ANALYTICS_SCRIPT_URL ?? '/scripts/analytics.js',
+    directory: directoryWebServices(deps),
   };
 }
 
