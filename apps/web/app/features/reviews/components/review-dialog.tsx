@@ -42,12 +42,13 @@ export function ReviewDialog() {
 
   // A link with ?participantId=<booking> opens the dialog once.
   const opened = useRef<string | null>(null);
+  const { open } = modals;
   useEffect(() => {
     if (participantId && opened.current !== participantId) {
       opened.current = participantId;
-      modals.open(REVIEW_MODALS.review, { bookingId: participantId, providerName: '' });
+      open(REVIEW_MODALS.review, { bookingId: participantId, providerName: '' });
     }
-  }, [participantId, modals]);
+  }, [participantId, open]);
 
   const onOpenChange = (open: boolean) => {
     binding.onOpenChange(open);
