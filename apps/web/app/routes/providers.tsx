@@ -16,8 +16,19 @@ import { useModals } from '#app/ui/modal-manager';
 import { PageLinks } from '#app/ui/page-links';
 import type { Route } from './+types/providers';
 
-/** Page parameters that go to GET /providers as they are (the price goes in major units, see below). */
-const PASSED = ['q', 'state', 'availableWithinDays', 'sort', 'cursor', ...DIRECTORY_FILTER_LISTS] as const;
+/**
+ * Page parameters that go to GET /providers as they are (the price goes in major units, see
+ * below). The page's `country` is the country select (countryCode), so the preference list of
+ * the same name is not passed.
+ */
+const PASSED = [
+  'q',
+  'state',
+  'availableWithinDays',
+  'sort',
+  'cursor',
+  ...DIRECTORY_FILTER_LISTS.filter((list) => list !== 'country'),
+] as const;
 
 /**
  * The search the page's query string asks for: the country (the visitor's when they did not

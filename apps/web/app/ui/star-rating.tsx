@@ -39,7 +39,7 @@ export function StarRating({
   }
   const value = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(rating);
   return (
-    <span className={cn('inline-flex items-center gap-1.5 text-sm', className)}>
+    <span className={cn('inline-flex flex-wrap items-center gap-x-1.5 text-sm', className)}>
       <span
         className="inline-flex text-amber-500"
         role="img"

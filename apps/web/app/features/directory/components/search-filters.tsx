@@ -25,27 +25,33 @@ export interface SearchFiltersProps {
   onPickState?: () => void;
 }
 
+/** One list's options as checkboxes, folded away unless some are chosen (the form stays short on a phone). */
 function CheckboxGroup({ list, options, params }: { list: string; options: NamedItem[]; params: URLSearchParams }) {
   const { t } = useTranslation();
   const chosen = new Set(params.getAll(list).flatMap((value) => value.split(',')));
+  const count = options.filter((option) => chosen.has(option.key)).length;
   return (
-    <fieldset className="flex flex-col gap-1.5">
-      <legend className="mb-1 text-sm font-semibold text-slate-800">{t(`searchScreens.lists.${list}`)}</legend>
-      <div className="flex flex-wrap gap-x-4 gap-y-1.5">
+    <details open={count > 0} className="group rounded-lg border border-slate-200 px-3 py-2">
+      <summary className="cursor-pointer text-sm font-semibold text-slate-800">
+        {t(`searchScreens.lists.${list}`)}
+        {count > 0 ? <span className="ml-1 font-normal text-brand-700">({count})</span> : null}
+      </summary>
+      <fieldset className="mt-2 flex flex-col gap-1.5">
+        <legend className="sr-only">{t(`searchScreens.lists.${list}`)}</legend>
         {options.map((option) => (
-          <label key={option.key} className="inline-flex items-center gap-2 text-sm text-slate-700">
+          <label key={option.key} className="inline-flex items-start gap-2 text-sm text-slate-700">
             <input
               type="checkbox"
               name={list}
               value={option.key}
               defaultChecked={chosen.has(option.key)}
-              className="h-4 w-4 accent-brand-700"
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
             />
             {option.name}
           </label>
         ))}
-      </div>
-    </fieldset>
+      </fieldset>
+    </details>
   );
 }
 

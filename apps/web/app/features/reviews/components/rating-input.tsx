@@ -25,7 +25,7 @@ export function RatingInput({
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined} className="flex flex-col gap-2">
       <legend className="text-sm font-medium">{t('reviewScreens.form.rating')}</legend>
-      <StarRating rating={value ?? 0} />
+      {value !== undefined ? <StarRating rating={value} /> : null}
       <div className="flex flex-wrap gap-1.5">
         {STEPS.map((step) => (
           <label
