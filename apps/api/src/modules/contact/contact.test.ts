@@ -5,11 +5,12 @@ import { createTestUser } from '../../../test/factories.ts';
 import { contactMessages, emails } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 
+const clock = fixedClock('2027-03-01T09:00:00Z');
 let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp({
-    clock: fixedClock('2027-03-01T09:00:00Z'),
+    clock,
     config: { OPERATOR_EMAIL: 'care@therapyhub.test' },
   });
 });
@@ -108,12 +109,21 @@ describe('POST /contact', () => {
 
 describe('GET /admin/contact-messages', () => {
   it('lists messages newest first for admins only', async () => {
+    clock.advance(60_000);
+    const latest = await send({ ...valid, firstName: 'Latest', email: 'latest@example.test' }, {}, '10.9.3.1');
+    expect(latest.statusCode).toBe(201);
     const admin = await createTestUser(t, { role: 'admin' });
     const response = await t.app.inject({ url: '/api/admin/contact-messages?perPage=2', headers: admin.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json().meta).toMatchObject({ page: 1, perPage: 2 });
-    expect(response.json().meta.total).toBeGreaterThanOrEqual(8);
-    expect(response.json().data[0]).toMatchObject({ firstName: 'Amaka', language: 'en' });
+    expect(response.json().meta.total).toBeGreaterThanOrEqual(9);
+    expect(response.json().data[0]).toMatchObject({
+      identifier: latest.json().identifier,
+      firstName: 'Latest',
+      language: 'en',
+      userIdentifier: null,
+      createdAt: '2027-03-01T09:01:00.000Z',
+    });
     const client = await createTestUser(t, { role: 'client' });
     expect((await t.app.inject({ url: '/api/admin/contact-messages', headers: client.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/contact-messages' })).statusCode).toBe(401);
