@@ -122,7 +122,7 @@ test.describe('the back office', () => {
 
     // Not in the directory yet.
     const listed = async () =>
-      ((await (await request.get('/api/providers?perPage=100')).json()) as { data: { name: string }[] }).data.map(
+      ((await (await request.get('/api/providers?perPage=50')).json()) as { data: { name: string }[] }).data.map(
         (provider) => provider.name,
       );
     expect(await listed()).not.toContain('Folake Adeyemi');

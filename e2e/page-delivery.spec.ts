@@ -18,9 +18,13 @@ function scriptSrc(csp: string): string {
 }
 
 function inlineScriptNonces(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>(?!<\/script>)/g)]
-    .filter((match) => !/\bsrc=/.test(match[1] ?? ''))
-    .map((match) => /\bnonce="([^"]*)"/.exec(match[1] ?? '')?.[1] ?? '(none)');
+  return (
+    [...html.matchAll(/<script\b([^>]*)>(?!<\/script>)/g)]
+      // Scripts that run: not loaded from a file, and not a data block (JSON-LD is never executed,
+      // so script-src does not govern it; its text has `<` escaped, see app/lib/seo.ts).
+      .filter((match) => !/\bsrc=/.test(match[1] ?? '') && !/type="application\/ld\+json"/.test(match[1] ?? ''))
+      .map((match) => /\bnonce="([^"]*)"/.exec(match[1] ?? '')?.[1] ?? '(none)')
+  );
 }
 
 for (const path of ['/', '/de/providers/', '/login/']) {

@@ -22,12 +22,14 @@ import { bookingsErasure, bookingsPersonalData } from './modules/bookings/person
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
 import { credentialsPersonalData } from './modules/credentials/personal-data.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { dataRightsErasure } from './modules/data-rights/exports.ts';
 import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
+import { seoRoutes } from './modules/directory/seo-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messagesErasure, messagesPersonalData } from './modules/messages/personal-data.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -41,6 +43,7 @@ import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profilesPersonalData } from './modules/profiles/personal-data.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
+import { reviewsModuleRoutes } from './modules/reviews/routes.ts';
 import { AppError } from './platform/app-error.ts';
 import { type RouteAccess, refuseWritesInViewMode, routeAccessOf } from './platform/auth-guard.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
@@ -187,6 +190,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(realtimePlugin); // app.realtime: live events to users' sockets (GET /api/ws)
   await app.register(mediaRoutes); // GET /media/<key>: public files, outside /api
+  await app.register(seoRoutes); // GET /sitemap.xml, /robots.txt
   if (deps.config.DEV_TOOLS) await app.register(sandboxCheckoutPage); // /sandbox/checkout/<reference>
 
   await app.register(
@@ -207,6 +211,8 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(credentialRoutes);
       await api.register(adminRoutes);
       await api.register(dataRightsRoutes);
+      await api.register(reviewsModuleRoutes);
+      await api.register(contactRoutes);
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       await api.register(clientRoutes);
       await api.register(noteRoutes);

@@ -69,6 +69,13 @@ const EnvSchema = z
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().optional(),
+    /** Where contact-form messages are emailed (the operators' inbox). */
+    OPERATOR_EMAIL: z.email().default('support@therapyhub.example'),
+    /** Reference rates for showing fees in the visitor's currency: units per US dollar, `NGN=1550,GBP=0.79,EUR=0.92`. */
+    EXCHANGE_RATES: z
+      .string()
+      .regex(/^[A-Z]{3}=\d+(\.\d+)?(,[A-Z]{3}=\d+(\.\d+)?)*$/, 'must look like NGN=1550,GBP=0.79')
+      .optional(),
     /** Sign in with Google (OpenID Connect): on when both are set (modules/auth/google-config.ts). */
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { bookingJobs } from './modules/bookings/jobs.ts';
 import { credentialJobs } from './modules/credentials/reminders.ts';
 import { dataRightsJobs } from './modules/data-rights/exports.ts';
+import { directoryJobs } from './modules/directory/next-available.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
 import { startJobs } from './platform/jobs.ts';
@@ -75,6 +76,7 @@ export async function start(options: StartOptions) {
     ...credentialJobs,
     ...rateLimitJobs,
     ...dataRightsJobs,
+    ...directoryJobs,
   ]);
 
   const shutdown = async (signal: string) => {

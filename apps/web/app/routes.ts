@@ -17,6 +17,7 @@ export default [
       route('providers/:providerId', 'routes/provider-profile.tsx'),
       route('policy/client-cancellation', 'routes/policy-client-cancellation.tsx'),
       route('policy/provider-cancellation', 'routes/policy-provider-cancellation.tsx'),
+      route('contact', 'routes/contact.tsx'),
     ]),
     layout('routes/app-layout.tsx', [
       route('overview', 'routes/overview.tsx'),
@@ -52,6 +53,7 @@ export default [
       route('clients/imported', 'routes/clients-imported.tsx'),
       route('clients/imported/email-manual', 'routes/clients-imported-email-manual.tsx'),
       route('client/:id', 'routes/client.tsx'),
+      route('recommended-provider', 'routes/recommended-provider.tsx'),
     ]),
     route('session/:bookingId', 'routes/session-room.tsx'),
     route('*', 'routes/not-found.tsx'),

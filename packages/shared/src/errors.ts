@@ -90,6 +90,13 @@ export const ERROR_STATUS = {
   NO_SHOW_NOT_ALLOWED: 409,
   REBOOK_NOT_OFFERED: 409,
   REBOOK_PRICE_CHANGED: 409,
+
+  // Reviews, directory search and contact
+  REVIEW_NOT_ALLOWED: 409,
+  REVIEW_ALREADY_EXISTS: 409,
+  REVIEW_EDIT_LIMIT: 409,
+  REVIEW_ALREADY_REPORTED: 409,
+  INVALID_CURSOR: 400,
   TOO_MANY_REQUESTS: 429,
   // Clinical notes and the provider's clients
   NOTE_FILE_TYPE: 415,

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { googleSignInEnabled } from '../modules/auth/google-oidc.ts';
+import { directoryWebServices } from '../modules/directory/web-services.ts';
 import { cspNonce } from '../platform/csp.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { loadPublicShell } from './public-shell.ts';
@@ -51,6 +52,7 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
     trustedCountry: (request: Request) => (header ? request.headers.get(header) : null),
     analyticsScriptUrl: process.env.ANALYTICS_SCRIPT_URL ?? '/scripts/analytics.js',
     googleSignIn: googleSignInEnabled(deps.config),
+    directory: directoryWebServices(deps),
   };
 }
 

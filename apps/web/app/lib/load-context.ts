@@ -1,4 +1,9 @@
 import type { Language } from '@app/shared/constants';
+import type { PublicProvider } from '@app/shared/schemas/bookings';
+import type { NamedItem } from '@app/shared/schemas/common';
+import type { DirectorySearchPage } from '@app/shared/schemas/directory';
+import type { State } from '@app/shared/schemas/region';
+import type { ReviewPage } from '@app/shared/schemas/reviews';
 import type { PublicShellData } from '@app/shared/schemas/shell';
 
 /** Services the Node process hands to server loaders (no HTTP calls to our own API). */
@@ -9,6 +14,24 @@ export interface WebServices {
   analyticsScriptUrl: string;
   /** Sign in with Google is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET): show its button. */
   googleSignIn: boolean;
+  /** The public directory's reads (apps/api/src/modules/directory/web-services.ts). */
+  directory: {
+    search(input: {
+      query: Record<string, string | string[]>;
+      language: Language;
+      countryCode: string;
+    }): Promise<{ ok: true; page: DirectorySearchPage } | { ok: false; message: string }>;
+    provider(input: {
+      providerId: string;
+      language: Language;
+      countryCode: string;
+      reviewsPage: number;
+    }): Promise<{ provider: PublicProvider; reviews: ReviewPage } | null>;
+    filterOptions(language: Language): Promise<Record<string, NamedItem[]>>;
+    states(input: { countryCode: string; language: Language }): Promise<State[]>;
+    /** The site's public origin (canonical and alternate links). */
+    publicUrl: string;
+  };
 }
 
 declare module 'react-router' {

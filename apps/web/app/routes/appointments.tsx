@@ -7,6 +7,8 @@ import { AppointmentCard } from '#app/features/bookings/components/appointment-c
 import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';
 import { useBookingRole } from '#app/features/bookings/lib/role';
 import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '#app/features/bookings/lib/rules';
+import { ReviewAction } from '#app/features/reviews/components/review-action';
+import { ReviewDialog } from '#app/features/reviews/components/review-dialog';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
@@ -104,7 +106,13 @@ export default function Appointments() {
               >
                 {found.data.map((booking) => (
                   <li key={booking.identifier}>
-                    <AppointmentCard booking={booking} party={role} zone={zone} now={now} />
+                    <AppointmentCard
+                      booking={booking}
+                      party={role}
+                      zone={zone}
+                      now={now}
+                      extra={role === 'client' ? <ReviewAction booking={booking} now={now} /> : null}
+                    />
                   </li>
                 ))}
               </ul>
@@ -115,6 +123,7 @@ export default function Appointments() {
         )}
       </div>
       <BookingDialogs party={role} />
+      {role === 'client' ? <ReviewDialog /> : null}
     </>
   );
 }

@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { StatePickerDialog } from '#app/features/directory/components/state-picker-dialog';
+import { DIRECTORY_MODALS } from '#app/features/directory/modals';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useModals } from '#app/ui/modal-manager';
 
 export default function Home() {
   const { t } = useTranslation();
-  const { shell, countryName, lang } = useLocaleData();
+  const { shell, countryName, lang, countryCode } = useLocaleData();
+  const modals = useModals();
+  const navigate = useNavigate();
   return (
     <main id="main">
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -20,6 +25,15 @@ export default function Home() {
           >
             {t('nav.findTherapist')}
           </Link>
+          {countryCode === 'US' ? (
+            <button
+              type="button"
+              onClick={() => modals.open(DIRECTORY_MODALS.selectState)}
+              className="mt-8 ml-3 inline-flex min-h-12 items-center rounded-xl border border-brand-700 bg-white px-6 py-3 text-base font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              {t('searchScreens.pickUsState')}
+            </button>
+          ) : null}
         </div>
       </section>
 
@@ -33,7 +47,14 @@ export default function Home() {
           <ul className="mt-4 grid gap-4 sm:grid-cols-3" data-testid="top-states">
             {shell.topStates.map((state) => (
               <li key={state.identifier} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                <p className="text-lg font-semibold">{state.name}</p>
+                <p className="text-lg font-semibold">
+                  <Link
+                    to={`${localePath(lang, '/providers/')}?country=${countryCode}&state=${encodeURIComponent(state.code)}`}
+                    className="hover:text-brand-700 hover:underline"
+                  >
+                    {state.name}
+                  </Link>
+                </p>
                 <p className="text-sm text-slate-600">{t('home.providersInState', { count: state.providerCount })}</p>
               </li>
             ))}
@@ -67,6 +88,11 @@ export default function Home() {
           ))}
         </ol>
       </section>
+      <StatePickerDialog
+        onFind={(stateCode) =>
+          navigate(`${localePath(lang, '/providers/')}?country=US&state=${encodeURIComponent(stateCode)}`)
+        }
+      />
     </main>
   );
 }

@@ -1,18 +1,40 @@
+import { isLanguage, type Language } from '@app/shared/constants';
+import type { PublicProvider } from '@app/shared/schemas/bookings';
+import type { ReviewPage } from '@app/shared/schemas/reviews';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ApiError } from '#app/api/client';
-import { useProvider } from '#app/api/get-provider';
-import { displayName, FeeText, NextSlotText } from '#app/features/directory/components/provider-card';
-import { NotFoundPage } from '#app/features/shell/not-found-page';
+import { data, Link } from 'react-router';
+import { displayName, FeeText } from '#app/features/directory/components/provider-card';
+import { ReportDialog } from '#app/features/reviews/components/report-dialog';
+import { ReviewList } from '#app/features/reviews/components/review-list';
 import { zoneLabel } from '#app/lib/dates';
-import { priceText } from '#app/lib/format';
+import { priceText, shortDateOf, timeOf } from '#app/lib/format';
 import { localePath } from '#app/lib/i18n';
+import { jsonLd } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useSession } from '#app/lib/use-session';
 import { useViewerZone } from '#app/lib/viewer-zone';
-import { Button } from '#app/ui/button';
+import { visitorCountryOf } from '#app/lib/visitor-country';
+import { PageLinks } from '#app/ui/page-links';
 import { PersonAvatar } from '#app/ui/person-avatar';
-import { Spinner } from '#app/ui/spinner';
+import { StarRating } from '#app/ui/star-rating';
 import type { Route } from './+types/provider-profile';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
+  const services = context.services;
+  const url = new URL(request.url);
+  const reviewsPage = Math.max(1, Math.min(1000, Number(url.searchParams.get('reviewsPage')) || 1));
+  const found = /^[0-9a-f-]{36}$/i.test(params.providerId)
+    ? await services.directory.provider({
+        providerId: params.providerId,
+        language: lang,
+        countryCode: visitorCountryOf(request, services.trustedCountry(request)),
+        reviewsPage,
+      })
+    : null;
+  if (!found) throw data(null, { status: 404 });
+  return { ...found, publicUrl: services.directory.publicUrl };
+}
 
 function Chips({ title, items }: { title: string; items: { identifier: string; name: string }[] }) {
   if (items.length === 0) return null;
@@ -30,19 +52,84 @@ function Chips({ title, items }: { title: string; items: { identifier: string; n
   );
 }
 
-/** /providers/{id}/ (public): a therapist's profile, what they offer, fees and the way to book. */
-export default function ProviderProfile({ params }: Route.ComponentProps) {
+/** schema.org data of the page: the therapist as a professional service with the rating and the reviews shown. */
+function structuredData(provider: PublicProvider, reviews: ReviewPage, url: string, anonymous: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    '@id': url,
+    url,
+    name: displayName(provider),
+    description: provider.bio ?? provider.headline ?? undefined,
+    image: provider.photo ?? undefined,
+    address: provider.countryCode ? { '@type': 'PostalAddress', addressCountry: provider.countryCode } : undefined,
+    priceRange:
+      provider.fee && !provider.fee.isFree ? priceText(provider.fee.amount, provider.fee.currencyCode) : undefined,
+    aggregateRating:
+      provider.rating !== null && provider.reviewCount > 0
+        ? {
+            '@type': 'AggregateRating',
+            ratingValue: provider.rating,
+            reviewCount: provider.reviewCount,
+            bestRating: 5,
+            worstRating: 0.5,
+          }
+        : undefined,
+    review: reviews.data.map((review) => ({
+      '@type': 'Review',
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 0.5 },
+      author: { '@type': 'Person', name: review.reviewer?.name ?? anonymous },
+      datePublished: review.createdAt.slice(0, 10),
+      reviewBody: review.comment ?? undefined,
+    })),
+  };
+}
+
+/** The next free times, in the viewer's zone once known (the provider's zone in the server's HTML). */
+function NextSlots({ slots, providerZone }: { slots: string[]; providerZone: string }) {
+  const { t, i18n } = useTranslation();
+  const viewer = useViewerZone();
+  const zone = viewer ?? providerZone;
+  if (slots.length === 0) return <p className="text-sm text-slate-600">{t('bookingScreens.directory.noSlots')}</p>;
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-slate-800">{t('searchScreens.nextTimes')}</h2>
+      <ul className="mt-2 grid grid-cols-2 gap-2" data-testid="next-slots">
+        {slots.map((slot) => (
+          <li key={slot} className="rounded-lg bg-brand-50 px-2 py-1.5 text-center text-sm text-brand-900">
+            <span className="block font-medium">{shortDateOf(slot, zone, i18n.language)}</span>
+            <span className="tabular-nums">{timeOf(slot, zone)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-600">{t('bookingScreens.facts.zone', { zone: zoneLabel(zone) })}</p>
+    </div>
+  );
+}
+
+/**
+ * /providers/{id}/ (public, server-rendered): a therapist's profile with what they offer, the fee
+ * (and approximately in the visitor's currency), the next free times, the reviews a page at a
+ * time (?reviewsPage=), schema.org data, and canonical and hreflang links.
+ */
+export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
-  const zone = useViewerZone();
-  const provider = useProvider(params.providerId);
-
-  if (provider.isError && provider.error instanceof ApiError && provider.error.status === 404) {
-    return <NotFoundPage lang={lang} />;
-  }
+  const session = useSession();
+  const { provider, reviews, publicUrl } = loaderData;
+  const path = `/providers/${provider.identifier}/`;
+  const name = displayName(provider);
+  const ld = jsonLd(
+    structuredData(provider, reviews, `${publicUrl}${localePath(lang, path)}`, t('reviewScreens.anonymous')),
+  );
 
   return (
     <main id="main" className="bg-gradient-to-b from-brand-50 to-white px-4 py-8 sm:py-12">
+      <title>{`${name} · ${t('nav.brand')}`}</title>
+      <meta name="description" content={provider.headline ?? provider.bio ?? name} />
+      <PageLinks publicUrl={publicUrl} lang={lang} path={path} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLd() */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ld }} />
       <div className="mx-auto max-w-5xl">
         <Link
           to={localePath(lang, '/providers/')}
@@ -50,47 +137,34 @@ export default function ProviderProfile({ params }: Route.ComponentProps) {
         >
           ← {t('bookingScreens.directory.back')}
         </Link>
-        {provider.isPending ? (
-          <div className="flex justify-center py-20 text-brand-700">
-            <title>{`${t('bookingScreens.directory.title')} · ${t('nav.brand')}`}</title>
-            <Spinner />
-          </div>
-        ) : provider.isError ? (
-          <div className="flex flex-col items-center gap-3 py-16 text-center">
-            <title>{`${t('bookingScreens.directory.title')} · ${t('nav.brand')}`}</title>
-            <p role="alert" className="text-slate-700">
-              {t('common.failedToLoad')}
-            </p>
-            <Button variant="secondary" onClick={() => provider.refetch()} loading={provider.isRefetching}>
-              {t('bookingScreens.retry')}
-            </Button>
-          </div>
-        ) : (
-          <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_20rem]">
-            <title>{`${displayName(provider.data)} · ${t('nav.brand')}`}</title>
+        <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_20rem]">
+          <div className="flex flex-col gap-6">
             <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-                <PersonAvatar name={provider.data.name} photo={provider.data.photo} size="lg" />
+                <PersonAvatar name={provider.name} photo={provider.photo} size="lg" />
                 <div>
-                  <h1 className="text-2xl font-bold text-slate-900">{displayName(provider.data)}</h1>
-                  {provider.data.headline ? <p className="text-slate-700">{provider.data.headline}</p> : null}
+                  <h1 className="text-2xl font-bold text-slate-900">{name}</h1>
+                  {provider.headline ? <p className="text-slate-700">{provider.headline}</p> : null}
+                  <StarRating rating={provider.rating} count={provider.reviewCount} className="mt-1" />
                 </div>
               </div>
-              {provider.data.bio ? (
+              {provider.bio ? (
                 <div className="mt-6">
                   <h2 className="text-lg font-semibold">{t('bookingScreens.profile.about')}</h2>
-                  <p className="mt-2 whitespace-pre-line text-slate-700">{provider.data.bio}</p>
+                  <p className="mt-2 whitespace-pre-line text-slate-700">{provider.bio}</p>
                 </div>
               ) : null}
               <div className="mt-6 flex flex-col gap-5">
                 <h2 className="text-lg font-semibold">{t('bookingScreens.profile.offers')}</h2>
-                <Chips title={t('bookingScreens.profile.modalities')} items={provider.data.modalities} />
-                <Chips title={t('bookingScreens.profile.specialities')} items={provider.data.specialities} />
-                {provider.data.therapies.length > 0 ? (
+                <Chips title={t('bookingScreens.profile.modalities')} items={provider.modalities} />
+                <Chips title={t('bookingScreens.profile.specialities')} items={provider.specialities} />
+                <Chips title={t('searchScreens.lists.language')} items={provider.languages} />
+                <Chips title={t('searchScreens.lists.therapyApproach')} items={provider.approaches} />
+                {provider.therapies.length > 0 ? (
                   <div>
                     <h3 className="text-sm font-semibold text-slate-700">{t('bookingScreens.profile.therapies')}</h3>
                     <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
-                      {provider.data.therapies.map((therapy) => (
+                      {provider.therapies.map((therapy) => (
                         <li key={therapy.identifier} className="flex justify-between gap-4 px-4 py-2.5 text-sm">
                           <span>{therapy.name}</span>
                           <span className="font-medium text-slate-900">
@@ -107,41 +181,53 @@ export default function ProviderProfile({ params }: Route.ComponentProps) {
                 ) : null}
               </div>
             </section>
-            <aside
-              aria-label={t('bookingScreens.profile.bookingBox')}
-              className="flex h-fit flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-6"
+            <section
+              aria-labelledby="reviews-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
             >
-              <div>
-                <p className="text-sm text-slate-600">{t('bookingScreens.profile.sessionFee')}</p>
-                <p className="text-xl font-bold text-slate-900">
-                  <FeeText fee={provider.data.fee} />
-                </p>
-                <p className="text-sm text-slate-600">
-                  {t('bookingScreens.facts.minutes', { count: provider.data.sessionMinutes })}
-                </p>
+              <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+                <h2 id="reviews-heading" className="text-lg font-semibold">
+                  {t('reviewScreens.title')}
+                </h2>
+                <StarRating rating={provider.rating} count={provider.reviewCount} />
               </div>
-              <p className="text-sm text-brand-800">
-                <NextSlotText at={provider.data.nextAvailableAt} zone={zone} />
-              </p>
-              {zone ? (
-                <p className="text-xs text-slate-600">{t('bookingScreens.facts.zone', { zone: zoneLabel(zone) })}</p>
-              ) : null}
-              <Link
-                to={`${localePath(lang, '/booking/')}?provider=${provider.data.identifier}`}
-                className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-              >
-                {t('bookingScreens.profile.book')}
-              </Link>
-              <Link
-                to={localePath(lang, `/providers/${provider.data.identifier}/availability/`)}
-                className="text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-              >
-                {t('bookingScreens.profile.seeTimes')}
-              </Link>
-            </aside>
+              <ReviewList
+                reviews={reviews}
+                pageHref={(page) => (page === 1 ? '?' : `?reviewsPage=${page}`)}
+                canReport={session?.userId === provider.identifier}
+              />
+            </section>
           </div>
-        )}
+          <aside
+            aria-label={t('bookingScreens.profile.bookingBox')}
+            className="flex h-fit flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-6"
+          >
+            <div>
+              <p className="text-sm text-slate-600">{t('bookingScreens.profile.sessionFee')}</p>
+              <p className="text-xl font-bold text-slate-900">
+                <FeeText fee={provider.fee} visitorFee={provider.visitorFee} />
+              </p>
+              <p className="text-sm text-slate-600">
+                {t('bookingScreens.facts.minutes', { count: provider.sessionMinutes })}
+              </p>
+            </div>
+            <NextSlots slots={provider.nextSlots} providerZone={provider.timezone} />
+            <Link
+              to={`${localePath(lang, '/booking/')}?provider=${provider.identifier}`}
+              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              {t('bookingScreens.profile.book')}
+            </Link>
+            <Link
+              to={localePath(lang, `/providers/${provider.identifier}/availability/`)}
+              className="text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {t('bookingScreens.profile.seeTimes')}
+            </Link>
+          </aside>
+        </div>
       </div>
+      <ReportDialog />
     </main>
   );
 }

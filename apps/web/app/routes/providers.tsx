@@ -1,89 +1,197 @@
+import { isLanguage, isOperatingCountry, type Language } from '@app/shared/constants';
+import { currencyForCountryOrDefault } from '@app/shared/currency';
+import { DIRECTORY_FILTER_LISTS } from '@app/shared/schemas/directory';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { useProviderList } from '#app/features/directory/api/list-providers';
+import { data, Link, useNavigate } from 'react-router';
 import { ProviderCard } from '#app/features/directory/components/provider-card';
+import { SearchFilters } from '#app/features/directory/components/search-filters';
+import { StatePickerDialog } from '#app/features/directory/components/state-picker-dialog';
+import { DIRECTORY_MODALS } from '#app/features/directory/modals';
+import { localePath } from '#app/lib/i18n';
+import { jsonLd } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
-import { PagedList } from '#app/ui/paged-list';
-import { pageSearch } from '#app/ui/pagination';
+import { visitorCountryOf } from '#app/lib/visitor-country';
+import { useModals } from '#app/ui/modal-manager';
+import { PageLinks } from '#app/ui/page-links';
+import type { Route } from './+types/providers';
 
 /**
- * /providers/ (public): the directory of approved therapists, by country (the visitor's by
- * default), each with fee and next free slot; it leads to the profile and the booking.
+ * Page parameters that go to GET /providers as they are (the price goes in major units, see
+ * below). The page's `country` is the country select (countryCode), so the preference list of
+ * the same name is not passed.
  */
-export default function Providers() {
-  const { t } = useTranslation();
-  const { shell, countryCode, operating } = useLocaleData();
-  const [params, setParams] = useSearchParams();
-  const zone = useViewerZone();
-  const chosen = params.get('country');
-  const country = chosen === 'all' ? null : (chosen ?? (operating ? countryCode : null));
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useProviderList(country, page);
+const PASSED = [
+  'q',
+  'state',
+  'availableWithinDays',
+  'sort',
+  'cursor',
+  ...DIRECTORY_FILTER_LISTS.filter((list) => list !== 'country'),
+] as const;
 
-  function update(next: { country?: string }) {
-    const search = new URLSearchParams(params);
-    if (next.country !== undefined) {
-      search.set('country', next.country);
-      search.delete('page');
-    }
-    setParams(search, { preventScrollReset: true });
+/**
+ * The search the page's query string asks for: the country (the visitor's when they did not
+ * choose, `all` for every country), the filters, and the price range in major units of the
+ * visitor's currency (the API takes minor units).
+ */
+function searchOf(url: URL, visitorCountry: string) {
+  const params = url.searchParams;
+  const chosen = params.get('country');
+  const country = chosen === 'all' ? '' : (chosen ?? (isOperatingCountry(visitorCountry) ? visitorCountry : ''));
+  const query: Record<string, string | string[]> = { perPage: '12' };
+  for (const name of PASSED) {
+    const values = params.getAll(name).filter(Boolean);
+    if (values.length > 0) query[name] = values.length === 1 ? (values[0] as string) : values;
   }
+  if (country) query.countryCode = country;
+  const currency = currencyForCountryOrDefault(visitorCountry);
+  for (const [name, target] of [
+    ['priceMin', 'feeMin'],
+    ['priceMax', 'feeMax'],
+  ] as const) {
+    const major = Number(params.get(name));
+    if (params.get(name) && Number.isFinite(major) && major >= 0) query[target] = String(Math.round(major * 100));
+  }
+  if (query.feeMin || query.feeMax) query.currency = currency;
+  return { query, country, currency };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
+  const services = context.services;
+  const url = new URL(request.url);
+  const visitorCountry = visitorCountryOf(request, services.trustedCountry(request));
+  const { query, country, currency } = searchOf(url, visitorCountry);
+  const [result, options, states] = await Promise.all([
+    services.directory.search({ query, language: lang, countryCode: visitorCountry }),
+    services.directory.filterOptions(lang),
+    country ? services.directory.states({ countryCode: country, language: lang }) : Promise.resolve([]),
+  ]);
+  return data({
+    result,
+    options,
+    states,
+    country,
+    currency,
+    publicUrl: services.directory.publicUrl,
+    search: url.search,
+  });
+}
+
+/**
+ * /providers/ (public, server-rendered): the directory search. Filters are a GET form, so the
+ * page works without JavaScript and every result is in the HTML (names, fees with the visitor's
+ * currency, ratings, next free times); keyset pages follow `cursor`.
+ */
+export default function Providers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, shell } = useLocaleData();
+  const zone = useViewerZone();
+  const modals = useModals();
+  const navigate = useNavigate();
+  const { result, options, states, country, currency, publicUrl, search } = loaderData;
+  const params = new URLSearchParams(search);
+  const nextHref = (cursor: string) => {
+    const next = new URLSearchParams(params);
+    next.set('cursor', cursor);
+    return `?${next}`;
+  };
+  const firstHref = () => {
+    const first = new URLSearchParams(params);
+    first.delete('cursor');
+    return `?${first}`;
+  };
+  const page = result.ok ? result.page : null;
+  const listJson = page
+    ? jsonLd({
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        itemListElement: page.data.map((provider, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          url: `${publicUrl}${localePath(lang, `/providers/${provider.identifier}/`)}`,
+          name: provider.name,
+        })),
+      })
+    : null;
 
   return (
     <main id="main">
       <title>{`${t('bookingScreens.directory.title')} · ${t('nav.brand')}`}</title>
+      <meta name="description" content={t('bookingScreens.directory.intro')} />
+      <PageLinks publicUrl={publicUrl} lang={lang} path="/providers/" />
+      {listJson ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLd()
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: listJson }} />
+      ) : null}
       <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-14">
-          <div>
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-              {t('bookingScreens.directory.title')}
-            </h1>
-            <p className="mt-2 max-w-2xl text-slate-700">{t('bookingScreens.directory.intro')}</p>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="directory-country" className="text-sm font-medium">
-              {t('bookingScreens.directory.country')}
-            </label>
-            <select
-              id="directory-country"
-              value={country ?? 'all'}
-              onChange={(event) => update({ country: event.target.value })}
-              className="min-h-10 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-            >
-              <option value="all">{t('bookingScreens.directory.allCountries')}</option>
-              {shell.countries.map((item) => (
-                <option key={item.code} value={item.code}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </div>
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {t('bookingScreens.directory.title')}
+          </h1>
+          <p className="mt-2 max-w-2xl text-slate-700">{t('bookingScreens.directory.intro')}</p>
         </div>
       </section>
-      <section aria-label={t('bookingScreens.directory.results')} className="mx-auto max-w-6xl px-4 pb-16">
-        <PagedList
-          query={list}
-          empty={t('bookingScreens.directory.empty')}
-          page={page}
-          hrefFor={(next) => pageSearch(params, next)}
-        >
-          {(found) => (
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-[18rem_1fr]">
+        <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <SearchFilters
+            key={search}
+            params={params}
+            options={options}
+            countries={shell.countries}
+            states={states}
+            country={country}
+            currencyCode={currency}
+            onPickState={() => modals.open(DIRECTORY_MODALS.selectState)}
+          />
+        </aside>
+        <section aria-label={t('bookingScreens.directory.results')}>
+          {!result.ok ? (
+            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+              {result.message}
+            </p>
+          ) : page && page.data.length === 0 ? (
+            <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-slate-700">{t('searchScreens.empty')}</p>
+          ) : page ? (
             <>
-              <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-                {t('bookingScreens.directory.count', { count: found.meta?.total ?? 0 })}
+              <p className="mb-4 text-sm text-slate-600" aria-live="polite" data-testid="search-count">
+                {t('bookingScreens.directory.count', { count: page.total })}
               </p>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {found.data.map((provider) => (
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {page.data.map((provider) => (
                   <li key={provider.identifier} className="flex flex-col [&>article]:flex-1">
                     <ProviderCard provider={provider} zone={zone} />
                   </li>
                 ))}
               </ul>
+              <nav aria-label={t('pagination.label')} className="mt-6 flex justify-between gap-3">
+                {params.has('cursor') ? (
+                  <Link to={firstHref()} className="text-sm font-semibold text-brand-700 hover:underline">
+                    {t('searchScreens.firstPage')}
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                {page.nextCursor ? (
+                  <Link
+                    to={nextHref(page.nextCursor)}
+                    className="text-sm font-semibold text-brand-700 hover:underline"
+                    data-testid="search-next"
+                  >
+                    {t('searchScreens.nextPage')}
+                  </Link>
+                ) : null}
+              </nav>
             </>
-          )}
-        </PagedList>
-      </section>
+          ) : null}
+        </section>
+      </div>
+      <StatePickerDialog
+        onFind={(stateCode) =>
+          navigate(`${localePath(lang, '/providers/')}?country=US&state=${encodeURIComponent(stateCode)}`)
+        }
+      />
     </main>
   );
 }

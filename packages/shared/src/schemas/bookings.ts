@@ -304,6 +304,11 @@ export const DirectoryProviderSchema = z.object({
   visitorCurrencyCode: z.string(),
   /** The next free slot from now, or null when none in the booking window. */
   nextAvailableAt: z.string().nullable(),
+  /** The fee converted at the configured reference rate, when the visitor's currency differs (approximate). */
+  visitorFee: z.object({ amount: z.number().int(), currencyCode: z.string() }).nullable(),
+  /** Mean of the visible reviews' ratings (one decimal), null without reviews. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
 });
 export type DirectoryProvider = z.infer<typeof DirectoryProviderSchema>;
 export const DirectoryPageSchema = pageSchema(DirectoryProviderSchema);
@@ -319,8 +324,11 @@ export const PublicProviderSchema = DirectoryProviderSchema.extend({
   /** Therapy categories offered; `identifier` is the therapy category id used to book. */
   therapies: z.array(OfferedSchema.extend({ fee: FeeSchema.nullable() })),
   specialities: z.array(OfferedSchema),
-  /** Reviews are not built yet: null and 0. */
-  rating: z.number().nullable(),
-  reviewCount: z.number().int(),
+  /** Languages the provider works in (preference list `language`). */
+  languages: z.array(OfferedSchema),
+  /** Therapy approaches (preference list `therapyApproach`). */
+  approaches: z.array(OfferedSchema),
+  /** The next free slots from now (at most 6), across the provider's calendars. */
+  nextSlots: z.array(z.string()),
 });
 export type PublicProvider = z.infer<typeof PublicProviderSchema>;

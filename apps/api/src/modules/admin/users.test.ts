@@ -142,7 +142,7 @@ describe('suspension', () => {
     const [profile] = await t.deps.db.select().from(providerProfiles).where(eq(providerProfiles.userId, provider.id));
     expect(profile?.suspendedAt).not.toBeNull(); // mirrored by the trigger
     expect((await t.app.inject({ url: `/api/providers/${provider.id}` })).statusCode).toBe(404);
-    const listing = await t.app.inject({ url: '/api/providers?perPage=100' });
+    const listing = await t.app.inject({ url: '/api/providers?perPage=50' });
     expect(listing.json().data.map((row: { identifier: string }) => row.identifier)).not.toContain(provider.id);
     const refused = await book();
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);

@@ -34,7 +34,21 @@ interface CalendarRules {
  * weeklyRules/overrideRules, generateSlots and freeSlots.
  */
 export async function nextFreeSlots(db: Tx, owners: CalendarOwner[], now: Date): Promise<Map<string, Date | null>> {
-  const result = new Map<string, Date | null>();
+  const upcoming = await upcomingFreeSlots(db, owners, now, 1);
+  return new Map([...upcoming].map(([providerId, starts]) => [providerId, starts[0] ?? null]));
+}
+
+/**
+ * Like nextFreeSlots, but the first `limit` free slot starts of each provider, earliest first
+ * (across their calendars; a start offered by two calendars counts once).
+ */
+export async function upcomingFreeSlots(
+  db: Tx,
+  owners: CalendarOwner[],
+  now: Date,
+  limit: number,
+): Promise<Map<string, Date[]>> {
+  const result = new Map<string, Date[]>();
   if (owners.length === 0) return result;
   const ids = owners.map((owner) => owner.providerId);
   const nowMs = now.getTime();
@@ -142,20 +156,32 @@ export async function nextFreeSlots(db: Tx, owners: CalendarOwner[], now: Date):
                 .filter(Boolean),
             ),
           ];
-    let best: number | null = null;
+    const starts = new Set<number>();
     for (const categoryId of categories) {
       const rules = calendars.get(key(owner.providerId, categoryId));
       if (!rules) continue;
       const sessionMinutes = categoryId ? (categoryMinutes.get(key(owner.providerId, categoryId)) ?? general) : general;
-      const found = firstFree(zone, sessionMinutes, rules, busyOf.get(owner.providerId) ?? [], now, window.endMs);
-      if (found !== null && (best === null || found < best)) best = found;
+      const found = firstFree(
+        zone,
+        sessionMinutes,
+        rules,
+        busyOf.get(owner.providerId) ?? [],
+        now,
+        window.endMs,
+        limit,
+      );
+      for (const start of found) starts.add(start);
     }
-    result.set(owner.providerId, best === null ? null : new Date(best));
+    const earliest = [...starts].sort((a, b) => a - b).slice(0, limit);
+    result.set(
+      owner.providerId,
+      earliest.map((start) => new Date(start)),
+    );
   }
   return result;
 }
 
-/** The first free slot of one calendar in (now, endMs): the slot engine, a fortnight at a time. */
+/** The first `limit` free slots of one calendar in (now, endMs): the slot engine, a fortnight at a time. */
 function firstFree(
   zone: string,
   sessionMinutes: number,
@@ -163,9 +189,11 @@ function firstFree(
   busy: Interval[],
   now: Date,
   endMs: number,
-): number | null {
+  limit: number,
+): number[] {
   const stepMs = STEP_DAYS * 24 * 3600_000;
-  for (let fromMs = now.getTime() + 1; fromMs < endMs; fromMs += stepMs) {
+  const found: number[] = [];
+  for (let fromMs = now.getTime() + 1; fromMs < endMs && found.length < limit; fromMs += stepMs) {
     const slots = generateSlots({
       zone,
       sessionMinutes,
@@ -174,10 +202,12 @@ function firstFree(
       weekly: rules.weekly,
       overrides: rules.overrides,
     });
-    const [first] = freeSlots(slots, busy, now);
-    if (first) return first.startMs;
+    for (const slot of freeSlots(slots, busy, now)) {
+      if (found.length >= limit) break;
+      found.push(slot.startMs);
+    }
   }
-  return null;
+  return found;
 }
 
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {

@@ -13,6 +13,7 @@ import {
   listedSlot,
   scheduleVia,
 } from '../bookings/test-support.ts';
+import { refreshNextAvailable } from './next-available.ts';
 
 /** Runs first in this file's fresh database: these are the only providers. */
 let t: TestApp;
@@ -37,27 +38,38 @@ afterAll(() => t.close());
 
 describe('GET /providers', () => {
   it('lists approved providers with fee, visitor currency and next free slot', async () => {
+    await refreshNextAvailable(t.deps);
     const response = await t.app.inject({ url: '/api/providers', headers: { 'x-country-code': 'GB' } });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.meta).toEqual({ page: 1, perPage: 20, total: 2, totalPages: 1 });
+    expect(body.total).toBe(2);
+    expect(body.nextCursor).toBeNull();
     const ada = body.data.find((item: { identifier: string }) => item.identifier === lagos.id);
     expect(ada).toMatchObject({
       name: 'Ada Eze',
       countryCode: 'NG',
       fee: { amount: 1_500_000, isFree: false, currencyCode: 'NGN' },
       visitorCurrencyCode: 'GBP',
+      visitorFee: { amount: 800, currencyCode: 'GBP' },
+      rating: null,
+      reviewCount: 0,
       // 10:00 Lagos is now: the next start is 11:00 Lagos.
       nextAvailableAt: '2027-03-01T10:00:00.000Z',
     });
     const sarah = body.data.find((item: { identifier: string }) => item.identifier === london.id);
-    expect(sarah).toMatchObject({ fee: { currencyCode: 'GBP' }, nextAvailableAt: '2027-03-01T10:00:00.000Z' });
+    expect(sarah).toMatchObject({
+      fee: { currencyCode: 'GBP' },
+      visitorFee: null,
+      nextAvailableAt: '2027-03-01T10:00:00.000Z',
+    });
   });
 
   it('skips taken slots and filters by country', async () => {
     const client = await createTestUser(t, { role: 'client' });
     const booking = await createBookingVia(t, client, lagos, ids);
     await scheduleVia(t, client, booking.identifier, (await listedSlot(t, lagos.id, '2027-03-01', 0)).identifier);
+    // The directory keeps next free slots (refreshed every minute by its job); refresh it now.
+    await refreshNextAvailable(t.deps);
     const response = await t.app.inject({ url: '/api/providers?countryCode=ng' });
     expect(response.json().data).toHaveLength(1);
     expect(response.json().data[0]).toMatchObject({
@@ -121,7 +133,18 @@ describe('GET /providers/{id}', () => {
       ],
       rating: null,
       reviewCount: 0,
+      languages: [],
+      approaches: [],
     });
+    // The next free slots: 11:00, 12:00, … Lagos time today (the taken 11:00 slot is skipped).
+    expect(response.json().nextSlots).toEqual([
+      '2027-03-01T11:00:00.000Z',
+      '2027-03-01T12:00:00.000Z',
+      '2027-03-01T13:00:00.000Z',
+      '2027-03-01T14:00:00.000Z',
+      '2027-03-01T15:00:00.000Z',
+      '2027-03-02T08:00:00.000Z',
+    ]);
   });
 
   it('answers 404 for a provider who is not approved', async () => {

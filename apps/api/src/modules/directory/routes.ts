@@ -1,34 +1,67 @@
-import { DirectoryPageSchema, DirectoryQuerySchema, PublicProviderSchema } from '@app/shared/schemas/bookings';
+import { PublicProviderSchema } from '@app/shared/schemas/bookings';
 import { IdParamsSchema } from '@app/shared/schemas/common';
+import {
+  DirectorySearchPageSchema,
+  DirectorySearchQuerySchema,
+  RecommendedAnswerSchema,
+  RecommendedQuerySchema,
+} from '@app/shared/schemas/directory';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole } from '../../platform/auth-guard.ts';
 import { requestCountryCode } from '../auth/timezones.ts';
-import { getPublicProvider, listProviders } from './service.ts';
+import { getPublicProvider } from './provider-page.ts';
+import { recommendProviders } from './recommend.ts';
+import { searchProviders } from './search.ts';
 
-/** The public provider directory: bookable providers, a page at a time, and one provider's card. */
+const tags = ['providers'];
+
+/** The public provider directory (search, one provider's page) and a client's recommendations. */
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const visitorCountry = (request: Parameters<typeof requestCountryCode>[0]) =>
+    requestCountryCode(request, deps.config.TRUSTED_COUNTRY_HEADER);
 
   app.get(
     '/providers',
-    { schema: { tags: ['providers'], querystring: DirectoryQuerySchema, response: { 200: DirectoryPageSchema } } },
+    {
+      schema: { tags, querystring: DirectorySearchQuerySchema, response: { 200: DirectorySearchPageSchema } },
+    },
     (request) =>
-      listProviders(deps, {
+      searchProviders(deps, {
+        query: request.query,
         language: request.language,
-        countryCode: request.query.countryCode,
-        visitorCountryCode: requestCountryCode(request, deps.config.TRUSTED_COUNTRY_HEADER),
-        page: request.query.page,
-        perPage: request.query.perPage,
+        visitorCountryCode: visitorCountry(request),
       }),
   );
 
   app.get(
     '/providers/:id',
-    { schema: { tags: ['providers'], params: IdParamsSchema, response: { 200: PublicProviderSchema } } },
+    { schema: { tags, params: IdParamsSchema, response: { 200: PublicProviderSchema } } },
     (request) =>
       getPublicProvider(deps, {
         language: request.language,
         providerId: request.params.id,
-        visitorCountryCode: requestCountryCode(request, deps.config.TRUSTED_COUNTRY_HEADER),
+        visitorCountryCode: visitorCountry(request),
+      }),
+  );
+
+  app.get(
+    '/recommended-provider',
+    {
+      onRequest: requireRole('client'),
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        querystring: RecommendedQuerySchema,
+        response: { 200: RecommendedAnswerSchema },
+      },
+    },
+    (request) =>
+      recommendProviders(deps, {
+        actor: request.actor,
+        language: request.language,
+        limit: request.query.limit,
+        visitorCountryCode: visitorCountry(request),
       }),
   );
 };

@@ -1,8 +1,9 @@
 import type { Language } from '@app/shared/constants';
 import type { Country, LanguageItem, State, StateStat } from '@app/shared/schemas/region';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { countries, languages, providerProfiles, states, users } from '../../db/schema/index.ts';
+import { countries, languages, providerLicenseStates, providerProfiles, states, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { listedProviderSql } from '../credentials/listing.ts';
@@ -63,27 +64,41 @@ export async function listStatesByCountryCode(db: Tx, options: { language: Langu
   return statesOf(db, country.id, options.language);
 }
 
-/** The states of a country with the most approved providers, most first (home page "near you"). */
+/**
+ * The states of a country with the most listed providers, most first (home page "near you", the
+ * US state picker). A provider counts in their own state and in every state they are licensed in
+ * (provider_license_states), once per state.
+ */
 export async function topProviderStates(
   db: Tx,
   options: { language: Language; countryCode: string; top: number },
 ): Promise<StateStat[]> {
   const country = await findCountryByCode(db, options.countryCode);
   if (!country) return [];
-  const providerCount = count(users.id);
+  const listed = and(
+    eq(users.role, 'provider'),
+    isNull(users.deletedAt),
+    listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
+  );
+  const presence = unionAll(
+    db
+      .select({ providerId: users.id, stateId: sql<string>`${users.stateId}`.as('state_id') })
+      .from(users)
+      .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+      .where(and(listed, isNotNull(users.stateId))),
+    db
+      .select({ providerId: users.id, stateId: sql<string>`${providerLicenseStates.stateId}`.as('state_id') })
+      .from(providerLicenseStates)
+      .innerJoin(users, eq(users.id, providerLicenseStates.providerId))
+      .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+      .where(listed),
+  ).as('presence');
+  const providerCount = sql<number>`count(DISTINCT ${presence.providerId})::int`;
   const rows = await db
     .select({ state: states, providerCount })
-    .from(users)
-    .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
-    .innerJoin(states, eq(states.id, users.stateId))
-    .where(
-      and(
-        eq(users.role, 'provider'),
-        eq(users.countryId, country.id),
-        isNull(users.deletedAt),
-        listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
-      ),
-    )
+    .from(presence)
+    .innerJoin(states, eq(states.id, presence.stateId))
+    .where(eq(states.countryId, country.id))
     .groupBy(states.id)
     .orderBy(desc(providerCount), asc(states.nameEn))
     .limit(options.top);

@@ -3,7 +3,10 @@ import type { Tx } from '../../db/client.ts';
 import { concerns, countries, providerConcerns, providerProfiles, states, users } from '../../db/schema/index.ts';
 import { seedDemoAvailability } from '../../modules/availability/demo-seed.ts';
 import { seedDemoBookings } from '../../modules/bookings/demo-seed.ts';
+import { refreshNextAvailable } from '../../modules/directory/next-available.ts';
 import { seedDemoProfiles } from '../../modules/profiles/demo-seed.ts';
+import { seedDemoReviews } from '../../modules/reviews/demo-seed.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-123';
@@ -115,6 +118,26 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
   })),
 ];
 
+/** Demo clients who reviewed the demo providers (docs/decisions.md "Demo history"). */
+export const DEMO_REVIEWERS: DemoPerson[] = (
+  [
+    ['tobi.adebayo', 'Tobi', 'Adebayo', 'NG', 'NG-LA', 'Africa/Lagos'],
+    ['sade.balogun', 'Sade', 'Balogun', 'NG', 'NG-OY', 'Africa/Lagos'],
+    ['musa.bello', 'Musa', 'Bello', 'NG', 'NG-FC', 'Africa/Lagos'],
+    ['emma.clarke', 'Emma', 'Clarke', 'GB', 'GB-ENG', 'Europe/London'],
+    ['grace.kim', 'Grace', 'Kim', 'US', 'US-CA', 'America/Los_Angeles'],
+    ['lukas.becker', 'Lukas', 'Becker', 'DE', 'DE-BE', 'Europe/Berlin'],
+  ] as const
+).map(([handle, firstName, lastName, country, state, timezone]) => ({
+  email: `${handle}@demo.test`,
+  firstName,
+  lastName,
+  country,
+  state,
+  timezone,
+  language: country === 'DE' ? ('de' as const) : ('en' as const),
+}));
+
 /** Demo accounts of DESIGN.md §5. Runs only on a database without users. */
 export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).limit(1);
@@ -143,10 +166,13 @@ export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
     emailVerifiedAt: now,
   });
 
-  await db.insert(users).values([
-    { ...base(DEMO_CLIENT), role: 'client' as const },
-    { ...base(DEMO_ADMIN), role: 'admin' as const },
-  ]);
+  await db
+    .insert(users)
+    .values([
+      { ...base(DEMO_CLIENT), role: 'client' as const },
+      { ...base(DEMO_ADMIN), role: 'admin' as const },
+      ...DEMO_REVIEWERS.map((person) => ({ ...base(person), role: 'client' as const })),
+    ]);
 
   for (const provider of DEMO_PROVIDERS) {
     const [user] = await db
@@ -178,6 +204,18 @@ export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
     client: { email: DEMO_CLIENT.email, userName: 'ada_okafor' },
   });
   await seedDemoBookings(db, { now, clientEmail: DEMO_CLIENT.email, providerEmail: 'provider@demo.test' });
+  await seedDemoReviews(db, {
+    now,
+    clientEmail: DEMO_CLIENT.email,
+    clientProviders: ['provider@demo.test', 'emeka.obi@demo.test', 'funke.adeyemi@demo.test', 'ibrahim.musa@demo.test'],
+    providers: DEMO_PROVIDERS.map((provider) => ({
+      email: provider.email,
+      language: provider.language ?? 'en',
+      country: provider.country,
+    })),
+    reviewers: DEMO_REVIEWERS.map((person) => ({ email: person.email, country: person.country })),
+  });
+  await refreshNextAvailable({ db, clock: fixedClock(now) });
   return true;
 }
 

@@ -11,6 +11,7 @@ export interface NavItem {
 export const APP_NAV: NavItem[] = [
   { path: '/overview/', label: 'appNav.overview', roles: ['client', 'provider', 'admin'] },
   { path: '/appointments/', label: 'appNav.appointments', roles: ['client', 'provider'] },
+  { path: '/recommended-provider/', label: 'recommendationScreens.nav', roles: ['client'] },
   { path: '/messages/', label: 'messages.title', roles: ['client', 'provider'] },
   { path: '/clients/', label: 'appNav.clients', roles: ['provider'] },
   { path: '/account/', label: 'appNav.account', roles: ['client', 'provider'] },

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useModals } from '#app/ui/modal-manager';
 
 export function Footer() {
   const { t } = useTranslation();
-  const { shell } = useLocaleData();
+  const { shell, lang } = useLocaleData();
   const modals = useModals();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
@@ -33,9 +35,18 @@ export function Footer() {
           <h2 id="footer-company" className="mb-3 text-sm font-semibold tracking-wide text-slate-900 uppercase">
             {t('footer.company')}
           </h2>
-          <button type="button" className="text-sm text-brand-700 underline" onClick={() => modals.open('consent')}>
-            {t('footer.cookieSettings')}
-          </button>
+          <ul className="space-y-1 text-sm">
+            <li>
+              <Link to={localePath(lang, '/contact/')} className="text-brand-700 underline">
+                {t('contactScreens.footerLink')}
+              </Link>
+            </li>
+            <li>
+              <button type="button" className="text-brand-700 underline" onClick={() => modals.open('consent')}>
+                {t('footer.cookieSettings')}
+              </button>
+            </li>
+          </ul>
         </section>
       </div>
       <p className="pb-6 text-center text-xs text-slate-600">

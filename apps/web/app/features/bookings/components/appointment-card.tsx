@@ -1,4 +1,5 @@
 import type { Booking } from '@app/shared/schemas/bookings';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { priceText, shortDateOf, timeRangeOf } from '#app/lib/format';
 import { PersonAvatar } from '#app/ui/person-avatar';
@@ -13,11 +14,14 @@ export function AppointmentCard({
   party: role,
   zone,
   now,
+  extra,
 }: {
   booking: Booking;
   party: BookingRole;
   zone: string;
   now: number;
+  /** More for this booking from another feature (the client's review action), composed by the route. */
+  extra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const other = role === 'client' ? booking.provider : booking.client;
@@ -58,6 +62,7 @@ export function AppointmentCard({
       </div>
       <div className="mt-4 border-t border-slate-100 pt-4">
         <BookingActions booking={booking} party={role} now={now} showDetailsLink />
+        {extra}
       </div>
     </article>
   );

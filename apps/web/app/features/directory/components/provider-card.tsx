@@ -6,16 +6,32 @@ import { localePath } from '#app/lib/i18n';
 import { useLang } from '#app/lib/use-lang';
 import { cn } from '#app/ui/cn';
 import { PersonAvatar } from '#app/ui/person-avatar';
+import { StarRating } from '#app/ui/star-rating';
 
 export function displayName(provider: Pick<DirectoryProvider, 'name' | 'title'>): string {
   return provider.title ? `${provider.title} ${provider.name}` : provider.name;
 }
 
-export function FeeText({ fee }: { fee: DirectoryProvider['fee'] }) {
+export function FeeText({
+  fee,
+  visitorFee,
+}: {
+  fee: DirectoryProvider['fee'];
+  visitorFee?: DirectoryProvider['visitorFee'];
+}) {
   const { t } = useTranslation();
   if (!fee) return <>{t('bookingScreens.directory.feeNotSet')}</>;
   if (fee.isFree) return <>{t('bookingScreens.free')}</>;
-  return <>{t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode) })}</>;
+  return (
+    <>
+      {t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode) })}
+      {visitorFee ? (
+        <span className="ml-1 font-normal text-slate-600">
+          {t('searchScreens.approximately', { price: priceText(visitorFee.amount, visitorFee.currencyCode) })}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /** "Next available: Mon 23 Nov, 9:00 AM" in the viewer's zone (nothing until the zone is known). */
@@ -37,7 +53,16 @@ const linkButton =
   'inline-flex min-h-10 flex-1 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold transition-colors';
 
 /** A therapist in the directory: photo, name, headline, fee in their currency, next free slot. */
-export function ProviderCard({ provider, zone }: { provider: DirectoryProvider; zone: string | null }) {
+export function ProviderCard({
+  provider,
+  zone,
+  children,
+}: {
+  provider: DirectoryProvider;
+  zone: string | null;
+  /** Extra lines under the facts (a recommendation's reasons). */
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const name = displayName(provider);
@@ -57,13 +82,14 @@ export function ProviderCard({ provider, zone }: { provider: DirectoryProvider; 
             </Link>
           </h2>
           {provider.headline ? <p className="text-sm text-slate-600">{provider.headline}</p> : null}
+          <StarRating rating={provider.rating} count={provider.reviewCount} className="mt-1" />
         </div>
       </div>
       <dl className="mt-4 flex flex-col gap-1.5 text-sm">
         <div className="flex gap-2">
           <dt className="sr-only">{t('bookingScreens.directory.fee')}</dt>
           <dd className="font-semibold text-slate-900">
-            <FeeText fee={provider.fee} />
+            <FeeText fee={provider.fee} visitorFee={provider.visitorFee} />
           </dd>
         </div>
         <div className="flex gap-2">
@@ -73,6 +99,7 @@ export function ProviderCard({ provider, zone }: { provider: DirectoryProvider; 
           </dd>
         </div>
       </dl>
+      {children}
       <div className="mt-5 flex gap-2 pt-1">
         <Link
           to={localePath(lang, `/providers/${provider.identifier}/`)}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { preferenceOptions } from './catalog.ts';
+import { countries, states } from './region.ts';
+import { users } from './users.ts';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** PostgreSQL full-text document (written by triggers only; never read into JavaScript). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * One row per provider: what the directory filters, sorts and searches by, denormalized so a
+ * search reads one indexed table (docs/decisions.md "Directory search"). Triggers (migration)
+ * keep it: the profile fields and general fee from users, provider_profiles and
+ * provider_booking_fees on every change of theirs; review_count and rating_sum_halves by
+ * increments from reviews (so concurrent reviews never lose one). next_available_at is the
+ * first free slot, refreshed by the directory job and after bookings; it only narrows and orders
+ * a search, the answer's own next slot is computed live. Whether a provider is listed at all is
+ * still decided by the listing rule (credentials/listing.ts) on provider_profiles.
+ */
+export const providerDirectory = pgTable(
+  'provider_directory',
+  {
+    providerId: uuid('provider_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    countryId: uuid('country_id').references(() => countries.id),
+    stateId: uuid('state_id').references(() => states.id),
+    gender: text('gender'),
+    religionId: uuid('religion_id').references(() => preferenceOptions.id),
+    ethnicityId: uuid('ethnicity_id').references(() => preferenceOptions.id),
+    /** The general fee (null: none set), in fee_currency's minor units; 0 when free. */
+    feeMinor: integer('fee_minor'),
+    feeCurrency: text('fee_currency'),
+    feeIsFree: boolean('fee_is_free'),
+    documentEn: tsvector('document_en').notNull().default(sql`''::tsvector`),
+    documentDe: tsvector('document_de').notNull().default(sql`''::tsvector`),
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSumHalves: integer('rating_sum_halves').notNull().default(0),
+    nextAvailableAt: instant('next_available_at'),
+    nextCheckedAt: instant('next_checked_at'),
+  },
+  (table) => [
+    index('provider_directory_country_idx').on(table.countryId),
+    index('provider_directory_state_idx').on(table.stateId),
+    index('provider_directory_gender_idx').on(table.gender),
+    index('provider_directory_religion_idx').on(table.religionId),
+    index('provider_directory_ethnicity_idx').on(table.ethnicityId),
+    index('provider_directory_fee_idx').on(table.feeCurrency, table.feeMinor),
+    index('provider_directory_next_idx').on(table.nextAvailableAt),
+    index('provider_directory_rating_idx').on(
+      sql`(${table.ratingSumHalves}::numeric / NULLIF(${table.reviewCount}, 0)) DESC NULLS LAST`,
+    ),
+    index('provider_directory_document_en_idx').using('gin', table.documentEn),
+    index('provider_directory_document_de_idx').using('gin', table.documentDe),
+  ],
+);

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bookings } from './bookings.ts';
+import { users } from './users.ts';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A client's review of one completed session (SPEC.md §3 "Review"): one per booking (unique),
+ * edited at most once (edit_count ≤ 1). The rating is kept in half stars (1-10 = 0.5-5) so it
+ * stays an integer. A hidden review (an admin's decision, recorded in audit_log) is left out of
+ * every public answer and of the provider's average. Triggers (migration) keep the provider's
+ * count and sum in provider_directory in step with every insert, edit, hide and delete.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id),
+    ratingHalves: smallint('rating_halves').notNull(),
+    comment: text('comment'),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    editCount: smallint('edit_count').notNull().default(0),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    editedAt: instant('edited_at'),
+    /** The latest report by the provider (null: never reported). */
+    lastReportedAt: instant('last_reported_at'),
+    /** The latest admin decision (hide or unhide); reports after it are open again. */
+    moderatedAt: instant('moderated_at'),
+    hiddenAt: instant('hidden_at'),
+    hiddenReason: text('hidden_reason'),
+  },
+  (table) => [
+    uniqueIndex('reviews_booking_uq').on(table.bookingId),
+    index('reviews_provider_visible_idx')
+      .on(table.providerId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.hiddenAt} IS NULL`),
+    index('reviews_client_idx').on(table.clientId, table.createdAt.desc()),
+    index('reviews_reported_idx')
+      .on(table.lastReportedAt.desc(), table.id.desc())
+      .where(sql`${table.lastReportedAt} IS NOT NULL`),
+    check('reviews_rating_ck', sql`${table.ratingHalves} BETWEEN 1 AND 10`),
+    check('reviews_edit_count_ck', sql`${table.editCount} BETWEEN 0 AND 1`),
+    check('reviews_comment_ck', sql`${table.comment} IS NULL OR char_length(${table.comment}) BETWEEN 5 AND 2500`),
+  ],
+);
+
+/** A provider's report of a review of theirs: once per review and reporter. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('review_reports_review_reporter_uq').on(table.reviewId, table.reporterId)],
+);

@@ -1,0 +1,117 @@
+import type { Language } from '@app/shared/constants';
+import { currencyForCountryOrDefault } from '@app/shared/currency';
+import type { DirectoryProvider } from '@app/shared/schemas/bookings';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { countries, providerDirectory, providerProfiles, users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { publicStorage, type Storage } from '../../platform/storage.ts';
+import { personName } from '../bookings/booking-view.ts';
+import { listedProviderSql } from '../credentials/listing.ts';
+import { photoUrls } from '../profiles/photo-urls.ts';
+import { summaryOf } from '../reviews/read-reviews.ts';
+import { convertMinor, exchangeRates, type Rates } from './exchange-rates.ts';
+
+/**
+ * Listed: a provider account, not deleted, and the listing rule of credentials/listing.ts
+ * (approved, not rejected since, insurance not lapsed) — the one rule of who is public.
+ */
+export const listedProvider: SQL = and(
+  eq(users.role, 'provider'),
+  isNull(users.deletedAt),
+  listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
+) as SQL;
+
+/** What a card shows, read from the directory row and its provider. */
+export const cardColumns = {
+  id: providerDirectory.providerId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  timezone: users.timezone,
+  countryCode: countries.code,
+  title: providerProfiles.title,
+  headline: providerProfiles.headline,
+  bio: providerProfiles.bio,
+  photoUrl: providerProfiles.photoUrl,
+  photoKey: providerProfiles.photoKey,
+  feeMinor: providerDirectory.feeMinor,
+  feeCurrency: providerDirectory.feeCurrency,
+  feeIsFree: providerDirectory.feeIsFree,
+  reviewCount: providerDirectory.reviewCount,
+  ratingSumHalves: providerDirectory.ratingSumHalves,
+  stateId: providerDirectory.stateId,
+  gender: providerDirectory.gender,
+  religionId: providerDirectory.religionId,
+  ethnicityId: providerDirectory.ethnicityId,
+  nextAvailableAt: providerDirectory.nextAvailableAt,
+};
+
+/** provider_directory with its provider's account, profile and country: the FROM of every directory read. */
+export function cardQuery(db: Tx) {
+  return cardQueryWith(db, {});
+}
+
+/** cardQuery with more columns (a search's sort keys). */
+export function cardQueryWith<Extra extends Record<string, SQL.Aliased | SQL>>(db: Tx, extra: Extra) {
+  return db
+    .select({ ...cardColumns, ...extra })
+    .from(providerDirectory)
+    .innerJoin(users, eq(users.id, providerDirectory.providerId))
+    .innerJoin(providerProfiles, eq(providerProfiles.userId, providerDirectory.providerId))
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .$dynamic();
+}
+
+export type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
+
+/** How a card is rendered for one visitor: language, where pictures live, their currency and the rates. */
+export interface CardContext {
+  language: Language;
+  storage: Storage;
+  visitorCurrencyCode: string;
+  rates: Rates;
+}
+
+export function cardContext(
+  deps: Pick<AppDeps, 'config'>,
+  input: { language: Language; visitorCountryCode: string | null },
+): CardContext {
+  return {
+    language: input.language,
+    storage: publicStorage(deps.config),
+    visitorCurrencyCode: currencyForCountryOrDefault(input.visitorCountryCode),
+    rates: exchangeRates(deps.config),
+  };
+}
+
+export function toCard(
+  row: CardRow,
+  context: CardContext,
+  nextAvailableAt: Date | null | undefined,
+): DirectoryProvider {
+  const fee =
+    row.feeMinor === null || row.feeCurrency === null
+      ? null
+      : { amount: row.feeIsFree ? 0 : row.feeMinor, isFree: Boolean(row.feeIsFree), currencyCode: row.feeCurrency };
+  const converted =
+    fee && !fee.isFree && fee.currencyCode !== context.visitorCurrencyCode
+      ? convertMinor(fee.amount, fee.currencyCode, context.visitorCurrencyCode, context.rates)
+      : null;
+  const summary = summaryOf(row.id, row.reviewCount, row.ratingSumHalves);
+  return {
+    identifier: row.id,
+    name: personName({ firstName: row.firstName, lastName: row.lastName, email: '' }),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    title: row.title,
+    photo: photoUrls(context.storage, { photoUrl: row.photoUrl, photoKey: row.photoKey }).photoUrl,
+    headline: row.headline,
+    countryCode: row.countryCode,
+    fee,
+    visitorCurrencyCode: context.visitorCurrencyCode,
+    visitorFee: converted === null ? null : { amount: converted, currencyCode: context.visitorCurrencyCode },
+    nextAvailableAt: nextAvailableAt ? nextAvailableAt.toISOString() : null,
+    rating: summary.average,
+    reviewCount: summary.count,
+  };
+}

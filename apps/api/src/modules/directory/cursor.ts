@@ -1,0 +1,41 @@
+import { AppError } from '../../platform/app-error.ts';
+
+/** A keyset position: the sort it belongs to, the row's sort-key values (exact numeric text) and its id. */
+export interface Position {
+  sort: string;
+  values: string[];
+  id: string;
+  /** How many matched when the first page was read (later pages repeat it). */
+  total: number;
+}
+
+const NUMERIC = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeCursor(position: Position): string {
+  return Buffer.from(JSON.stringify([position.sort, position.values, position.id, position.total])).toString(
+    'base64url',
+  );
+}
+
+/** The position a cursor names, for this sort; anything else (tampered, another sort) is INVALID_CURSOR. */
+export function decodeCursor(cursor: string, sort: string, keys: number): Position {
+  try {
+    const [cursorSort, values, id, total] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (
+      cursorSort === sort &&
+      Array.isArray(values) &&
+      values.length === keys &&
+      values.every((value) => typeof value === 'string' && NUMERIC.test(value)) &&
+      typeof id === 'string' &&
+      UUID.test(id) &&
+      Number.isSafeInteger(total) &&
+      (total as number) >= 0
+    ) {
+      return { sort, values: values as string[], id, total: total as number };
+    }
+  } catch {
+    // fall through
+  }
+  throw new AppError('INVALID_CURSOR');
+}

@@ -1,0 +1,88 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import type { TestUser } from '../../../test/factories.ts';
+import { preferenceOptions, providerLicenseStates, providerProfiles, states, users } from '../../db/schema/index.ts';
+import { createProvider } from '../bookings/test-support.ts';
+
+/** Test helpers of the directory module (not used by the app). */
+
+export interface DirectoryProviderSetup {
+  firstName: string;
+  lastName: string;
+  countryCode?: string;
+  timezone?: string;
+  /** A state code of the provider's country (users.state_id). */
+  state?: string;
+  gender?: 'female' | 'male' | 'non-binary';
+  religion?: string;
+  headline?: string;
+  bio?: string;
+  /** General fee in minor units of the country's currency (null: none). */
+  fee?: number | null;
+  /** Preference options chosen, by list and key. */
+  options?: Record<string, string[]>;
+  /** US states licensed in, by code. */
+  licensed?: string[];
+  /** Weekdays worked (default Monday to Friday); [] for none. */
+  days?: number[];
+}
+
+/** An approved provider with a calendar and a fee (through the API), then profile fields written as the profile screens would. */
+export async function directoryProvider(t: TestApp, setup: DirectoryProviderSetup): Promise<TestUser> {
+  const provider = await createProvider(t, {
+    firstName: setup.firstName,
+    lastName: setup.lastName,
+    countryCode: setup.countryCode ?? 'NG',
+    timezone: setup.timezone ?? 'Africa/Lagos',
+    fee: setup.fee === undefined ? 1_500_000 : setup.fee,
+    days: setup.days,
+  });
+  const { db } = t.deps;
+  const [state] = setup.state
+    ? await db.select({ id: states.id }).from(states).where(eq(states.code, setup.state))
+    : [];
+  const [religion] = setup.religion
+    ? await db
+        .select({ id: preferenceOptions.id })
+        .from(preferenceOptions)
+        .where(and(eq(preferenceOptions.list, 'religion'), eq(preferenceOptions.key, setup.religion)))
+    : [];
+  await db
+    .update(users)
+    .set({ stateId: state?.id ?? null, gender: setup.gender ?? null, religionId: religion?.id ?? null })
+    .where(eq(users.id, provider.id));
+  await db
+    .update(providerProfiles)
+    .set({ headline: setup.headline ?? null, bio: setup.bio ?? null, title: 'Dr' })
+    .where(eq(providerProfiles.userId, provider.id));
+  if (setup.options) {
+    const payload: Record<string, string[]> = {};
+    for (const [list, keys] of Object.entries(setup.options)) {
+      const rows = await db
+        .select({ id: preferenceOptions.id })
+        .from(preferenceOptions)
+        .where(and(eq(preferenceOptions.list, list), inArray(preferenceOptions.key, keys)));
+      payload[list] = rows.map((row) => row.id);
+    }
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/provider/preferences',
+      headers: provider.headers,
+      payload,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+  if (setup.licensed) {
+    const rows = await db.select({ id: states.id }).from(states).where(inArray(states.code, setup.licensed));
+    await db.insert(providerLicenseStates).values(rows.map((row) => ({ providerId: provider.id, stateId: row.id })));
+  }
+  return provider;
+}
+
+/** The names of a search's answer, in order. */
+export async function searchNames(t: TestApp, query: string, headers: Record<string, string> = {}): Promise<string[]> {
+  const response = await t.app.inject({ url: `/api/providers?${query}`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.map((item: { name: string }) => item.name);
+}

@@ -1,0 +1,92 @@
+import { AppErrorLike } from '@app/shared/app-error-like';
+import type { Language } from '@app/shared/constants';
+import type { PublicProvider } from '@app/shared/schemas/bookings';
+import type { NamedItem } from '@app/shared/schemas/common';
+import { type DirectorySearchPage, DirectorySearchQuerySchema } from '@app/shared/schemas/directory';
+import type { State } from '@app/shared/schemas/region';
+import type { ReviewPage } from '@app/shared/schemas/reviews';
+import type { AppDeps } from '../../platform/deps.ts';
+import { translate } from '../../platform/i18n.ts';
+import { listPreferenceOptions } from '../catalog/service.ts';
+import { listStatesByCountryCode } from '../region/service.ts';
+import { listProviderReviews } from '../reviews/read-reviews.ts';
+import { getPublicProvider } from './provider-page.ts';
+import { searchProviders } from './search.ts';
+
+export type DirectorySearchAnswer = { ok: true; page: DirectorySearchPage } | { ok: false; message: string };
+
+/**
+ * What the public pages' server loaders read (apps/web/app/lib/load-context.ts `directory`): the
+ * same services the API routes call, so a page's HTML carries the names, fees, ratings, reviews
+ * and next slots without a request to our own API.
+ */
+export function directoryWebServices(deps: AppDeps) {
+  return {
+    /** A search from the page's query string (the API's rules); bad input answers its message. */
+    async search(input: {
+      query: Record<string, string | string[]>;
+      language: Language;
+      countryCode: string;
+    }): Promise<DirectorySearchAnswer> {
+      const parsed = DirectorySearchQuerySchema.safeParse(input.query);
+      if (!parsed.success) return { ok: false, message: translate(input.language, 'errors.VALIDATION_FAILED') };
+      try {
+        const page = await searchProviders(deps, {
+          query: parsed.data,
+          language: input.language,
+          visitorCountryCode: input.countryCode,
+        });
+        return { ok: true, page };
+      } catch (error) {
+        if (error instanceof AppErrorLike) {
+          return { ok: false, message: translate(input.language, `errors.${error.code}`) };
+        }
+        throw error;
+      }
+    },
+    /** A listed provider's page with one page of reviews; null when not listed. */
+    async provider(input: {
+      providerId: string;
+      language: Language;
+      countryCode: string;
+      reviewsPage: number;
+    }): Promise<{ provider: PublicProvider; reviews: ReviewPage } | null> {
+      try {
+        const [provider, reviews] = await Promise.all([
+          getPublicProvider(deps, {
+            providerId: input.providerId,
+            language: input.language,
+            visitorCountryCode: input.countryCode,
+          }),
+          listProviderReviews(deps, {
+            providerId: input.providerId,
+            readerId: null,
+            language: input.language,
+            page: input.reviewsPage,
+            perPage: 10,
+          }),
+        ]);
+        return { provider, reviews };
+      } catch (error) {
+        if (error instanceof AppErrorLike && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
+    },
+    /** The options of every preference list, for the search filters. */
+    filterOptions(language: Language): Promise<Record<string, NamedItem[]>> {
+      return listPreferenceOptions(deps.db, { language });
+    },
+    /** The states of a country (the state filter); none for an unknown country. */
+    async states(input: { countryCode: string; language: Language }): Promise<State[]> {
+      try {
+        return await listStatesByCountryCode(deps.db, { code: input.countryCode, language: input.language });
+      } catch {
+        return [];
+      }
+    },
+    /** The site's public origin, for canonical and alternate links. */
+    publicUrl: (deps.config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+  };
+}
+
+export type DirectoryWebServices = ReturnType<typeof directoryWebServices>;

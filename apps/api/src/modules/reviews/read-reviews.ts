@@ -1,0 +1,119 @@
+import type { Language } from '@app/shared/constants';
+import type { OwnReview, ReviewPage, ReviewSummary } from '@app/shared/schemas/reviews';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { bookings, providerDirectory, providerProfiles, reviews, users } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { listedProviderSql } from '../credentials/listing.ts';
+import { reviewOfProvider, reviewSelect, toReview } from './review-view.ts';
+
+/**
+ * A provider whose reviews anyone may read: listed (the listing rule of credentials/listing.ts).
+ * The provider themself may always read their own.
+ */
+async function assertReviewsReadable(db: Tx, providerId: string, readerId: string | null): Promise<void> {
+  if (readerId === providerId) return;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+    .where(
+      and(
+        eq(users.id, providerId),
+        eq(users.role, 'provider'),
+        isNull(users.deletedAt),
+        listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND');
+}
+
+/** GET /review/provider/{id}?page: a provider's visible reviews, newest first (public). */
+export async function listProviderReviews(
+  deps: Pick<AppDeps, 'db'>,
+  input: { providerId: string; readerId: string | null; language: Language; page: number; perPage: number },
+): Promise<ReviewPage> {
+  await assertReviewsReadable(deps.db, input.providerId, input.readerId);
+  const [rows, [counted]] = await Promise.all([
+    reviewSelect(deps.db, input.readerId)
+      .where(reviewOfProvider(input.providerId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(input.perPage)
+      .offset((input.page - 1) * input.perPage),
+    deps.db.select({ total: count() }).from(reviews).where(reviewOfProvider(input.providerId)),
+  ]);
+  const total = counted?.total ?? 0;
+  const reader = { userId: input.readerId, language: input.language };
+  return {
+    data: rows.map((row) => toReview(row, reader)),
+    meta: { page: input.page, perPage: input.perPage, total, totalPages: Math.ceil(total / input.perPage) },
+  };
+}
+
+/** The count and mean of a provider's visible reviews, as the directory keeps them. */
+export async function reviewSummary(db: Tx, providerId: string): Promise<ReviewSummary> {
+  const [row] = await db
+    .select({ count: providerDirectory.reviewCount, sum: providerDirectory.ratingSumHalves })
+    .from(providerDirectory)
+    .where(eq(providerDirectory.providerId, providerId));
+  return summaryOf(providerId, row?.count ?? 0, row?.sum ?? 0);
+}
+
+export function summaryOf(providerId: string, reviewCount: number, sumHalves: number): ReviewSummary {
+  return {
+    providerIdentifier: providerId,
+    count: reviewCount,
+    average: reviewCount > 0 ? Math.round((sumHalves / 2 / reviewCount) * 10) / 10 : null,
+  };
+}
+
+/** GET /review/provider/{id}/count (public). */
+export async function getReviewSummary(
+  deps: Pick<AppDeps, 'db'>,
+  input: { providerId: string; readerId: string | null },
+): Promise<ReviewSummary> {
+  await assertReviewsReadable(deps.db, input.providerId, input.readerId);
+  return reviewSummary(deps.db, input.providerId);
+}
+
+/**
+ * GET /review/participant/{id}: the reviews a client wrote (hidden ones included, so they know),
+ * newest first. Only that client may read them: an anonymous review must never be tied to its
+ * author for anyone else. Anyone else: NOT_FOUND.
+ */
+export async function listParticipantReviews(
+  deps: Pick<AppDeps, 'db'>,
+  input: { actor: Actor; participantId: string; language: Language },
+): Promise<OwnReview[]> {
+  if (input.participantId !== input.actor.userId) throw new AppError('NOT_FOUND');
+  const rows = await reviewSelect(deps.db, input.actor.userId)
+    .where(eq(reviews.clientId, input.actor.userId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const reader = { userId: input.actor.userId, language: input.language };
+  return rows.map((row) => ({ ...toReview(row, reader), bookingIdentifier: row.bookingId }));
+}
+
+/**
+ * GET /review/booking/{id}: the review of one of the caller's bookings. Its client always reads
+ * it; its provider reads it only when it is visible and not anonymous (an anonymous review is
+ * never tied to a booking, and so to a client, for the provider). Otherwise NOT_FOUND, the same
+ * answer as "no review yet", so the provider cannot tell the two apart.
+ */
+export async function getBookingReview(
+  deps: Pick<AppDeps, 'db'>,
+  input: { actor: Actor; bookingId: string; language: Language },
+): Promise<OwnReview> {
+  const { actor } = input;
+  const party =
+    actor.role === 'client'
+      ? eq(bookings.clientId, actor.userId)
+      : actor.role === 'provider'
+        ? and(eq(bookings.providerId, actor.userId), eq(reviews.isAnonymous, false), isNull(reviews.hiddenAt))
+        : undefined;
+  if (!party) throw new AppError('NOT_FOUND');
+  const [row] = await reviewSelect(deps.db, actor.userId).where(and(eq(reviews.bookingId, input.bookingId), party));
+  if (!row) throw new AppError('NOT_FOUND');
+  return { ...toReview(row, { userId: actor.userId, language: input.language }), bookingIdentifier: row.bookingId };
+}

@@ -1,0 +1,95 @@
+import type { Language } from '@app/shared/constants';
+import { REVIEW_EDITS_ALLOWED, type Review } from '@app/shared/schemas/reviews';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { bookings, reviews, therapyCategories, users } from '../../db/schema/index.ts';
+import { localizedName } from '../../platform/localized.ts';
+
+/** Half stars (1-10) ↔ the rating of the API (0.5-5). */
+export const toHalves = (rating: number) => Math.round(rating * 2);
+export const fromHalves = (halves: number) => halves / 2;
+
+/** "Ada O.": first name and the initial of the last name, the way reviews sign. */
+export function reviewerName(person: { firstName: string | null; lastName: string | null }): string | null {
+  const first = person.firstName?.trim();
+  if (!first) return null;
+  const initial = person.lastName?.trim().charAt(0);
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}
+
+/** Who reads an answer: the author and the reviewed provider see flags the public does not. */
+export interface Reader {
+  userId: string | null;
+  language: Language;
+}
+
+/**
+ * The columns every review answer is built from. The author's name is read only when the review
+ * is not anonymous: an anonymous review's name never leaves the database, whoever asks.
+ */
+export function reviewColumns(readerId: string | null) {
+  return {
+    id: reviews.id,
+    bookingId: reviews.bookingId,
+    providerId: reviews.providerId,
+    clientId: reviews.clientId,
+    ratingHalves: reviews.ratingHalves,
+    comment: reviews.comment,
+    isAnonymous: reviews.isAnonymous,
+    editCount: reviews.editCount,
+    createdAt: reviews.createdAt,
+    editedAt: reviews.editedAt,
+    hiddenAt: reviews.hiddenAt,
+    firstName: sql<
+      string | null
+    >`CASE WHEN ${reviews.isAnonymous} OR ${users.deletedAt} IS NOT NULL THEN NULL ELSE ${users.firstName} END`,
+    lastName: sql<
+      string | null
+    >`CASE WHEN ${reviews.isAnonymous} OR ${users.deletedAt} IS NOT NULL THEN NULL ELSE ${users.lastName} END`,
+    therapyEn: therapyCategories.nameEn,
+    therapyDe: therapyCategories.nameDe,
+    reportedByReader: readerId
+      ? sql<boolean>`EXISTS (SELECT 1 FROM review_reports WHERE review_reports.review_id = reviews.id AND review_reports.reporter_id = ${readerId})`
+      : sql<boolean>`false`,
+  };
+}
+
+/** reviews joined to their author (for the name) and their booking's therapy. */
+export function reviewSelect(db: Tx, readerId: string | null) {
+  return db
+    .select(reviewColumns(readerId))
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.clientId))
+    .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
+    .leftJoin(therapyCategories, eq(therapyCategories.id, bookings.therapyCategoryId))
+    .$dynamic();
+}
+
+export type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewSelect>['execute']>>[number];
+
+export function toReview(row: ReviewRow, reader: Reader): Review {
+  const isMine = reader.userId !== null && reader.userId === row.clientId;
+  const name = row.isAnonymous ? null : reviewerName(row);
+  return {
+    identifier: row.id,
+    providerIdentifier: row.providerId,
+    rating: fromHalves(row.ratingHalves),
+    comment: row.comment,
+    isAnonymous: row.isAnonymous,
+    reviewer: name ? { name } : null,
+    therapy:
+      row.therapyEn && row.therapyDe
+        ? localizedName({ nameEn: row.therapyEn, nameDe: row.therapyDe }, reader.language)
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
+    editsLeft: isMine ? Math.max(0, REVIEW_EDITS_ALLOWED - row.editCount) : 0,
+    isMine,
+    reportedByMe: reader.userId !== null && reader.userId === row.providerId && Boolean(row.reportedByReader),
+  };
+}
+
+/** Visible = not hidden by an admin. */
+export const visibleReview = isNull(reviews.hiddenAt);
+
+export const reviewOfProvider = (providerId: string) => and(eq(reviews.providerId, providerId), visibleReview);

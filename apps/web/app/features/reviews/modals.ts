@@ -1,0 +1,16 @@
+import type { Review } from '@app/shared/schemas/reviews';
+
+/** Names of the reviews dialogs in the modal manager. */
+export const REVIEW_MODALS = {
+  /** Review a session, or edit the review once (SPEC.md §2 "Edit reviews"). */
+  review: 'reviews-review',
+  /** The reviewed provider reports a review. */
+  report: 'reviews-report',
+} as const;
+
+declare module '#app/ui/modal-manager' {
+  interface ModalRegistry {
+    'reviews-review': { bookingId: string; providerName: string };
+    'reviews-report': { review: Review };
+  }
+}

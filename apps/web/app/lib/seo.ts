@@ -1,0 +1,13 @@
+import type { Language } from '@app/shared/constants';
+
+/** Absolute URLs of one page in both languages (canonical = the page's own language). */
+export function alternates(publicUrl: string, lang: Language, path: string) {
+  const en = `${publicUrl}${path}`;
+  const de = `${publicUrl}/de${path}`;
+  return { canonical: lang === 'de' ? de : en, en, de };
+}
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the script. */
+export function jsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from './cn';
+
+/** A star drawn full, half or empty (decorative: the rating is read out from the label). */
+function Star({ fill, gradientId }: { fill: 'full' | 'half' | 'empty'; gradientId: string }) {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4">
+      <defs>
+        <linearGradient id={gradientId}>
+          <stop offset="50%" stopColor="currentColor" />
+          <stop offset="50%" stopColor="transparent" />
+        </linearGradient>
+      </defs>
+      <path
+        d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8z"
+        fill={fill === 'full' ? 'currentColor' : fill === 'half' ? `url(#${gradientId})` : 'transparent'}
+        stroke="currentColor"
+        strokeWidth="1.2"
+      />
+    </svg>
+  );
+}
+
+/** Five stars for a rating in half steps, with "4.5 out of 5" for screen readers and the count beside. */
+export function StarRating({
+  rating,
+  count,
+  className,
+}: {
+  rating: number | null;
+  count?: number;
+  className?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  if (rating === null) {
+    return <span className={cn('text-sm text-slate-600', className)}>{t('reviewScreens.noReviews')}</span>;
+  }
+  const value = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(rating);
+  return (
+    <span className={cn('inline-flex flex-wrap items-center gap-x-1.5 text-sm', className)}>
+      <span
+        className="inline-flex text-amber-500"
+        role="img"
+        aria-label={t('reviewScreens.ratingLabel', { rating: value })}
+      >
+        {[1, 2, 3, 4, 5].map((star) => (
+          <Star
+            key={star}
+            gradientId={`${id}-${star}`}
+            fill={rating >= star ? 'full' : rating >= star - 0.5 ? 'half' : 'empty'}
+          />
+        ))}
+      </span>
+      <span className="font-semibold text-slate-900" aria-hidden="true">
+        {value}
+      </span>
+      {count !== undefined ? <span className="text-slate-600">{t('reviewScreens.reviewCount', { count })}</span> : null}
+    </span>
+  );
+}
