@@ -69,7 +69,9 @@ test.describe('provider credentials', () => {
     await page.getByRole('button', { name: 'Preview: practising-licence-2027.pdf' }).click();
     const preview = page.getByRole('dialog', { name: 'Preview files' });
     await expect(preview.locator('iframe')).toBeVisible();
-    await page.keyboard.press('Escape');
+    // Close with the button: Escape would reach the PDF viewer when the frame has taken focus.
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await expect(preview).toBeHidden();
 
     // Indemnity insurance with its expiry.
     await page.getByRole('button', { name: 'Upload insurance' }).click();
