@@ -20,15 +20,22 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
+import { flagRoutes } from './modules/flags/routes.ts';
+import { flagsPlugin } from './modules/flags/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
+import { notificationsDeletionHook } from './modules/notifications/deletion.ts';
+import { recordNotification } from './modules/notifications/record.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { profileDeletionHook } from './modules/profiles/account-deletion.ts';
 import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { supportDeletionHook } from './modules/support/service.ts';
 import { AppError } from './platform/app-error.ts';
 import { type RouteAccess, refuseWritesInViewMode, routeAccessOf } from './platform/auth-guard.ts';
 import type { AppDeps, AppDepsInput } from './platform/deps.ts';
@@ -37,6 +44,7 @@ import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platf
 import { requestLanguage } from './platform/i18n.ts';
 import { REDACT } from './platform/logger.ts';
 import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
+import { requestContextHook } from './platform/request-context.ts';
 import { publicStorage } from './platform/storage.ts';
 import { privateFileRoutes } from './platform/uploads/files-route.ts';
 
@@ -57,7 +65,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    refunds it to the payer's wallet when it can no longer be confirmed;
  *  - accountDeleting (auth, before the user row is anonymised), in this order: profiles erase
  *    their personal fields and pictures, then bookings cancels the user's future bookings with
- *    a full refund.
+ *    a full refund, then the user's notifications and support chats go;
+ *  - notify (any module telling someone about an event: bookings, money, messages,
+ *    credentials, reminders; docs/conventions.md "Notifications"): notifications records it in the
+ *    app and answers the person's email choice.
  */
 export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'warn'>): DomainEvents {
   return createDomainEvents({
@@ -67,7 +78,10 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
     accountDeleting: [
       profileDeletionHook({ db: deps.db, clock: deps.clock, storage: publicStorage(deps.config), log }),
       bookingsDeletionHook(),
+      notificationsDeletionHook(),
+      supportDeletionHook(),
     ],
+    notify: recordNotification,
   });
 }
 
@@ -106,6 +120,8 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorateRequest('language', 'en');
+  app.decorateRequest('locale', 'en');
+  app.decorateRequest('countryCode', null);
   app.decorateRequest('actor', null as never);
   app.addHook('onRequest', async (request, reply) => {
     request.language = requestLanguage(request);
@@ -116,6 +132,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
+  app.addHook('onRequest', requestContextHook(deps.config)); // SPEC §7 headers: checked, or 400
   app.addHook('onRequest', refuseWritesInViewMode); // view mode is read-only, on every route
   registerErrorHandling(app);
 
@@ -157,6 +174,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(realtimePlugin); // app.realtime: live events to users' sockets (GET /api/ws)
+  await app.register(flagsPlugin); // app.flags: feature flags through OpenFeature
   await app.register(mediaRoutes); // GET /media/<key>: public files, outside /api
   if (deps.config.DEV_TOOLS) await app.register(sandboxCheckoutPage); // /sandbox/checkout/<reference>
 
@@ -176,6 +194,9 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(realtimeRoutes);
       await api.register(credentialRoutes);
       await api.register(adminRoutes);
+      await api.register(notificationRoutes);
+      await api.register(flagRoutes);
+      await api.register(supportRoutes);
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {

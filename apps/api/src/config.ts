@@ -42,6 +42,16 @@ const EnvSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().optional(),
+  /** Further public origins the site is served on (comma-separated URLs), besides PUBLIC_URL: X-Origin-Domain must name one. */
+  PUBLIC_ORIGINS: z
+    .string()
+    .optional()
+    .refine(
+      (value) => !value || value.split(',').every((part) => URL.canParse(part.trim())),
+      'must be comma-separated URLs',
+    ),
+  /** Feature flags from another provider: a module whose `createFlagProvider(config)` answers an OpenFeature provider. */
+  FLAG_PROVIDER_MODULE: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

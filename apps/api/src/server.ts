@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { bookingJobs } from './modules/bookings/jobs.ts';
 import { credentialJobs } from './modules/credentials/reminders.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
+import { notificationJobs } from './modules/notifications/reminders.ts';
 import { systemClock } from './platform/clock.ts';
 import { startJobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
@@ -63,8 +64,9 @@ export async function start(options: StartOptions) {
     await registerViteWeb(app, deps);
   }
 
-  // Background work on the database: expiring holds, completing sessions, reconciling payments.
-  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs, ...credentialJobs]);
+  // Background work on the database: expiring holds, completing sessions, reconciling payments,
+  // session reminders.
+  const jobs = startJobs(deps, [...paymentJobs, ...bookingJobs, ...credentialJobs, ...notificationJobs]);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
