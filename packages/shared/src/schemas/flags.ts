@@ -34,8 +34,12 @@ export type FlagRule = z.infer<typeof FlagRuleSchema>;
 
 export const FlagKeyParamsSchema = z.object({ key: z.enum(FLAG_KEYS) });
 
-export const AdminFlagSchema = FlagRuleSchema.extend({
+/** A flag as the back office lists it (answers carry plain values: no transforms). */
+export const AdminFlagSchema = z.object({
   key: z.enum(FLAG_KEYS),
+  enabled: z.boolean(),
+  countries: z.array(z.string()),
+  rolloutPercent: z.number().int(),
   updatedAt: z.string().nullable(),
   /** The admin who changed it last (name as it is now), null if never edited. */
   updatedBy: z.string().nullable(),
