@@ -15,6 +15,7 @@ export default [
       route('providers/:providerId', 'routes/provider-profile.tsx'),
       route('policy/client-cancellation', 'routes/policy-client-cancellation.tsx'),
       route('policy/provider-cancellation', 'routes/policy-provider-cancellation.tsx'),
+      route('dev/mailbox', 'routes/dev-mailbox.tsx'),
     ]),
     layout('routes/app-layout.tsx', [
       route('overview', 'routes/overview.tsx'),
@@ -38,6 +39,7 @@ export default [
       route('messages', 'routes/messages.tsx'),
       route('messages/:conversationId', 'routes/messages-thread.tsx'),
       route('my-credentials', 'routes/my-credentials.tsx'),
+      route('notifications', 'routes/notifications.tsx'),
       // The back office: its pages nest in the admin layout (docs/conventions.md "Adding a back-office page").
       route('admin', 'routes/admin-layout.tsx', [
         index('routes/admin-queue.tsx'),
@@ -45,6 +47,8 @@ export default [
         route('users', 'routes/admin-users.tsx'),
         route('audit', 'routes/admin-audit.tsx'),
         route('operations', 'routes/admin-operations.tsx'),
+        route('flags', 'routes/admin-flags.tsx'),
+        route('support', 'routes/admin-support.tsx'),
       ]),
     ]),
     route('*', 'routes/not-found.tsx'),

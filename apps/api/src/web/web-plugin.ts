@@ -18,6 +18,7 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
     publicShell: (input: { language: 'en' | 'de'; countryCode: string }) => loadPublicShell(deps.db, app.log, input),
     trustedCountry: (request: Request) => (header ? request.headers.get(header) : null),
     analyticsScriptUrl: process.env.ANALYTICS_SCRIPT_URL ?? '/scripts/analytics.js',
+    devTools: deps.config.DEV_TOOLS,
   };
 }
 

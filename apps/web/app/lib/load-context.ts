@@ -7,6 +7,8 @@ export interface WebServices {
   /** The country a trusted proxy header names, when one is configured. */
   trustedCountry(request: Request): string | null;
   analyticsScriptUrl: string;
+  /** Development tools on (DEV_TOOLS): the /dev/mailbox page exists. */
+  devTools: boolean;
 }
 
 declare module 'react-router' {

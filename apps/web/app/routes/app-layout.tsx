@@ -6,9 +6,12 @@ import { requireSession } from '#app/features/auth/require-session';
 import { useSignOut } from '#app/features/auth/use-sign-out';
 import { MessagesLive } from '#app/features/messages/components/messages-live';
 import { UnreadMessagesLink } from '#app/features/messages/components/unread-link';
+import { NotificationBell } from '#app/features/notifications/components/notification-bell';
+import { NotificationsLive } from '#app/features/notifications/components/notifications-live';
 import { APP_NAV } from '#app/features/shell/app-nav';
 import { Header } from '#app/features/shell/header';
 import { LocationModal } from '#app/features/shell/location-modal';
+import { SupportLauncher } from '#app/features/support/components/support-launcher';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
@@ -41,9 +44,21 @@ export default function AppLayout() {
       <ViewModeBanner />
       <Header
         accountLinks={<HeaderAccountLinks />}
-        extra={session && session.role !== 'admin' ? <UnreadMessagesLink to={localePath(lang, '/messages/')} /> : null}
+        extra={
+          session && session.role !== 'admin' ? (
+            <>
+              <UnreadMessagesLink to={localePath(lang, '/messages/')} />
+              <NotificationBell to={localePath(lang, '/notifications/')} />
+            </>
+          ) : null
+        }
       />
-      {session && session.role !== 'admin' ? <MessagesLive /> : null}
+      {session && session.role !== 'admin' ? (
+        <>
+          <MessagesLive />
+          <NotificationsLive />
+        </>
+      ) : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label={t('appNav.label')} className="md:w-56 md:shrink-0">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
@@ -78,6 +93,7 @@ export default function AppLayout() {
         </main>
       </div>
       <LocationModal />
+      <SupportLauncher />
     </>
   );
 }

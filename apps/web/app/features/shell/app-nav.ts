@@ -12,6 +12,7 @@ export const APP_NAV: NavItem[] = [
   { path: '/overview/', label: 'appNav.overview', roles: ['client', 'provider', 'admin'] },
   { path: '/appointments/', label: 'appNav.appointments', roles: ['client', 'provider'] },
   { path: '/messages/', label: 'messages.title', roles: ['client', 'provider'] },
+  { path: '/notifications/', label: 'notifications.title', roles: ['client', 'provider'] },
   { path: '/account/', label: 'appNav.account', roles: ['client', 'provider'] },
   { path: '/preference/', label: 'appNav.preference', roles: ['client', 'provider'] },
   { path: '/provider-availability/', label: 'appNav.availability', roles: ['provider'] },
