@@ -1,22 +1,21 @@
 import de from '@app/shared/i18n/de.json';
 import en from '@app/shared/i18n/en.json';
 import type { Notification } from '@app/shared/schemas/notifications';
-import i18next from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { notificationText } from './text';
 
-const translators = Object.fromEntries(
-  (['en', 'de'] as const).map((language) => {
-    const instance = i18next.createInstance();
-    instance.init({
-      lng: language,
-      resources: { [language]: { translation: language === 'de' ? de : en } },
-      initAsync: false,
-      interpolation: { escapeValue: false },
-    });
-    return [language, instance.t.bind(instance)];
-  }),
-);
+function translator(language: 'en' | 'de'): TFunction {
+  const instance = i18next.createInstance();
+  instance.init({
+    lng: language,
+    resources: { [language]: { translation: language === 'de' ? de : en } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return instance.t.bind(instance) as TFunction;
+}
+const translators = { en: translator('en'), de: translator('de') };
 
 const base: Notification = {
   identifier: '11111111-1111-4111-8111-111111111111',

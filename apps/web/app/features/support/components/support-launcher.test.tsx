@@ -28,7 +28,7 @@ const rendered = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 /** Renders the launcher on `path` with the flag answered `on`; resolves once the flag was fetched. */
 async function renderAt(path: string, on: boolean) {
-  const fetchMock = vi.fn(async () =>
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
     Response.json({ flags: { show_support_livechat: on } }, { headers: { 'content-type': 'application/json' } }),
   );
   vi.stubGlobal('fetch', fetchMock);
