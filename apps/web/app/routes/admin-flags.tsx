@@ -6,7 +6,7 @@ import { FlagsTable } from '#app/features/admin/components/flags-table';
 export default function AdminFlagsPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('flags.admin.title')} intro={t('flags.admin.intro')}>
+    <AdminPage title={t('admin.flags.title')} intro={t('admin.flags.intro')}>
       <FlagsTable />
     </AdminPage>
   );

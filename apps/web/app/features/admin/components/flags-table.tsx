@@ -9,7 +9,8 @@ import { Button } from '#app/ui/button';
 import { Field } from '#app/ui/field';
 import { LoadGate } from '#app/ui/load-gate';
 import { useToast } from '#app/ui/toast';
-import { useAdminFlags, useUpdateFlag } from '../api/flags';
+import { useAdminFlags } from '../api/list-flags';
+import { useUpdateFlag } from '../api/update-flag';
 
 function FlagCard({ flag }: { flag: AdminFlag }) {
   const { t } = useTranslation();
@@ -46,7 +47,7 @@ function FlagCard({ flag }: { flag: AdminFlag }) {
       {
         onSuccess: (saved) => {
           setCountries(saved.countries.join(', '));
-          toast.success(t('flags.admin.saved', { name }));
+          toast.success(t('admin.flags.saved', { name }));
         },
         onError: (failure) => {
           if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0) {
@@ -78,17 +79,17 @@ function FlagCard({ flag }: { flag: AdminFlag }) {
           <p className="mt-1 text-sm text-slate-600">{t(`flags.${flag.key}.description`)}</p>
           <p className="mt-1 text-xs text-slate-600">
             {flag.updatedAt
-              ? t('flags.admin.updated', {
+              ? t('admin.flags.updated', {
                   date: formatDateTime(flag.updatedAt, language),
                   name: flag.updatedBy ?? t('admin.common.noName'),
                 })
-              : t('flags.admin.neverUpdated')}
+              : t('admin.flags.neverUpdated')}
           </p>
         </div>
         <span
           className={`rounded-full px-3 py-1 text-xs font-semibold ${flag.enabled ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700'}`}
         >
-          {t('flags.admin.state')}: {flag.enabled ? t('flags.admin.on') : t('flags.admin.off')}
+          {t('admin.flags.state')}: {flag.enabled ? t('admin.flags.on') : t('admin.flags.off')}
         </span>
       </div>
       <form
@@ -106,18 +107,18 @@ function FlagCard({ flag }: { flag: AdminFlag }) {
             checked={enabled}
             onChange={(event) => setEnabled(event.target.checked)}
           />
-          {t('flags.admin.enabled')}
+          {t('admin.flags.enabled')}
         </label>
         <Field
-          label={t('flags.admin.countries')}
-          hint={t('flags.admin.countriesHint')}
-          placeholder={t('flags.admin.allCountries')}
+          label={t('admin.flags.countries')}
+          hint={t('admin.flags.countriesHint')}
+          placeholder={t('admin.flags.allCountries')}
           value={countries}
           onChange={(event) => setCountries(event.target.value)}
           error={errors.countries}
         />
         <Field
-          label={t('flags.admin.rollout')}
+          label={t('admin.flags.rollout')}
           inputMode="numeric"
           value={rollout}
           onChange={(event) => setRollout(event.target.value)}
@@ -125,7 +126,7 @@ function FlagCard({ flag }: { flag: AdminFlag }) {
         />
         <div className="sm:col-span-3">
           <Button type="submit" loading={update.isPending}>
-            {t('flags.admin.save', { name })}
+            {t('admin.flags.save', { name })}
           </Button>
         </div>
       </form>
@@ -143,7 +144,7 @@ export function FlagsTable() {
         <div className="flex flex-col gap-4">
           {list.provider !== 'database' ? (
             <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              {t('flags.admin.externalProvider', { name: list.provider })}
+              {t('admin.flags.externalProvider', { name: list.provider })}
             </p>
           ) : null}
           {list.data.map((flag) => (

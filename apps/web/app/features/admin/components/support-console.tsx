@@ -10,13 +10,8 @@ import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
 import { LoadGate } from '#app/ui/load-gate';
 import { useToast } from '#app/ui/toast';
-import { supportKeys } from '../api/keys';
-import {
-  useCloseConversation,
-  useReplyToVisitor,
-  useSupportConversation,
-  useSupportConversations,
-} from '../api/operator';
+import { useCloseConversation, useReplyToVisitor } from '../api/answer-support';
+import { useSupportConversation, useSupportConversations } from '../api/support-conversations';
 
 /** Every operator's screen follows the chats live: new messages and conversations refresh it. */
 function OperatorLive() {
@@ -24,7 +19,7 @@ function OperatorLive() {
   const onEvent = useCallback(
     (event: LiveEvent) => {
       if (event.type === 'support.message' || event.type === 'support.conversation' || event.type === 'auth.ok') {
-        void client.invalidateQueries({ queryKey: supportKeys.all });
+        void client.invalidateQueries({ queryKey: ['admin', 'support'] });
       }
     },
     [client],
@@ -34,10 +29,10 @@ function OperatorLive() {
 }
 
 function visitorLabel(t: ReturnType<typeof useTranslation>['t'], conversation: SupportConversationSummary) {
-  if (!conversation.visitor) return t('support.console.anonymous');
-  return t('support.console.visitorRole', {
+  if (!conversation.visitor) return t('admin.support.anonymous');
+  return t('admin.support.visitorRole', {
     name: conversation.visitor.name,
-    role: t(`support.console.roles.${conversation.visitor.role}`),
+    role: t(`admin.support.roles.${conversation.visitor.role}`),
   });
 }
 
@@ -59,7 +54,7 @@ function ConversationThread({ id }: { id: string }) {
             <div>
               <h2 className="font-semibold">{visitorLabel(t, found)}</h2>
               {found.startedOn ? (
-                <p className="text-xs text-slate-600">{t('support.console.startedOn', { page: found.startedOn })}</p>
+                <p className="text-xs text-slate-600">{t('admin.support.startedOn', { page: found.startedOn })}</p>
               ) : null}
             </div>
             {found.status === 'open' ? (
@@ -68,7 +63,7 @@ function ConversationThread({ id }: { id: string }) {
                 loading={close.isPending}
                 onClick={() => close.mutate(undefined, { onError: (failure) => toast.error(failure.message) })}
               >
-                {t('support.console.closeConversation')}
+                {t('admin.support.closeConversation')}
               </Button>
             ) : null}
           </div>
@@ -110,7 +105,7 @@ function ConversationThread({ id }: { id: string }) {
               }}
             >
               <label htmlFor={inputId} className="text-sm font-medium">
-                {t('support.console.replyLabel')}
+                {t('admin.support.replyLabel')}
               </label>
               <textarea
                 id={inputId}
@@ -127,12 +122,12 @@ function ConversationThread({ id }: { id: string }) {
               ) : null}
               <div>
                 <Button type="submit" loading={reply.isPending}>
-                  {t('support.console.send')}
+                  {t('admin.support.send')}
                 </Button>
               </div>
             </form>
           ) : (
-            <p className="border-t border-slate-200 p-4 text-sm text-slate-600">{t('support.console.closedNotice')}</p>
+            <p className="border-t border-slate-200 p-4 text-sm text-slate-600">{t('admin.support.closedNotice')}</p>
           )}
         </div>
       )}
@@ -141,7 +136,7 @@ function ConversationThread({ id }: { id: string }) {
 }
 
 /** /admin/support/: the conversations on the left, the chosen one on the right, all live. */
-export function OperatorConsole() {
+export function SupportConsole() {
   const { t } = useTranslation();
   const language = useLang();
   const [status, setStatus] = useState<'open' | 'closed'>('open');
@@ -152,7 +147,7 @@ export function OperatorConsole() {
       <OperatorLive />
       <div className="flex flex-col gap-3">
         <fieldset className="flex gap-2">
-          <legend className="sr-only">{t('support.console.statusLabel')}</legend>
+          <legend className="sr-only">{t('admin.support.statusLabel')}</legend>
           {(['open', 'closed'] as const).map((value) => (
             <Button
               key={value}
@@ -163,16 +158,16 @@ export function OperatorConsole() {
                 setSelected(null);
               }}
             >
-              {t(`support.console.${value}`)}
+              {t(`admin.support.${value}`)}
             </Button>
           ))}
         </fieldset>
         <LoadGate query={conversations}>
           {({ data }) =>
             data.length === 0 ? (
-              <p className="text-sm text-slate-600">{t('support.console.empty')}</p>
+              <p className="text-sm text-slate-600">{t('admin.support.empty')}</p>
             ) : (
-              <ul className="flex flex-col gap-2" aria-label={t('support.console.statusLabel')}>
+              <ul className="flex flex-col gap-2" aria-label={t('admin.support.statusLabel')}>
                 {data.map((conversation) => (
                   <li key={conversation.identifier}>
                     <button
@@ -191,7 +186,7 @@ export function OperatorConsole() {
                         <span className="font-semibold">{visitorLabel(t, conversation)}</span>
                         {conversation.waiting ? (
                           <span className="rounded-full bg-red-700 px-2 text-xs font-semibold text-white">
-                            {t('support.console.waiting', { count: conversation.waiting })}
+                            {t('admin.support.waiting', { count: conversation.waiting })}
                           </span>
                         ) : null}
                       </span>
@@ -211,7 +206,7 @@ export function OperatorConsole() {
         {selected ? (
           <ConversationThread id={selected} />
         ) : (
-          <p className="p-6 text-sm text-slate-600">{t('support.console.choose')}</p>
+          <p className="p-6 text-sm text-slate-600">{t('admin.support.choose')}</p>
         )}
       </div>
     </div>
