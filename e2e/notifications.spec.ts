@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { CLIENT, CLIENT_NAME, dismissConsent, fillBookingForm, PROVIDER, PROVIDER_NAME, topUp, weekdayFrom, ZONE } from './demo';
+import {
+  CLIENT,
+  CLIENT_NAME,
+  dismissConsent,
+  fillBookingForm,
+  PROVIDER,
+  PROVIDER_NAME,
+  topUp,
+  weekdayFrom,
+  ZONE,
+} from './demo';
 import { expect, expectAccessible, test } from './fixtures';
 import { dateIn, pickSlot, signIn, tokenOf } from './helpers';
 
@@ -100,7 +110,9 @@ test.describe('notifications', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Development mailbox');
     const confirmation = page.getByTestId('mailbox-email').filter({ hasText: 'New session booked' }).first();
     await expect(confirmation).toBeVisible();
-    await expect(confirmation.frameLocator('iframe').getByText(`${CLIENT_NAME} booked a session with you.`)).toBeVisible();
+    await expect(
+      confirmation.frameLocator('iframe').getByText(`${CLIENT_NAME} booked a session with you.`),
+    ).toBeVisible();
     const ics = confirmation.getByRole('link', { name: 'Download session.ics' });
     await expect(ics).toBeVisible();
     await page.screenshot({ path: 'test-results/notifications-mailbox-en.png', fullPage: true });

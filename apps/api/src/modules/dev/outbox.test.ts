@@ -32,6 +32,10 @@ describe('development outbox', () => {
     expect(file.body).toContain('BEGIN:VCALENDAR');
     expect(file.body.length).toBe(mail.attachments[0].size);
     expect((await t.app.inject({ url: `/api/dev/outbox/${mail.identifier}/attachments/3` })).statusCode).toBe(404);
+    const html = await t.app.inject({ url: `/api/dev/outbox/${mail.identifier}/html` });
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(html.headers['content-security-policy']).toContain("script-src 'none'");
+    expect(html.body).toContain(mail.html);
   });
 
   it('is not there without development tools', async () => {

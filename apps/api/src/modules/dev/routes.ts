@@ -60,6 +60,27 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // One email's HTML on its own, for the mailbox page's frame: no script of the email can run
+  // (script-src 'none' also stops inline handlers), nothing outside it is loaded but images.
+  app.get(
+    '/dev/outbox/:id/html',
+    { schema: { tags: ['dev'], params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      const [row] = await db.select({ html: emails.html }).from(emails).where(eq(emails.id, request.params.id));
+      if (!row) throw new AppError('NOT_FOUND');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header(
+          'content-security-policy',
+          "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; frame-ancestors 'self'",
+        )
+        .header('x-content-type-options', 'nosniff')
+        .send(
+          `<!doctype html><html><head><meta charset="utf-8"><title>email</title></head><body>${row.html}</body></html>`,
+        );
+    },
+  );
+
   app.get(
     '/dev/outbox/:id/attachments/:index',
     {

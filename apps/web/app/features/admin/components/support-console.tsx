@@ -67,7 +67,11 @@ function ConversationThread({ id }: { id: string }) {
               </Button>
             ) : null}
           </div>
-          <ol className="flex min-h-48 flex-1 flex-col gap-3 overflow-y-auto p-4" aria-live="polite">
+          <ol
+            className="flex min-h-48 flex-1 flex-col gap-3 overflow-y-auto p-4"
+            aria-live="polite"
+            data-testid="support-thread"
+          >
             {found.messages.map((message) => (
               <li
                 key={message.identifier}

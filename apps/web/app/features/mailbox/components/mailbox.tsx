@@ -28,8 +28,7 @@ function Mail({ mail }: { mail: OutboxEmail }) {
       </header>
       <iframe
         title={t('mailbox.rendered', { subject: mail.subject })}
-        srcDoc={mail.html}
-        sandbox=""
+        src={`/api/dev/outbox/${mail.identifier}/html`}
         className="h-64 w-full rounded-lg border border-slate-200 bg-white"
       />
       <details>
