@@ -27,7 +27,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
     <li
       className={cn(
         'flex flex-col gap-2 rounded-xl border p-4 sm:flex-row sm:items-center sm:justify-between',
-        unread ? 'border-brand-200 bg-brand-50' : 'border-slate-200 bg-white',
+        unread ? 'border-brand-100 bg-brand-50' : 'border-slate-200 bg-white',
       )}
       data-testid="notification-item"
       data-kind={notification.kind}
