@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser } from '../../../test/factories.ts';
+import { testDriver } from '../../../test/test-database.ts';
 import { emails, notificationPreferences, notifications } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import type { LiveEvent } from '../../platform/realtime/bus.ts';
@@ -312,5 +313,17 @@ describe('GET /booking/{id}/calendar.ics', () => {
     const pending = await get(`/api/booking/${draft.identifier}/calendar.ics`, pair.client.headers);
     expect(pending.statusCode).toBe(409);
     expect(pending.json().code).toBe('CALENDAR_NOT_AVAILABLE');
+  });
+});
+
+describe.runIf(testDriver === 'pg')('notifications under concurrency (PostgreSQL)', () => {
+  it('messages sent at once still fold into one unread notification with the right count', async () => {
+    const pair = await sessionPair(t);
+    await confirmedSession(t, pair, '2027-03-05', 4);
+    const conversation = await openConversationVia(t, pair.client, pair.provider);
+    await Promise.all(Array.from({ length: 6 }, (_, i) => sendVia(t, pair.client, conversation, `m${i}`)));
+    const rows = (await rowsOf(pair.provider.id)).filter((row) => row.kind === 'message.received');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.count).toBe(6);
   });
 });

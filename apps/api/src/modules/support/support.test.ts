@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { testDriver } from '../../../test/test-database.ts';
 import { supportConversations, supportMessages } from '../../db/schema/index.ts';
 import type { LiveEvent } from '../../platform/realtime/bus.ts';
 
@@ -182,5 +183,28 @@ describe('support chat', () => {
       403,
     );
     expect((await t.app.inject({ url: '/api/admin/support/conversations' })).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(testDriver === 'pg')('support chat under concurrency (PostgreSQL)', () => {
+  it('two tabs writing at once share one open conversation', async () => {
+    const client = await createTestUser(t, { role: 'client' });
+    const sent = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/support/messages',
+          headers: client.headers,
+          payload: { text: `tab ${i}` },
+        }),
+      ),
+    );
+    expect(sent.map((response) => response.statusCode)).toEqual(Array(8).fill(201));
+    const conversations = await t.deps.db
+      .select()
+      .from(supportConversations)
+      .where(eq(supportConversations.userId, client.id));
+    expect(conversations).toHaveLength(1);
+    expect(new Set(sent.map((response) => response.json().conversationIdentifier)).size).toBe(1);
   });
 });
