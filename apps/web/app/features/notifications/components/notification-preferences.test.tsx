@@ -18,7 +18,7 @@ describe('NotificationPreferencesSection', () => {
   it('offers only the switches that exist and sends the whole table', async () => {
     const { calls } = mockApi({
       'GET /api/notifications/preferences': [200, saved],
-      'PUT /api/notifications/preferences': (call) => [
+      'PUT /api/notifications/preferences': () => [
         200,
         { data: saved.data.map((row) => ({ ...row, ...(row.category === 'booking' ? { email: false } : {}) })) },
       ],
