@@ -9,7 +9,7 @@ export function useReplyToVisitor(id: string) {
   return useMutation({
     mutationFn: (text: string) =>
       api<SupportMessage>(`/admin/support/conversations/${id}/messages`, { method: 'POST', body: { text } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'support'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...adminKeys.all, 'support'] }),
   });
 }
 
@@ -18,6 +18,6 @@ export function useCloseConversation(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<SupportConversation>(`/admin/support/conversations/${id}/close`, { method: 'PUT' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'support'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...adminKeys.all, 'support'] }),
   });
 }
