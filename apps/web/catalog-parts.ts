@@ -19,6 +19,9 @@ export const APP_ONLY_BLOCKS = [
   'admin',
   'clients',
   'notes',
+  'notifications',
+  'flags',
+  'sessionRoom',
 ] as const;
 export const SERVER_ONLY_BLOCKS = ['emails', 'payments'] as const;
 

@@ -30,6 +30,8 @@ import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
+import { flagRoutes } from './modules/flags/routes.ts';
+import { flagsPlugin } from './modules/flags/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messagesErasure, messagesPersonalData } from './modules/messages/personal-data.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -38,12 +40,17 @@ import { moneyErasure, moneyPersonalData } from './modules/money/personal-data.t
 import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
+import { notificationsDeletionHook } from './modules/notifications/deletion.ts';
+import { recordNotification } from './modules/notifications/record.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { profileDeletionHook } from './modules/profiles/account-deletion.ts';
 import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profilesPersonalData } from './modules/profiles/personal-data.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
 import { reviewsModuleRoutes } from './modules/reviews/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { supportDeletionHook } from './modules/support/service.ts';
 import { AppError } from './platform/app-error.ts';
 import { type RouteAccess, refuseWritesInViewMode, routeAccessOf } from './platform/auth-guard.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
@@ -53,6 +60,7 @@ import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platf
 import { requestLanguage } from './platform/i18n.ts';
 import { LOG_SERIALIZERS, REDACT } from './platform/logger.ts';
 import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
+import { requestContextHook } from './platform/request-context.ts';
 import { publicStorage } from './platform/storage.ts';
 import { privateFileRoutes } from './platform/uploads/files-route.ts';
 import { privateStorageOf } from './platform/uploads/private-storage.ts';
@@ -76,10 +84,14 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    their personal fields and pictures, bookings cancels the user's future bookings with a full
  *    refund and erases the client's notes and reasons (the sessions stay: the provider's records),
  *    money keeps the ledger (pseudonymised through the anonymous user row), messages erase what
- *    the person wrote, auth drops the account's Google link, data rights drop their exports and audit the deletion; each answers what
- *    it had to keep, and the person is told;
+ *    the person wrote, notifications and support chats go, auth drops the account's
+ *    Google link, data rights drop their exports and audit the deletion; each answers what it had
+ *    to keep, and the person is told;
  *  - personalData (data rights' export job): each module's part of a person's data export, in
  *    archive order (docs/conventions.md "Data export").
+ *  - notify (any module telling someone about an event: bookings, money, messages,
+ *    credentials, reminders; docs/conventions.md "Notifications"): notifications records it in the
+ *    app and answers the person's email choice.
  */
 export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'warn'>): DomainEvents {
   return createDomainEvents({
@@ -92,6 +104,8 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       bookingsErasure,
       moneyErasure,
       messagesErasure(privateStorageOf(deps)),
+      notificationsDeletionHook(),
+      supportDeletionHook(),
       googleIdentityDeletionHook(),
       dataRightsErasure(privateStorageOf(deps)),
     ],
@@ -103,6 +117,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       messagesPersonalData,
       credentialsPersonalData,
     ],
+    notify: recordNotification,
   });
 }
 
@@ -146,6 +161,8 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorateRequest('language', 'en');
+  app.decorateRequest('locale', 'en');
+  app.decorateRequest('countryCode', null);
   app.decorateRequest('actor', null as never);
   app.addHook('onRequest', async (request, reply) => {
     request.language = requestLanguage(request);
@@ -156,6 +173,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
+  app.addHook('onRequest', requestContextHook(deps.config)); // SPEC §7 headers: checked, or 400
   app.addHook('onRequest', refuseWritesInViewMode); // view mode is read-only, on every route
   registerErrorHandling(app);
 
@@ -189,6 +207,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(realtimePlugin); // app.realtime: live events to users' sockets (GET /api/ws)
+  await app.register(flagsPlugin); // app.flags: feature flags through OpenFeature
   await app.register(mediaRoutes); // GET /media/<key>: public files, outside /api
   await app.register(seoRoutes); // GET /sitemap.xml, /robots.txt
   if (deps.config.DEV_TOOLS) await app.register(sandboxCheckoutPage); // /sandbox/checkout/<reference>
@@ -213,6 +232,9 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(dataRightsRoutes);
       await api.register(reviewsModuleRoutes);
       await api.register(contactRoutes);
+      await api.register(notificationRoutes);
+      await api.register(flagRoutes);
+      await api.register(supportRoutes);
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       await api.register(clientRoutes);
       await api.register(noteRoutes);

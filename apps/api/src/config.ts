@@ -69,6 +69,16 @@ const EnvSchema = z
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().optional(),
+    /** Further public origins the site is served on (comma-separated URLs), besides PUBLIC_URL: X-Origin-Domain must name one. */
+    PUBLIC_ORIGINS: z
+      .string()
+      .optional()
+      .refine(
+        (value) => !value || value.split(',').every((part) => URL.canParse(part.trim())),
+        'must be comma-separated URLs',
+      ),
+    /** Feature flags from another provider: a module whose `createFlagProvider(config)` answers an OpenFeature provider. */
+    FLAG_PROVIDER_MODULE: z.string().optional(),
     /** Where contact-form messages are emailed (the operators' inbox). */
     OPERATOR_EMAIL: z.email().default('support@therapyhub.example'),
     /** Reference rates for showing fees in the visitor's currency: units per US dollar, `NGN=1550,GBP=0.79,EUR=0.92`. */

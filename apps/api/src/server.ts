@@ -7,6 +7,7 @@ import { credentialJobs } from './modules/credentials/reminders.ts';
 import { dataRightsJobs } from './modules/data-rights/exports.ts';
 import { directoryJobs } from './modules/directory/next-available.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
+import { notificationJobs } from './modules/notifications/reminders.ts';
 import { systemClock } from './platform/clock.ts';
 import { startJobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
@@ -69,7 +70,8 @@ export async function start(options: StartOptions) {
     await registerViteWeb(app, deps);
   }
 
-  // Background work on the database: expiring holds, completing sessions, reconciling payments.
+  // Background work on the database: expiring holds, completing sessions, reconciling payments,
+  // session reminders.
   const jobs = startJobs(deps, [
     ...paymentJobs,
     ...bookingJobs,
@@ -77,6 +79,7 @@ export async function start(options: StartOptions) {
     ...rateLimitJobs,
     ...dataRightsJobs,
     ...directoryJobs,
+    ...notificationJobs,
   ]);
 
   const shutdown = async (signal: string) => {

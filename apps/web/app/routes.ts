@@ -18,6 +18,7 @@ export default [
       route('policy/client-cancellation', 'routes/policy-client-cancellation.tsx'),
       route('policy/provider-cancellation', 'routes/policy-provider-cancellation.tsx'),
       route('contact', 'routes/contact.tsx'),
+      route('dev/mailbox', 'routes/dev-mailbox.tsx'),
     ]),
     layout('routes/app-layout.tsx', [
       route('overview', 'routes/overview.tsx'),
@@ -41,6 +42,7 @@ export default [
       route('messages', 'routes/messages.tsx'),
       route('messages/:conversationId', 'routes/messages-thread.tsx'),
       route('my-credentials', 'routes/my-credentials.tsx'),
+      route('notifications', 'routes/notifications.tsx'),
       // The back office: its pages nest in the admin layout (docs/conventions.md "Adding a back-office page").
       route('admin', 'routes/admin-layout.tsx', [
         index('routes/admin-queue.tsx'),
@@ -48,6 +50,8 @@ export default [
         route('users', 'routes/admin-users.tsx'),
         route('audit', 'routes/admin-audit.tsx'),
         route('operations', 'routes/admin-operations.tsx'),
+        route('flags', 'routes/admin-flags.tsx'),
+        route('support', 'routes/admin-support.tsx'),
       ]),
       route('clients', 'routes/clients.tsx'),
       route('clients/imported', 'routes/clients-imported.tsx'),

@@ -97,6 +97,13 @@ export const ERROR_STATUS = {
   REVIEW_EDIT_LIMIT: 409,
   REVIEW_ALREADY_REPORTED: 409,
   INVALID_CURSOR: 400,
+
+  // Notifications, flags, request headers and support chat
+  INVALID_HEADER: 400,
+  ORIGIN_NOT_ALLOWED: 400,
+  SUPPORT_RATE_LIMITED: 429,
+  SUPPORT_CONVERSATION_CLOSED: 409,
+  CALENDAR_NOT_AVAILABLE: 409,
   TOO_MANY_REQUESTS: 429,
   // Clinical notes and the provider's clients
   NOTE_FILE_TYPE: 415,

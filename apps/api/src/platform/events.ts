@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@app/shared/schemas/notifications';
 import type { Tx } from '../db/client.ts';
 
 /**
@@ -74,12 +75,47 @@ export interface PersonalDataContributor {
   collect(tx: Tx, request: PersonalDataRequest): Promise<unknown>;
 }
 
+/**
+ * Someone must be told about something that happened to them (a booking, a payment, a message,
+ * a decision on their documents, …). Raised by the module where it happened, inside the
+ * transaction of the change, with the kind (packages/shared schemas/notifications.ts) and its
+ * values; never names or free text (the actor is an id, the notification reads the name).
+ */
+export interface NotifyEvent {
+  userId: string;
+  kind: NotificationKind;
+  /** The person whose action it was, if any. */
+  actorId?: string | null;
+  /** The id of what it is about (a booking, a conversation, a payment reference, …), for its link. */
+  subjectId?: string | null;
+  data?: Record<string, string | number | boolean | null>;
+  /** Events with the same key fold into one unread notification (its count goes up). */
+  foldKey?: string | null;
+  at: Date;
+}
+
+/** What the person's preferences say about the other channel: whether to email them too. */
+export interface NotifyAnswer {
+  email: boolean;
+}
+
+/**
+ * Runs inside the caller's transaction (or on the database handle for a one-statement change):
+ * records the in-app notification (unless the person turned that category off) and sends it live
+ * once the transaction commits. Answers whether the person also wants an email for it; a module
+ * that emails about the event asks this instead of reading preferences itself. A throw rolls the
+ * change back, so handlers must not throw for anything but a database failure.
+ */
+export type NotifyHandler = (tx: Tx, event: NotifyEvent) => Promise<NotifyAnswer>;
+
 /** Who reacts to what. */
 export interface DomainEventHandlers {
   paymentSucceeded: Partial<Record<PaymentPurpose, PaymentSucceededHandler>>;
   accountDeleting: readonly AccountDeletingHandler[];
   /** Each module's part of a person's data export, in archive order. */
   personalData?: readonly PersonalDataContributor[];
+  /** At most one handler answers notify (the notifications module); without one, email is wanted and nothing is recorded. */
+  notify?: NotifyHandler;
 }
 
 /** The dispatcher the services see as `deps.events`. */
@@ -90,12 +126,15 @@ export interface DomainEvents {
   accountDeleting(tx: Tx, event: AccountDeletingEvent): Promise<KeptRecord[]>;
   /** Every module's part of a person's data, by section, read inside `tx`. */
   collectPersonalData(tx: Tx, request: PersonalDataRequest): Promise<Record<string, unknown>>;
+  /** Tells a person about something, inside `tx`; answers whether they also want an email. */
+  notify(tx: Tx, event: NotifyEvent): Promise<NotifyAnswer>;
 }
 
 export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents {
   const paymentSucceeded = { ...handlers.paymentSucceeded };
   const accountDeleting = [...handlers.accountDeleting];
   const personalData = [...(handlers.personalData ?? [])];
+  const notify = handlers.notify;
   return {
     paymentSucceededHandler: (purpose) => paymentSucceeded[purpose],
     async accountDeleting(tx, event) {
@@ -108,6 +147,7 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
       for (const contributor of personalData) sections[contributor.section] = await contributor.collect(tx, request);
       return sections;
     },
+    notify: (tx, event) => (notify ? notify(tx, event) : Promise.resolve({ email: true })),
   };
 }
 

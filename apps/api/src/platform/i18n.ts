@@ -31,11 +31,14 @@ export function translate(language: Language, key: string, params: Record<string
   return translator(language)(key, { ...params, defaultValue: key }) as string;
 }
 
-/** The request's language: X-Language, then a /de/ path prefix, then Accept-Language, then en. */
+/** The request's language: X-Language, then X-Locale's language, then a /de/ path prefix, then Accept-Language, then en. */
 export function requestLanguage(request: FastifyRequest): Language {
   const header = request.headers['x-language'];
   const explicit = Array.isArray(header) ? header[0] : header;
   if (isLanguage(explicit)) return explicit;
+  const locale = request.headers['x-locale'];
+  const localeLanguage = (Array.isArray(locale) ? locale[0] : locale)?.split(/[-_]/)[0]?.toLowerCase();
+  if (isLanguage(localeLanguage)) return localeLanguage;
   if (request.url.startsWith('/de/') || request.url === '/de') return 'de';
   const accept = request.headers['accept-language'];
   if (typeof accept === 'string') {

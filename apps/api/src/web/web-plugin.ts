@@ -53,6 +53,7 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
     analyticsScriptUrl: process.env.ANALYTICS_SCRIPT_URL ?? '/scripts/analytics.js',
     googleSignIn: googleSignInEnabled(deps.config),
     directory: directoryWebServices(deps),
+    devTools: deps.config.DEV_TOOLS,
   };
 }
 

@@ -32,6 +32,8 @@ export interface WebServices {
     /** The site's public origin (canonical and alternate links). */
     publicUrl: string;
   };
+  /** Development tools on (DEV_TOOLS): the /dev/mailbox page exists. */
+  devTools: boolean;
 }
 
 declare module 'react-router' {

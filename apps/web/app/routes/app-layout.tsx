@@ -8,9 +8,12 @@ import { useSignOut } from '#app/features/auth/use-sign-out';
 import { VerifyEmailBanner } from '#app/features/auth/verify-email-banner';
 import { MessagesLive } from '#app/features/messages/components/messages-live';
 import { UnreadMessagesLink } from '#app/features/messages/components/unread-link';
+import { NotificationBell } from '#app/features/notifications/components/notification-bell';
+import { NotificationsLive } from '#app/features/notifications/components/notifications-live';
 import { APP_NAV } from '#app/features/shell/app-nav';
 import { Header } from '#app/features/shell/header';
 import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
+import { SupportLauncher } from '#app/features/support/components/support-launcher';
 import { ensureCatalog, localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
@@ -47,9 +50,21 @@ export default function AppLayout() {
       <ViewModeBanner />
       <Header
         accountLinks={<HeaderAccountLinks />}
-        extra={session && session.role !== 'admin' ? <UnreadMessagesLink to={localePath(lang, '/messages/')} /> : null}
+        extra={
+          session && session.role !== 'admin' ? (
+            <>
+              <UnreadMessagesLink to={localePath(lang, '/messages/')} />
+              <NotificationBell to={localePath(lang, '/notifications/')} />
+            </>
+          ) : null
+        }
       />
-      {session && session.role !== 'admin' ? <MessagesLive /> : null}
+      {session && session.role !== 'admin' ? (
+        <>
+          <MessagesLive />
+          <NotificationsLive />
+        </>
+      ) : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label={t('appNav.label')} className="md:w-56 md:shrink-0">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
@@ -85,6 +100,7 @@ export default function AppLayout() {
         </main>
       </div>
       <LazyLocationModal />
+      <SupportLauncher />
     </>
   );
 }

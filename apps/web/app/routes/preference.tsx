@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { requireSession } from '#app/features/auth/require-session';
+import { NotificationPreferencesSection } from '#app/features/notifications/components/notification-preferences';
 import { useMyPreferences } from '#app/features/profiles/api/get-my-preferences';
 import { usePreferenceOptions } from '#app/features/profiles/api/get-preference-options';
 import { PreferencesForm } from '#app/features/profiles/preferences-form';
@@ -29,6 +30,7 @@ export default function Preference({ loaderData }: Route.ComponentProps) {
           </LoadGate>
         )}
       </LoadGate>
+      <NotificationPreferencesSection />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Footer } from '#app/features/shell/footer';
 import { Header } from '#app/features/shell/header';
 import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
 import { NonOperatingBanner } from '#app/features/shell/non-operating-banner';
+import { SupportLauncher } from '#app/features/support/components/support-launcher';
 import { useLocaleData } from '#app/lib/shell-data';
 
 /** The public shell: header with switchers, country banner, content, footer, consent. */
@@ -24,6 +25,7 @@ export default function PublicLayout() {
       <LazyLocationModal />
       <ConsentBanner choice={consent.choice} onSave={consent.save} />
       <ConsentedScripts choice={consent.choice} analyticsScriptUrl={analyticsScriptUrl} />
+      <SupportLauncher />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { isLanguage } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/api/client';
 import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
@@ -9,7 +10,7 @@ import { useRoom } from '#app/features/session-room/api/get-room';
 import { SessionRoomScreen } from '#app/features/session-room/components/session-room-screen';
 import { Header } from '#app/features/shell/header';
 import { NotFoundPage } from '#app/features/shell/not-found-page';
-import { localePath } from '#app/lib/i18n';
+import { ensureCatalog, localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
@@ -21,8 +22,12 @@ import type { Route } from './+types/session-room';
  * (anyone else: not found). Full width, outside the signed-in area's side navigation; the text
  * panel is the booking's conversation (the messages feature's thread, kept live).
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireSession(request, ['client', 'provider']);
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  // Outside the signed-in layout: load the signed-in words (the room's among them) here.
+  await Promise.all([
+    requireSession(request, ['client', 'provider']),
+    ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'app'),
+  ]);
   return null;
 }
 

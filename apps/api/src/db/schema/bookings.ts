@@ -106,6 +106,8 @@ export const bookings = pgTable(
       .on(table.createdAt)
       .where(sql`${table.status} = 'pending' AND ${table.startsAt} IS NULL`),
     index('bookings_confirmed_ends_idx').on(table.endsAt).where(sql`${table.status} = 'confirmed'`),
+    // Session reminders (notifications module): confirmed sessions starting within the next day.
+    index('bookings_confirmed_starts_idx').on(table.startsAt).where(sql`${table.status} = 'confirmed'`),
     index('bookings_series_idx').on(table.seriesId, table.seriesIndex).where(sql`${table.seriesId} IS NOT NULL`),
     check(
       'bookings_times_ck',

@@ -1,4 +1,12 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A file sent with an email (an .ics invitation): its bytes as base64. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 /** Every email the app sends; the development outbox reads it, SMTP delivery marks sentAt. */
 export const emails = pgTable(
@@ -13,6 +21,15 @@ export const emails = pgTable(
     template: text('template').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+    /** Recorded inside another transaction (mailer.record) and delivered after its commit. */
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }),
+    deliveryAttempts: integer('delivery_attempts').notNull().default(0),
   },
-  (table) => [index('emails_to_created_idx').on(table.to, table.createdAt)],
+  (table) => [
+    index('emails_to_created_idx').on(table.to, table.createdAt),
+    index('emails_queued_unsent_idx')
+      .on(table.queuedAt)
+      .where(sql`${table.queuedAt} IS NOT NULL AND ${table.sentAt} IS NULL`),
+  ],
 );

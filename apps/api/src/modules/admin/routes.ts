@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAuditRoutes } from './routes/audit.ts';
+import { adminFlagRoutes } from './routes/flags.ts';
 import { adminOperationsRoutes } from './routes/operations.ts';
 import { adminProviderRoutes } from './routes/providers.ts';
+import { adminSupportRoutes } from './routes/support.ts';
 import { adminUserRoutes } from './routes/users.ts';
 import { adminViewModeRoutes } from './routes/view-mode.ts';
 
@@ -17,4 +19,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminViewModeRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminOperationsRoutes);
+  await app.register(adminFlagRoutes);
+  await app.register(adminSupportRoutes);
 };

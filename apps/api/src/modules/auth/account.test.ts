@@ -113,7 +113,10 @@ describe('GET /api/region/user-timezone', () => {
     expect(await guess({ 'x-country-code': 'DE', cookie: 'country_code=US' })).toMatchObject({
       timezone: 'Europe/Berlin',
     });
-    expect(await guess({ 'x-country-code': 'ZZ' })).toMatchObject({ timezone: 'Africa/Lagos', source: 'default' });
+    expect(await guess({ cookie: 'country_code=ZZ' })).toMatchObject({ timezone: 'Africa/Lagos', source: 'default' });
+    // An unknown code in the header is a bad request (platform/request-context.ts), not a silent default.
+    const unknown = await t.app.inject({ url: '/api/region/user-timezone', headers: { 'x-country-code': 'ZZ' } });
+    expect(unknown.statusCode).toBe(400);
 
     const me = await signedInClient();
     await t.app.inject({

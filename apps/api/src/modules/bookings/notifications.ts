@@ -1,23 +1,27 @@
 import { isLanguage, type Language } from '@app/shared/constants';
 import { type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
+import type { NotificationKind } from '@app/shared/schemas/notifications';
 import { isValidTimeZone } from '@app/shared/time-zones';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings, preferenceOptions, therapyCategories, users } from '../../db/schema/index.ts';
 import { appLink, renderActionEmail } from '../../platform/action-email.ts';
+import { calendarAttachment, localizedSessionCalendar } from '../../platform/calendar-file.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { localizedName } from '../../platform/localized.ts';
+import type { EmailAttachment } from '../../platform/mailer.ts';
 import { personName } from './booking-view.ts';
 
 /**
- * Booking emails. Services append an event with `notifyUserId` in the transaction of the change
- * (booking_events is the outbox); after commit they call deliverBookingNotifications for those
- * events, and the notification job sends whatever is left (events written inside another
- * module's transaction, such as a card payment confirming a booking, or a failed send).
- * Each event is claimed once (at most one email per event).
+ * Booking emails and in-app notifications. Services append an event with `notifyUserId` in the
+ * transaction of the change (booking_events is the outbox); after commit they call
+ * deliverBookingNotifications for those events, and the notification job sends whatever is left
+ * (events written inside another module's transaction, such as a card payment confirming a
+ * booking, or a failed send). Each event is claimed once: one in-app notification (written in the
+ * claim's transaction) and at most one email per event.
  */
 
 export type BookingEmailTemplate =
@@ -72,6 +76,8 @@ export interface BookingEmail {
   details: string[];
   params: Record<string, unknown>;
   link: string;
+  /** The session's .ics for confirmation, move and cancellation emails. */
+  attachments?: EmailAttachment[];
 }
 
 /** Sends one booking email in the recipient's language (words under emails.bookings). */
@@ -97,6 +103,7 @@ export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: Boo
     html,
     language: email.language,
     template: `bookings.${email.template}`,
+    attachments: email.attachments,
   });
 }
 
@@ -125,52 +132,116 @@ async function claim(db: Tx, input: { eventIds?: string[]; limit: number; now: D
   return rows.map((row) => row.id);
 }
 
+/** The in-app notification of each booking email (the same events, told in the app too). */
+const IN_APP_KIND: Record<Exclude<BookingEmailTemplate, `session.${string}`>, NotificationKind> = {
+  bookingConfirmed: 'booking.confirmed',
+  appointmentRequested: 'booking.requested',
+  participantAcknowledged: 'booking.acknowledged',
+  participantRejected: 'booking.declined',
+  bookingRejected: 'booking.rejected',
+  rescheduled: 'reschedule.moved',
+  rescheduleRequested: 'reschedule.requested',
+  rescheduleAccepted: 'reschedule.accepted',
+  rescheduleRejected: 'reschedule.rejected',
+  cancelled: 'booking.cancelled',
+};
+
+/** What happened at a session (session-outcome.ts) is one kind in the app, its outcome in the data. */
+function inAppKind(template: BookingEmailTemplate): NotificationKind {
+  return template.startsWith('session.')
+    ? 'session.outcome'
+    : IN_APP_KIND[template as Exclude<BookingEmailTemplate, `session.${string}`>];
+}
+
+/** Emails that put the session in the reader's calendar (an .ics), when the session is confirmed. */
+const CALENDAR_TEMPLATES = new Set<BookingEmailTemplate>([
+  'bookingConfirmed',
+  'participantAcknowledged',
+  'rescheduled',
+  'rescheduleAccepted',
+]);
+
+/** The event's instant values for its notification's words (no free text, no names). */
+function notificationData(data: Record<string, unknown>, currencyCode: string) {
+  const picked: Record<string, string | number | null> = {};
+  for (const key of ['startAt', 'previousStartAt', 'proposedStartAt', 'refundStatus', 'outcome'] as const) {
+    if (typeof data[key] === 'string') picked[key] = data[key] as string;
+  }
+  if (typeof data.refundMinor === 'number') {
+    picked.refundMinor = data.refundMinor;
+    picked.currencyCode = currencyCode;
+  }
+  return picked;
+}
+
 /**
- * Emails the given events (or, without ids, the oldest unsent ones). A failed send is logged
- * and not retried: the booking change itself stands and the timeline shows it.
+ * Claims the given events (or, without ids, the oldest unsent ones), tells each recipient in the
+ * app inside the claim's transaction (deps.events.notify, which also answers whether they want
+ * the email), then emails those who do. Confirmation and move emails carry the session's .ics,
+ * a cancellation one a cancelling .ics. A failed send is logged and not retried: the booking
+ * change itself stands and the timeline and the in-app notification show it.
  */
 export async function deliverBookingNotifications(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log' | 'events'>,
   input: { eventIds?: string[]; limit?: number } = {},
 ): Promise<number> {
   if (input.eventIds && input.eventIds.length === 0) return 0;
-  const ids = await claim(deps.db, { eventIds: input.eventIds, limit: input.limit ?? 100, now: deps.clock.now() });
-  if (ids.length === 0) return 0;
-  const rows = await deps.db
-    .select({
-      event: bookingEvents,
-      booking: {
-        id: bookings.id,
-        startsAt: bookings.startsAt,
-        priceMinor: bookings.priceMinor,
-        currencyCode: bookings.currencyCode,
-        note: bookings.note,
-      },
-      recipient: {
-        email: recipient.email,
-        firstName: recipient.firstName,
-        language: recipient.language,
-        timezone: recipient.timezone,
-        deletedAt: recipient.deletedAt,
-      },
-      actor: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email, deletedAt: actor.deletedAt },
-      therapy: { nameEn: therapyCategories.nameEn, nameDe: therapyCategories.nameDe },
-      modality: { nameEn: modality.nameEn, nameDe: modality.nameDe },
-    })
-    .from(bookingEvents)
-    .innerJoin(bookings, eq(bookings.id, bookingEvents.bookingId))
-    .innerJoin(recipient, eq(recipient.id, bookingEvents.notifyUserId))
-    .leftJoin(actor, eq(actor.id, eventActorId))
-    .leftJoin(therapyCategories, eq(therapyCategories.id, bookings.therapyCategoryId))
-    .leftJoin(modality, and(eq(modality.list, 'modality'), eq(modality.key, bookings.modalityKey)))
-    .where(inArray(bookingEvents.id, ids))
-    .orderBy(asc(bookingEvents.seq));
+  const now = deps.clock.now();
+  const rows = await deps.db.transaction(async (tx) => {
+    const ids = await claim(tx, { eventIds: input.eventIds, limit: input.limit ?? 100, now });
+    if (ids.length === 0) return [];
+    const loaded = await tx
+      .select({
+        event: bookingEvents,
+        booking: {
+          id: bookings.id,
+          status: bookings.status,
+          startsAt: bookings.startsAt,
+          endsAt: bookings.endsAt,
+          priceMinor: bookings.priceMinor,
+          currencyCode: bookings.currencyCode,
+          note: bookings.note,
+        },
+        recipient: {
+          email: recipient.email,
+          firstName: recipient.firstName,
+          language: recipient.language,
+          timezone: recipient.timezone,
+          deletedAt: recipient.deletedAt,
+        },
+        actorId: sql<string | null>`${eventActorId}`,
+        actor: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email, deletedAt: actor.deletedAt },
+        therapy: { nameEn: therapyCategories.nameEn, nameDe: therapyCategories.nameDe },
+        modality: { nameEn: modality.nameEn, nameDe: modality.nameDe },
+      })
+      .from(bookingEvents)
+      .innerJoin(bookings, eq(bookings.id, bookingEvents.bookingId))
+      .innerJoin(recipient, eq(recipient.id, bookingEvents.notifyUserId))
+      .leftJoin(actor, eq(actor.id, eventActorId))
+      .leftJoin(therapyCategories, eq(therapyCategories.id, bookings.therapyCategoryId))
+      .leftJoin(modality, and(eq(modality.list, 'modality'), eq(modality.key, bookings.modalityKey)))
+      .where(inArray(bookingEvents.id, ids))
+      .orderBy(asc(bookingEvents.seq));
+    const wanted = [];
+    for (const row of loaded) {
+      const template = (row.event.data as Record<string, unknown>).template as BookingEmailTemplate | undefined;
+      if (row.recipient.deletedAt || !template || !row.event.notifyUserId) continue;
+      const { email } = await deps.events.notify(tx, {
+        userId: row.event.notifyUserId,
+        kind: inAppKind(template),
+        actorId: row.actorId,
+        subjectId: row.booking.id,
+        data: notificationData(row.event.data as Record<string, unknown>, row.booking.currencyCode),
+        at: row.event.createdAt,
+      });
+      if (email) wanted.push({ ...row, template });
+    }
+    return wanted;
+  });
   let sent = 0;
   for (const row of rows) {
-    if (row.recipient.deletedAt) continue;
     const data = row.event.data as Record<string, unknown>;
-    const template = data.template as BookingEmailTemplate | undefined;
-    if (!template) continue;
+    const { template } = row;
     const language: Language = isLanguage(row.recipient.language) ? row.recipient.language : 'en';
     const t = (key: string, params: Record<string, unknown> = {}) =>
       translate(language, `emails.bookings.${key}`, params);
@@ -180,10 +251,14 @@ export async function deliverBookingNotifications(
       (row.actor?.email ? personName(row.actor) : '') ||
       'TherapyHub';
     const startAt = typeof data.startAt === 'string' ? data.startAt : (row.booking.startsAt?.toISOString() ?? null);
+    const therapyLine = row.therapy?.nameEn ? t('therapy', { therapy: localizedName(row.therapy, language) }) : null;
+    const modalityLine = row.modality?.nameEn
+      ? t('modality', { modality: localizedName(row.modality, language) })
+      : null;
     const details = [
       t('when', { when: when(startAt) ?? t('unscheduled') }),
-      row.therapy?.nameEn ? t('therapy', { therapy: localizedName(row.therapy, language) }) : null,
-      row.modality?.nameEn ? t('modality', { modality: localizedName(row.modality, language) }) : null,
+      therapyLine,
+      modalityLine,
       typeof data.previousStartAt === 'string' ? t('previous', { when: when(data.previousStartAt) }) : null,
       typeof data.proposedStartAt === 'string' ? t('proposed', { when: when(data.proposedStartAt) }) : null,
       typeof data.reason === 'string' && data.reason ? t('reason', { reason: data.reason }) : null,
@@ -210,6 +285,26 @@ export async function deliverBookingNotifications(
           : t('session.rebookFree', { when: when(data.rebookUntil) })
         : null,
     ].filter((line): line is string => Boolean(line));
+    const cancelled = template === 'cancelled';
+    const calendar =
+      startAt &&
+      row.booking.startsAt &&
+      row.booking.endsAt &&
+      ((CALENDAR_TEMPLATES.has(template) && row.booking.status === 'confirmed') || cancelled)
+        ? localizedSessionCalendar(deps.config, {
+            language,
+            bookingId: row.booking.id,
+            sequence: row.event.seq,
+            startsAt: new Date(startAt),
+            endsAt: new Date(
+              new Date(startAt).getTime() + (row.booking.endsAt.getTime() - row.booking.startsAt.getTime()),
+            ),
+            withName: row.actor?.email && !row.actor.deletedAt ? personName(row.actor) : '',
+            details: [therapyLine, modalityLine].filter((line): line is string => Boolean(line)),
+            cancelled,
+            stamp: now,
+          })
+        : null;
     try {
       await sendBookingEmail(deps, {
         to: row.recipient.email,
@@ -219,6 +314,7 @@ export async function deliverBookingNotifications(
         details,
         params: { name },
         link: appointmentsLink(deps.config, language),
+        attachments: calendar ? [calendarAttachment(calendar, cancelled)] : undefined,
       });
       sent++;
     } catch (error) {

@@ -8,6 +8,7 @@ import { utcDay } from './listing.ts';
 const BATCH = 50;
 
 interface ClaimedReminder {
+  user_id: string;
   email: string;
   first_name: string | null;
   language: string;
@@ -50,7 +51,7 @@ async function claim(deps: AppDeps, window: 30 | 7, today: string): Promise<Clai
     UPDATE indemnity_insurances i SET ${column} = ${deps.clock.now().toISOString()}::timestamptz ${settle}
     FROM due, users u
     WHERE i.id = due.id AND u.id = i.provider_id AND u.deleted_at IS NULL
-    RETURNING u.email, u.first_name, u.language, i.expires_on::text AS expires_on,
+    RETURNING u.id AS user_id, u.email, u.first_name, u.language, i.expires_on::text AS expires_on,
       (i.expires_on - ${today}::date)::int AS days`);
   return (result as unknown as { rows: ClaimedReminder[] }).rows;
 }
@@ -63,6 +64,14 @@ export async function sendInsuranceReminders(deps: AppDeps): Promise<{ sent: num
     const due = await claim(deps, window, today);
     for (const reminder of due) {
       const language = isLanguage(reminder.language) ? reminder.language : 'en';
+      await deps.events
+        .notify(deps.db, {
+          userId: reminder.user_id,
+          kind: 'verification.insuranceExpiring',
+          data: { expiresOn: reminder.expires_on, days: reminder.days },
+          at: deps.clock.now(),
+        })
+        .catch((error) => deps.log.warn({ err: error }, 'insurance reminder notification not recorded'));
       try {
         await sendCredentialsEmail(deps, {
           to: reminder.email,

@@ -159,6 +159,11 @@ export async function decideVerification(
       detail: { decisionId: decision?.id ?? null },
       at: now,
     });
+    await deps.events.notify(tx, {
+      userId: input.providerUserId,
+      kind: input.decision === 'approved' ? 'verification.approved' : 'verification.rejected',
+      at: now,
+    });
     return row;
   });
   try {

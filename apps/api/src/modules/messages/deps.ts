@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { DomainEvents } from '../../platform/events.ts';
 import type { RealtimeHub } from '../../platform/realtime/hub.ts';
 import type { PrivateStorage } from '../../platform/uploads/private-storage.ts';
 
@@ -11,5 +12,7 @@ export interface MessagesDeps {
   config: Pick<Config, 'APP_SECRET'>;
   storage: PrivateStorage;
   realtime: Pick<RealtimeHub, 'publish'>;
+  /** Tells the recipient in the app (notifications), inside the message's transaction. */
+  events: Pick<DomainEvents, 'notify'>;
   log?: FastifyBaseLogger;
 }

@@ -81,6 +81,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     config: app.deps.config,
     storage: createPrivateStorage(app.deps.config),
     realtime: app.realtime,
+    events: app.deps.events,
     log: app.log,
   };
   app.realtime.onFrame('typing', (actor, frame) =>

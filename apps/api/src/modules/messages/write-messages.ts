@@ -109,6 +109,16 @@ export async function storeMessage(
           lastSeenAt: sql`CASE WHEN ${conversationMembers.userId} = ${me} THEN ${now.toISOString()}::timestamptz ELSE ${conversationMembers.lastSeenAt} END`,
         })
         .where(eq(conversationMembers.conversationId, input.conversationId));
+      // One unread notification per conversation: further messages raise its count.
+      await deps.events.notify(tx, {
+        userId: member.otherUserId,
+        kind: 'message.received',
+        actorId: me,
+        subjectId: input.conversationId,
+        foldKey: `conversation:${input.conversationId}`,
+        data: { attachment: attachment !== null },
+        at: now,
+      });
       return inserted;
     });
   } catch (error) {

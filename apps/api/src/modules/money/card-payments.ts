@@ -271,6 +271,19 @@ async function settleIn(
     },
   });
   if (!posted.applied) return (await findPayment(tx, payment.reference)) as PaymentRow;
+  // The payer hears of it in the app (a card payment completes away from our page).
+  await deps.events.notify(tx, {
+    userId: payment.userId,
+    kind: 'payment.received',
+    subjectId: payment.purpose === 'booking' ? payment.purposeId : null,
+    data: {
+      amountMinor: payment.amountMinor,
+      currencyCode: payment.currencyCode,
+      creditedTo,
+      purpose: payment.purpose,
+    },
+    at: now,
+  });
   const updated: PaymentRow = {
     ...payment,
     status: 'success',

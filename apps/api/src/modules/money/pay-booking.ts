@@ -299,6 +299,13 @@ export async function confirmCardPaidBooking(tx: Tx, event: PaymentSucceededEven
       data: { reference: event.reference, reason, amountMinor: event.amountMinor, currencyCode: event.currencyCode },
       at: now,
     });
+    await deps.events.notify(tx, {
+      userId: event.userId,
+      kind: 'payment.refunded',
+      subjectId: row.id,
+      data: { amountMinor: event.amountMinor, currencyCode: event.currencyCode, reason },
+      at: now,
+    });
   };
 
   const matches =

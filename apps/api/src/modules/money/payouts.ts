@@ -153,10 +153,22 @@ export async function applyTransferResult(deps: AppDeps, reference: string, resu
     return;
   }
   if (result.status === 'success') {
-    await deps.db
-      .update(payouts)
-      .set({ status: 'success', settledAt: now, transferCode: result.transferCode, updatedAt: now })
-      .where(and(eq(payouts.reference, reference), eq(payouts.status, 'pending')));
+    await deps.db.transaction(async (tx) => {
+      const [paid] = await tx
+        .update(payouts)
+        .set({ status: 'success', settledAt: now, transferCode: result.transferCode, updatedAt: now })
+        .where(and(eq(payouts.reference, reference), eq(payouts.status, 'pending')))
+        .returning();
+      if (paid) {
+        await deps.events.notify(tx, {
+          userId: paid.userId,
+          kind: 'payout.paid',
+          subjectId: paid.reference,
+          data: { amountMinor: paid.amountMinor, currencyCode: paid.currencyCode },
+          at: now,
+        });
+      }
+    });
     return;
   }
   const outcome = result.status;
@@ -185,6 +197,13 @@ export async function applyTransferResult(deps: AppDeps, reference: string, resu
         updatedAt: now,
       })
       .where(eq(payouts.id, payout.id));
+    await deps.events.notify(tx, {
+      userId: payout.userId,
+      kind: 'payout.failed',
+      subjectId: payout.reference,
+      data: { amountMinor: payout.amountMinor, currencyCode: payout.currencyCode, status: outcome },
+      at: now,
+    });
   });
 }
 

@@ -166,6 +166,12 @@ export async function applyIncomingTransfer(
       createdAt: now,
       updatedAt: now,
     });
+    await deps.events.notify(tx, {
+      userId: account.userId,
+      kind: 'payment.transferReceived',
+      data: { amountMinor: transfer.amountMinor, currencyCode: account.currencyCode },
+      at: now,
+    });
     return true;
   });
   if (credited) await sendTransferReceivedEmail(deps, transfer, paymentReference);

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import type { Tx } from '../../db/client.ts';
 
 /** Anything sent to a browser on the live socket: a JSON object with a `type`. */
 export interface LiveEvent {
@@ -41,6 +44,78 @@ export const NOTIFY_CHANNEL = 'realtime_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; bigger events go through a table. */
 const MAX_NOTIFY_BYTES = 7900;
 
+type Envelope = { u?: string[]; e?: LiveEvent; r?: string };
+
+/** Reads one NOTIFY payload (the envelope, or the id of a stored one) and hands it on. */
+async function deliverPayload(
+  payload: string,
+  readStored: (id: string) => Promise<string | undefined>,
+  deliver: (userIds: string[], event: LiveEvent) => void,
+): Promise<void> {
+  const data = JSON.parse(payload) as Envelope;
+  if (data.u && data.e) return deliver(data.u, data.e);
+  if (data.r) {
+    const stored = await readStored(data.r);
+    if (!stored) return;
+    const envelope = JSON.parse(stored) as { u: string[]; e: LiveEvent };
+    deliver(envelope.u, envelope.e);
+  }
+}
+
+/**
+ * Publishes inside a database transaction: PostgreSQL delivers the notification only when `tx`
+ * commits (never for a rolled-back change), to every process listening (the PostgreSQL bus, or
+ * the PGlite bus of a single process). Background jobs and worker processes without sockets use
+ * it too: the processes that hold the sockets deliver.
+ */
+export async function publishInTransaction(tx: Tx, userIds: string[], event: LiveEvent): Promise<void> {
+  if (userIds.length === 0) return;
+  let payload = JSON.stringify({ u: [...new Set(userIds)], e: event });
+  if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
+    const id = randomUUID();
+    await tx.execute(sql`INSERT INTO realtime_events (id, payload) VALUES (${id}, ${payload})`);
+    payload = JSON.stringify({ r: id });
+  }
+  await tx.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
+}
+
+/**
+ * One process on PGlite: `publish` is a function call, as in the in-process bus, and what
+ * publishInTransaction notifies arrives through PGlite's LISTEN after the commit.
+ */
+export async function createPgliteBus(pglite: PGlite, log?: FastifyBaseLogger): Promise<RealtimeBus> {
+  const bus = createInProcessBus();
+  const listeners = new Set<BusListener>();
+  const deliver = (userIds: string[], event: LiveEvent) => {
+    for (const listener of listeners) listener(userIds, event);
+  };
+  const unlisten = await pglite.listen(NOTIFY_CHANNEL, (payload) => {
+    void deliverPayload(
+      payload,
+      async (id) =>
+        (await pglite.query<{ payload: string }>('SELECT payload FROM realtime_events WHERE id = $1', [id])).rows[0]
+          ?.payload,
+      deliver,
+    ).catch((error) => log?.warn({ err: error }, 'realtime: could not read a notification'));
+  });
+  return {
+    publish: (userIds, event) => bus.publish(userIds, event),
+    subscribe(listener) {
+      const off = bus.subscribe(listener);
+      listeners.add(listener);
+      return () => {
+        off();
+        listeners.delete(listener);
+      };
+    },
+    async close() {
+      listeners.clear();
+      await unlisten().catch(() => {});
+      await bus.close();
+    },
+  };
+}
+
 /**
  * PostgreSQL LISTEN/NOTIFY on one dedicated connection. Small events travel in the payload
  * (`{u: userIds, e: event}`); larger ones are stored in realtime_events and the payload carries
@@ -59,17 +134,13 @@ export async function createPostgresBus(pool: pg.Pool, log?: FastifyBaseLogger):
   const onNotification = async (message: pg.Notification) => {
     if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
     try {
-      const data = JSON.parse(message.payload) as { u?: string[]; e?: LiveEvent; r?: string };
-      if (data.u && data.e) return deliver(data.u, data.e);
-      if (data.r) {
-        const result = await pool.query<{ payload: string }>('SELECT payload FROM realtime_events WHERE id = $1', [
-          data.r,
-        ]);
-        const row = result.rows[0];
-        if (!row) return;
-        const stored = JSON.parse(row.payload) as { u: string[]; e: LiveEvent };
-        deliver(stored.u, stored.e);
-      }
+      await deliverPayload(
+        message.payload,
+        async (id) =>
+          (await pool.query<{ payload: string }>('SELECT payload FROM realtime_events WHERE id = $1', [id])).rows[0]
+            ?.payload,
+        deliver,
+      );
     } catch (error) {
       log?.warn({ err: error }, 'realtime: could not read a notification');
     }

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { authSessions, users } from '../../db/schema/index.ts';
 import { verifyAccessToken } from '../tokens.ts';
-import { createInProcessBus, createPostgresBus, type RealtimeBus } from './bus.ts';
+import { createInProcessBus, createPgliteBus, createPostgresBus, type RealtimeBus } from './bus.ts';
 import { createRealtimeHub, type RealtimeHub } from './hub.ts';
 
 declare module 'fastify' {
@@ -25,7 +25,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const bus: RealtimeBus =
     deps.database.driver === 'pg'
       ? await createPostgresBus((deps.db as unknown as { $client: pg.Pool }).$client, app.log)
-      : createInProcessBus();
+      : deps.database.pglite
+        ? await createPgliteBus(deps.database.pglite, app.log)
+        : createInProcessBus();
   const hub = createRealtimeHub({
     bus,
     log: app.log,

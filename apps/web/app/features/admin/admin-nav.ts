@@ -18,6 +18,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { path: '/admin/users/', label: 'admin.nav.users' },
   { path: '/admin/audit/', label: 'admin.nav.audit' },
   { path: '/admin/operations/', label: 'admin.nav.operations' },
+  { path: '/admin/flags/', label: 'admin.nav.flags' },
+  { path: '/admin/support/', label: 'admin.nav.support' },
 ];
 
 /** Whether `pathname` (without the language prefix) is inside the section `item`. */

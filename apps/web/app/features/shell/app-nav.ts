@@ -14,6 +14,7 @@ export const APP_NAV: NavItem[] = [
   { path: '/recommended-provider/', label: 'recommendationScreens.nav', roles: ['client'] },
   { path: '/messages/', label: 'messages.title', roles: ['client', 'provider'] },
   { path: '/clients/', label: 'appNav.clients', roles: ['provider'] },
+  { path: '/notifications/', label: 'notifications.title', roles: ['client', 'provider'] },
   { path: '/account/', label: 'appNav.account', roles: ['client', 'provider'] },
   { path: '/preference/', label: 'appNav.preference', roles: ['client', 'provider'] },
   { path: '/provider-availability/', label: 'appNav.availability', roles: ['provider'] },

@@ -37,6 +37,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: createPrivateStorage(deps.config),
     realtime: app.realtime,
     log: app.log,
+    events: deps.events,
   };
   registerRoomSignalling({ db: deps.db, clock: deps.clock, realtime: app.realtime, log: deps.log });
 

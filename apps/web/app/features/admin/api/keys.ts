@@ -8,6 +8,9 @@ export const adminKeys = {
   bookings: (query: object) => ['admin', 'operations', 'bookings', query] as const,
   money: ['admin', 'operations', 'money'] as const,
   reconciliation: ['admin', 'operations', 'reconciliation'] as const,
+  flags: ['admin', 'flags'] as const,
+  supportConversations: (status: 'open' | 'closed') => ['admin', 'support', status] as const,
+  supportConversation: (id: string) => ['admin', 'support', 'conversation', id] as const,
 };
 
 /** `?a=1&b=x` of the defined values. */

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bookings } from './bookings.ts';
+import { users } from './users.ts';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * What a person is told in the app (the bell, /notifications). One row per event, or per run of
+ * events folded together (`fold_key`: further messages of one conversation while the first is
+ * unread raise `count`). `kind` names the event (packages/shared schemas/notifications.ts), `data`
+ * holds its values (instants, amounts in minor units, ids), never names or free text: the actor's
+ * name is read from `users` when listed, so an erased account shows no name.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    subjectId: text('subject_id'),
+    data: jsonb('data').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    foldKey: text('fold_key'),
+    count: integer('count').notNull().default(1),
+    createdAt: instant('created_at').notNull(),
+    readAt: instant('read_at'),
+  },
+  (table) => [
+    // The list (newest first, keyset) and the unread count, each one index range of one user.
+    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} IS NULL`),
+    // One unread notification per fold key: a further event raises its count (INSERT … ON CONFLICT).
+    uniqueIndex('notifications_unread_fold_uq')
+      .on(table.userId, table.foldKey)
+      .where(sql`${table.readAt} IS NULL AND ${table.foldKey} IS NOT NULL`),
+    check('notifications_count_ck', sql`${table.count} >= 1`),
+  ],
+);
+
+/**
+ * A person's switches on /preference: one row per category and channel they changed; a missing
+ * row means the default (on).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    category: text('category').notNull(),
+    channel: text('channel').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.category, table.channel] }),
+    check('notification_preferences_channel_ck', sql`${table.channel} IN ('inApp', 'email')`),
+  ],
+);
+
+/**
+ * Session reminders sent (24 h and 1 h before a confirmed session), one row per booking, kind and
+ * start time: the primary key makes a reminder happen once across processes, and a moved session
+ * (a new start) gets new rows. Written in the transaction that records its emails.
+ */
+export const sessionReminders = pgTable(
+  'session_reminders',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    kind: text('kind').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    sentAt: instant('sent_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bookingId, table.kind, table.startsAt] }),
+    check('session_reminders_kind_ck', sql`${table.kind} IN ('24h', '1h')`),
+  ],
+);

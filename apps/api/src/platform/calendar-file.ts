@@ -1,0 +1,90 @@
+import type { Language } from '@app/shared/constants';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { Config } from '../config.ts';
+import { appLink } from './action-email.ts';
+import { translate } from './i18n.ts';
+import type { EmailAttachment } from './mailer.ts';
+
+/** One session as a calendar entry: what every .ics of a booking is made from. */
+export interface SessionCalendarEntry {
+  /** The booking's id: the entry's UID, so a moved or cancelled session updates the same entry. */
+  bookingId: string;
+  /** Grows with every change (the booking event's sequence number): calendars keep the newest. */
+  sequence: number;
+  startsAt: Date;
+  endsAt: Date;
+  summary: string;
+  description: string;
+  /** A page of the app about the session. */
+  url: string;
+  cancelled?: boolean;
+  /** The UID's domain (the site's host). */
+  host: string;
+  /** The instant the file is made (DTSTAMP). */
+  stamp: Date;
+}
+
+/**
+ * An iCalendar (RFC 5545) file for one session, made with ical-generator: times in UTC, METHOD
+ * PUBLISH (an entry to add, not an invitation to answer), or CANCEL with STATUS CANCELLED for a
+ * cancelled session. Used by booking emails, reminders and GET /api/booking/{id}/calendar.ics.
+ */
+export function sessionCalendar(entry: SessionCalendarEntry): string {
+  const calendar = ical({ prodId: { company: 'TherapyHub', product: 'sessions', language: 'EN' } });
+  calendar.method(entry.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH);
+  calendar.createEvent({
+    id: `booking-${entry.bookingId}@${entry.host}`,
+    sequence: entry.sequence,
+    start: entry.startsAt,
+    end: entry.endsAt,
+    stamp: entry.stamp,
+    summary: entry.summary,
+    description: entry.description,
+    url: entry.url,
+    status: entry.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}
+
+/** The .ics as an email attachment. */
+export function calendarAttachment(ics: string, cancelled = false): EmailAttachment {
+  return {
+    filename: 'session.ics',
+    contentType: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    content: ics,
+  };
+}
+
+/** A session's calendar file in the reader's language (words under notifications.calendar). */
+export function localizedSessionCalendar(
+  config: Pick<Config, 'PUBLIC_URL'>,
+  input: {
+    language: Language;
+    bookingId: string;
+    sequence: number;
+    startsAt: Date;
+    endsAt: Date;
+    /** The other person of the session ('' when unknown or erased). */
+    withName: string;
+    /** Therapy and format lines, already in the reader's language. */
+    details: string[];
+    cancelled?: boolean;
+    stamp: Date;
+  },
+): string {
+  const url = appLink(config, input.language, `/appointments/${input.bookingId}/`);
+  const t = (key: string, params: Record<string, unknown> = {}) =>
+    translate(input.language, `notifications.calendar.${key}`, params);
+  return sessionCalendar({
+    bookingId: input.bookingId,
+    sequence: input.sequence,
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+    summary: input.withName ? t('summaryWith', { name: input.withName }) : t('summary'),
+    description: [...input.details, t('open', { url })].join('\n'),
+    url,
+    cancelled: input.cancelled,
+    host: new URL(config.PUBLIC_URL ?? 'http://localhost').hostname,
+    stamp: input.stamp,
+  });
+}

@@ -1,0 +1,4 @@
+export const supportKeys = {
+  all: ['support'] as const,
+  thread: () => ['support', 'thread'] as const,
+};

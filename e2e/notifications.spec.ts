@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import {
+  CLIENT,
+  CLIENT_NAME,
+  dismissConsent,
+  fillBookingForm,
+  PROVIDER,
+  PROVIDER_NAME,
+  topUp,
+  weekdayFrom,
+  ZONE,
+} from './demo';
+import { expect, expectAccessible, test } from './fixtures';
+import { dateIn, pickSlot, signIn, tokenOf } from './helpers';
+
+/** The client books the demo therapist through the screens and pays from the wallet. */
+async function bookAndPay(page: Page, date: string, today: string, time: string): Promise<string> {
+  await page.goto('/providers/');
+  await page.waitForLoadState('networkidle');
+  const card = page.getByTestId('provider-card').filter({ hasText: PROVIDER_NAME });
+  await card.getByRole('link', { name: `View profile of ${PROVIDER_NAME}` }).click();
+  await page.waitForURL(/\/providers\/[0-9a-f-]{36}\/$/);
+  await page.getByRole('link', { name: 'Book a session', exact: true }).click();
+  await page.waitForURL(/\/booking\/\?provider=/);
+  await page.waitForLoadState('networkidle');
+  await fillBookingForm(page, 'Notifications journey');
+  await pickSlot(page, date, today, time);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/payment\/[0-9a-f-]{36}\/$/);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: /^Pay .* from wallet$/ }).click();
+  await page.waitForURL(/\/appointment\/confirmation\/[0-9a-f-]{36}\/$/);
+  return page.url().match(/confirmation\/([0-9a-f-]{36})\//)?.[1] as string;
+}
+
+test.describe('notifications', () => {
+  test('a booking appears live on the therapist’s open page, in the bell and the list; the mailbox shows the confirmation with its .ics', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+    visit,
+  }) => {
+    test.setTimeout(180_000);
+    const today = dateIn(ZONE, new Date());
+    const date = weekdayFrom(today, 9);
+    await topUp(request, await tokenOf(request, CLIENT), 2_000_000);
+
+    // The therapist has the overview open (the live socket connects with the signed-in area).
+    await signIn(page, PROVIDER, '/overview/');
+    await dismissConsent(page);
+    await visit('/overview/');
+    const bell = page.getByTestId('notification-bell');
+    await expect(bell).toBeVisible();
+    const providerToken = await tokenOf(request, PROVIDER);
+    const unread = await request.get('/api/notifications/unread-count', {
+      headers: { Authorization: `Bearer ${providerToken}` },
+    });
+    const before = ((await unread.json()) as { count: number }).count;
+    if (before > 0) await expect(page.getByTestId('notification-count')).toHaveText(String(before));
+
+    // Meanwhile the client books and pays in another browser.
+    const clientContext = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+    const client = await clientContext.newPage();
+    let bookingId = '';
+    try {
+      await signIn(client, CLIENT, '/overview/');
+      await dismissConsent(client);
+      bookingId = await bookAndPay(client, date, today, '2:00 PM – 3:00 PM');
+    } finally {
+      await clientContext.close();
+    }
+
+    // Without a reload: a toast with the words, and the bell counts one more.
+    const toast = page.getByRole('status').filter({ hasText: `${CLIENT_NAME} booked a session with you for` });
+    await expect(toast).toBeVisible();
+    await expect(page.getByTestId('notification-count')).toHaveText(String(before + 1));
+    await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} unread`);
+    await page.screenshot({ path: 'test-results/notifications-live-toast-en.png' });
+
+    // The list: newest first, links to the appointment; marking all read empties the bell.
+    await bell.click();
+    await page.waitForURL(/\/notifications\/$/);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notifications');
+    const newest = page.getByTestId('notification-item').first();
+    await expect(newest).toContainText(`${CLIENT_NAME} booked a session with you for`);
+    await expect(newest.getByRole('link')).toHaveAttribute('href', `/appointments/${bookingId}/`);
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/notifications-list-en.png', fullPage: true });
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(page.getByTestId('notification-count')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
+
+    // The switches on /preference.
+    await visit('/preference/');
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 2 })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Session reminders: By email' }).uncheck();
+    await page.getByRole('button', { name: 'Save notification settings' }).click();
+    await expect(page.getByText('Notification settings saved')).toBeVisible();
+    await page.screenshot({ path: 'test-results/notifications-preferences-en.png', fullPage: true });
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Session reminders: By email' })).not.toBeChecked();
+    await page.getByRole('checkbox', { name: 'Session reminders: By email' }).check();
+    await page.getByRole('button', { name: 'Save notification settings' }).click();
+    await expect(page.getByText('Notification settings saved')).toBeVisible();
+
+    // The development mailbox: the therapist's confirmation, rendered, with the session's .ics.
+    await visit(`/dev/mailbox/?to=${encodeURIComponent(PROVIDER.email)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Development mailbox');
+    const confirmation = page.getByTestId('mailbox-email').filter({ hasText: 'New session booked' }).first();
+    await expect(confirmation).toBeVisible();
+    await expect(
+      confirmation.frameLocator('iframe').getByText(`${CLIENT_NAME} booked a session with you.`),
+    ).toBeVisible();
+    const ics = confirmation.getByRole('link', { name: 'Download session.ics' });
+    await expect(ics).toBeVisible();
+    await page.screenshot({ path: 'test-results/notifications-mailbox-en.png', fullPage: true });
+    const file = await request.get((await ics.getAttribute('href')) as string);
+    expect(file.headers()['content-type']).toContain('text/calendar');
+    const text = await file.text();
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text).toContain(`UID:booking-${bookingId}@`);
+    // 2:00 PM in Lagos (UTC+1) is 13:00 UTC.
+    expect(text).toContain(`DTSTART:${date.replace(/-/g, '')}T130000Z`);
+  });
+
+  test('the bell and the list in German', async ({ page, visit }) => {
+    await signIn(page, PROVIDER, '/overview/');
+    await dismissConsent(page);
+    await visit('/de/notifications/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Benachrichtigungen');
+    await expect(page.getByTestId('notification-item').first()).toContainText('hat eine Sitzung bei Ihnen für');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/notifications-list-de-390.png', fullPage: true });
+  });
+});
