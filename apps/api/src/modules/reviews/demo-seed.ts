@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, reviews, therapyCategories, users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { NO_DOMAIN_EVENTS } from '../../platform/events.ts';
 import { createReview } from './write-review.ts';
 
 /** Comments by language, picked in turn; ratings in turn; every third review anonymous. */
@@ -109,7 +110,7 @@ export async function seedDemoReviews(
     if (!body) return;
     const reviewedAt = new Date(input.now.getTime() - (daysAgo - 1) * 24 * 3600_000);
     await createReview(
-      { db: tx, clock: fixedClock(reviewedAt) },
+      { db: tx, clock: fixedClock(reviewedAt), events: NO_DOMAIN_EVENTS },
       { actor: { userId: clientRow.id, role: 'client', sessionId: 'demo-seed' }, bookingId, language: 'en', ...body },
     );
   };

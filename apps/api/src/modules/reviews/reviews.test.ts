@@ -58,6 +58,34 @@ describe('POST /review/{bookingId}', () => {
     expect((await keptAndCounted(t, provider.id)).kept).toEqual({ count: 1, sum: 9 });
   });
 
+  it('tells the provider in the app; an anonymous review names nobody and links to no booking', async () => {
+    const reviewer = await createTestUser(t, { role: 'client', firstName: 'Kemi', lastName: 'Ade' });
+    const therapist = await createTestUser(t, { role: 'provider', firstName: 'Tunde', lastName: 'Bello' });
+    const named = await pastBooking(t, reviewer, therapist);
+    const hidden = await pastBooking(t, reviewer, therapist);
+    expect((await postReview(t, reviewer, named, { rating: 4, comment: null, isAnonymous: false })).statusCode).toBe(
+      201,
+    );
+    expect((await postReview(t, reviewer, hidden, { rating: 2, comment: null, isAnonymous: true })).statusCode).toBe(
+      201,
+    );
+    const list = await t.app.inject({ url: '/api/notifications', headers: therapist.headers });
+    const received = (
+      list.json() as { data: { kind: string; actorName: string | null; link: string | null }[] }
+    ).data.filter((item) => item.kind === 'review.received');
+    expect(received).toHaveLength(2);
+    expect(received).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actorName: null, link: '/appointments/' }),
+        expect.objectContaining({ actorName: 'Kemi Ade', link: `/appointments/${named}/` }),
+      ]),
+    );
+    const mine = await t.app.inject({ url: '/api/notifications', headers: reviewer.headers });
+    expect((mine.json() as { data: { kind: string }[] }).data.some((item) => item.kind === 'review.received')).toBe(
+      false,
+    );
+  });
+
   it('accepts a confirmed session that has ended before the completion job reached it', async () => {
     const bookingId = await pastBooking(t, client, provider, { hoursAgo: 0.5, status: 'confirmed' });
     expect((await postReview(t, client, bookingId, { rating: 5 })).statusCode).toBe(201);

@@ -41,10 +41,11 @@ export async function ownReview(db: Tx, input: { reviewId: string; actor: Actor;
  * POST /review/{bookingId}: the booking's client reviews its session once, after it took place.
  * The booking row is locked so two submissions queue; the unique index on reviews.booking_id
  * settles any race that slips past (REVIEW_ALREADY_EXISTS). The booking's feedbackProvided flag
- * and the provider's count and average (a trigger) change in the same transaction.
+ * and the provider's count and average (a trigger) change in the same transaction, and the
+ * provider's in-app notification (review.received) is written in it too.
  */
 export async function createReview(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
   input: { actor: Actor; bookingId: string; language: Language } & ReviewInput,
 ): Promise<OwnReview> {
   const now = deps.clock.now();
@@ -73,6 +74,14 @@ export async function createReview(
         .returning({ id: reviews.id });
       if (!created) throw new Error('review insert returned nothing');
       await tx.update(bookings).set({ feedbackProvided: true, updatedAt: now }).where(eq(bookings.id, booking.id));
+      // The provider is told; an anonymous review names nobody and points at no booking.
+      await deps.events.notify(tx, {
+        userId: booking.providerId,
+        kind: 'review.received',
+        actorId: input.isAnonymous ? null : booking.clientId,
+        subjectId: input.isAnonymous ? null : booking.id,
+        at: now,
+      });
       return created.id;
     });
     return ownReview(deps.db, { reviewId, actor: input.actor, language: input.language });
