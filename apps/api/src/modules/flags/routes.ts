@@ -1,8 +1,6 @@
-import { DEFAULT_COUNTRY } from '@app/shared/constants';
 import { VisitorFlagsSchema } from '@app/shared/schemas/flags';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { visitorIdOf } from '../../platform/visitor.ts';
-import { requestCountryCode } from '../auth/timezones.ts';
+import { requestFlags } from './service.ts';
 
 /**
  * GET /flags: every flag for this visitor (the visitor-id cookie, set here when missing, and the
@@ -10,9 +8,7 @@ import { requestCountryCode } from '../auth/timezones.ts';
  * in the browser, so server-rendered HTML never depends on a flag (public pages stay cacheable).
  */
 export const flagRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/flags', { schema: { tags: ['flags'], response: { 200: VisitorFlagsSchema } } }, async (request, reply) => {
-    const visitorId = visitorIdOf(request, reply);
-    const country = requestCountryCode(request, app.deps.config.TRUSTED_COUNTRY_HEADER) ?? DEFAULT_COUNTRY;
-    return { flags: await app.flags.evaluate({ visitorId, country }) };
-  });
+  app.get('/flags', { schema: { tags: ['flags'], response: { 200: VisitorFlagsSchema } } }, async (request, reply) => ({
+    flags: await requestFlags(app, request, reply),
+  }));
 };

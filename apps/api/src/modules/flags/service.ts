@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_COUNTRY } from '@app/shared/constants';
 import { FLAG_KEYS, type FlagKey } from '@app/shared/schemas/flags';
 import { OpenFeature, type Provider } from '@openfeature/server-sdk';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { visitorIdOf } from '../../platform/visitor.ts';
+import { requestCountryCode } from '../auth/timezones.ts';
 import { DatabaseFlagProvider } from './provider.ts';
 import type { FlagTraits } from './rules.ts';
 import { createRuleCache } from './store.ts';
@@ -69,3 +72,18 @@ export const flagsPlugin = fp(async (app: FastifyInstance) => {
     await provider.onClose?.();
   });
 });
+
+/**
+ * Every flag for the visitor of a request: the visitor id given (by default the visitor-id
+ * cookie, set on the reply when missing) and the country (X-Country-Code, the country cookie, a
+ * trusted proxy header, else NG).
+ */
+export function requestFlags(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  visitorId: string = visitorIdOf(request, reply),
+) {
+  const country = requestCountryCode(request, app.deps.config.TRUSTED_COUNTRY_HEADER) ?? DEFAULT_COUNTRY;
+  return app.flags.evaluate({ visitorId, country });
+}

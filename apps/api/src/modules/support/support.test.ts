@@ -12,7 +12,19 @@ let operator: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
   operator = await createTestUser(t, { role: 'admin', firstName: 'Sade', lastName: 'Support' });
+  await setChat(true);
 });
+
+/** The back office switches the chat on or off for every visitor. */
+async function setChat(enabled: boolean) {
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/flags/show_support_livechat',
+    headers: operator.headers,
+    payload: { enabled, countries: [], rolloutPercent: 100 },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
 afterAll(() => t.close());
 
 /** A browser that is not signed in: it keeps the visitor cookie. */
@@ -164,6 +176,26 @@ describe('support chat', () => {
     expect((await browser.thread()).json().identifier).toBeNull();
     const again = await browser.send('Another question');
     expect(again.json().conversationIdentifier).not.toBe(id);
+  });
+
+  it('takes no new message while the chat is switched off, and keeps the history readable', async () => {
+    const browser = anonymous();
+    expect((await browser.send('Before the switch')).statusCode).toBe(201);
+    await setChat(false);
+    try {
+      const refused = await browser.send('After the switch');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'SUPPORT_UNAVAILABLE',
+        message: 'The support chat is not available right now.',
+      });
+      const rows = await t.deps.db.select().from(supportMessages).where(eq(supportMessages.text, 'After the switch'));
+      expect(rows).toEqual([]);
+      const thread = await browser.thread();
+      expect(thread.json().messages.map((m: { text: string }) => m.text)).toEqual(['Before the switch']);
+    } finally {
+      await setChat(true);
+    }
   });
 
   it('refuses empty and too long messages, too many in a minute, and non-operators on the operator side', async () => {
