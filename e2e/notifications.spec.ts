@@ -130,7 +130,7 @@ test.describe('notifications', () => {
     await dismissConsent(page);
     await visit('/de/notifications/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Benachrichtigungen');
-    await expect(page.getByTestId('notification-item').first()).toContainText('hat eine Sitzung bei Ihnen für');
+    await expect(page.getByTestId('notification-item').first()).toContainText('hat eine Sitzung bei dir für');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'test-results/notifications-list-de-390.png', fullPage: true });
   });

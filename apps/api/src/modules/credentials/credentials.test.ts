@@ -464,7 +464,7 @@ describe('submission and review', () => {
       note: 'Bitte neu scannen.',
     });
     const [mail] = await t.deps.db.select().from(emails).where(eq(emails.to, german.email));
-    expect(mail).toMatchObject({ language: 'de', subject: 'Ihre Unterlagen brauchen Änderungen' });
+    expect(mail).toMatchObject({ language: 'de', subject: 'Deine Unterlagen brauchen Änderungen' });
   });
 });
 
@@ -537,7 +537,7 @@ describe('insurance reminders', () => {
     await sendInsuranceReminders(t.deps);
     await sendInsuranceReminders(t.deps);
     expect((await mine()).map((mail) => mail.subject)).toEqual([
-      'Ihre Berufshaftpflichtversicherung läuft in 20 Tagen ab',
+      'Deine Berufshaftpflichtversicherung läuft in 20 Tagen ab',
     ]);
 
     clock.advance(14 * 86_400_000); // 6 days left
@@ -545,8 +545,8 @@ describe('insurance reminders', () => {
       await sendInsuranceReminders(t.deps);
       await sendInsuranceReminders(t.deps);
       expect((await mine()).map((mail) => mail.subject).sort()).toEqual([
-        'Ihre Berufshaftpflichtversicherung läuft in 20 Tagen ab',
-        'Ihre Berufshaftpflichtversicherung läuft in 6 Tagen ab',
+        'Deine Berufshaftpflichtversicherung läuft in 20 Tagen ab',
+        'Deine Berufshaftpflichtversicherung läuft in 6 Tagen ab',
       ]);
       // Renewed: no reminder for the old policy any more.
       const renewed = await createTestUser(t, { role: 'provider', verificationStatus: 'draft' });

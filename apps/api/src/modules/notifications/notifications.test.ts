@@ -277,7 +277,7 @@ describe('preferences', () => {
       );
       expect(response.statusCode).toBe(400);
       expect(response.json().fieldErrors.preferences).toEqual([
-        'Für diese Art von Ereignis gibt es keine E-Mail, die Sie abschalten können.',
+        'Für diese Art von Ereignis gibt es keine E-Mail, die du abschalten kannst.',
       ]);
     }
     const bad = await put('/api/notifications/preferences', user.headers, {

@@ -45,8 +45,8 @@ describe('session reminders', () => {
     const [german] = clientMails;
     expect(german?.language).toBe('de');
     // 08:00 UTC is 09:00 in Berlin (CET) on 3 March.
-    expect(german?.subject).toBe('Erinnerung: Ihre Sitzung am Mittwoch, 3. März 2027 um 09:00 MEZ');
-    expect(german?.text).toContain('Ihre Sitzung mit Ada Obi');
+    expect(german?.subject).toBe('Erinnerung: Deine Sitzung am Mittwoch, 3. März 2027 um 09:00 MEZ');
+    expect(german?.text).toContain('deine Sitzung mit Ada Obi');
     const ics = parseCalendar(german?.attachments[0]);
     expect(ics).toMatchObject({
       method: 'PUBLISH',

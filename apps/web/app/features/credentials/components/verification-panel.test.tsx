@@ -85,6 +85,6 @@ describe('VerificationPanel', () => {
     );
     renderPanel('de');
     expect(await screen.findByTestId('verification-status')).toHaveTextContent('Freigegeben');
-    expect(screen.getByText('Ihr Profil ist für Klientinnen und Klienten sichtbar.')).toBeInTheDocument();
+    expect(screen.getByText('Dein Profil ist für Klientinnen und Klienten sichtbar.')).toBeInTheDocument();
   });
 });

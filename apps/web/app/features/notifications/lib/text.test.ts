@@ -35,7 +35,7 @@ describe('notificationText', () => {
       'Bola Ade booked a session with you for Wed 3 Mar, 09:00.',
     );
     expect(notificationText(translators.de, base, { language: 'de', zone: 'Europe/Berlin' })).toBe(
-      'Bola Ade hat eine Sitzung bei Ihnen für Mi., 3. März, 09:00 gebucht.',
+      'Bola Ade hat eine Sitzung bei dir für Mi., 3. März, 09:00 gebucht.',
     );
   });
 
