@@ -52,9 +52,7 @@ export const clientsPersonalData: PersonalDataContributor = {
 };
 
 /** The note that hangs on a client record (a treatment record under the retention hold). */
-const hasNotes = exists(
-  sql`(SELECT 1 FROM ${notes} WHERE ${notes.providerClientId} = ${providerClients.id})`,
-);
+const hasNotes = exists(sql`(SELECT 1 FROM ${notes} WHERE ${notes.providerClientId} = ${providerClients.id})`);
 
 /**
  * The clients' part of erasing an account. Records a therapist keeps of the person (linked to

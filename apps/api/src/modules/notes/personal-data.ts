@@ -35,7 +35,10 @@ export function notesPersonalData(deps: Pick<AppDeps, 'config' | 'clock'>): Pers
       return {
         notes: rows.map((row) => {
           const { file, ...note } = toNote(row, context);
-          return { ...note, file: file ? { filename: file.filename, contentType: file.contentType, size: file.size } : null };
+          return {
+            ...note,
+            file: file ? { filename: file.filename, contentType: file.contentType, size: file.size } : null,
+          };
         }),
       };
     },
@@ -51,10 +54,7 @@ export function notesPersonalData(deps: Pick<AppDeps, 'config' | 'clock'>): Pers
  * module's (clientsErasure runs next).
  */
 export const notesErasure: AccountDeletingHandler = async (tx, { userId }) => {
-  const [own] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(notes)
-    .where(eq(notes.providerId, userId));
+  const [own] = await tx.select({ count: sql<number>`count(*)::int` }).from(notes).where(eq(notes.providerId, userId));
   const [about] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(notes)
