@@ -83,15 +83,13 @@ async function seededClient(stamp: string) {
     lastSeenAt: new Date(joinedAt.getTime() + 3000_000),
     leftAt: new Date(joinedAt.getTime() + 3000_000),
   });
-  await t.deps.db
-    .insert(sessionOutcomes)
-    .values({
-      bookingId: past,
-      outcome: 'completed',
-      recordedOutcome: 'completed',
-      decidedBy: 'system',
-      decidedAt: joinedAt,
-    });
+  await t.deps.db.insert(sessionOutcomes).values({
+    bookingId: past,
+    outcome: 'completed',
+    recordedOutcome: 'completed',
+    decidedBy: 'system',
+    decidedAt: joinedAt,
+  });
   const note = await postNote(t, provider, {
     type: 'booking',
     reference: past,
