@@ -94,8 +94,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    their personal fields and pictures, bookings cancels the user's future bookings with a full
  *    refund and erases the client's notes and reasons (the sessions stay: the provider's records),
  *    the session room drops the person's stays, money keeps the ledger (pseudonymised through the
- *    anonymous user row), messages erase what the person wrote, notes stay as treatment records
- *    (told), client records go unless notes hang on them (then without the email), reviews lose
+ *    anonymous user row), messages erase what the person wrote, client records go unless notes
+ *    hang on them (then without the email), notes stay as treatment records (told), reviews lose
  *    their comment and become anonymous, credentials and their files go (a provider's),
  *    notifications and support chats go, auth drops the account's
  *    Google link, data rights drop their exports and audit the deletion; each answers what it had
@@ -118,8 +118,8 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       sessionRoomErasure,
       moneyErasure,
       messagesErasure(privateStorageOf(deps)),
-      notesErasure,
       clientsErasure,
+      notesErasure,
       reviewsErasure,
       credentialsErasure(privateStorageOf(deps)),
       notificationsDeletionHook(),

@@ -59,8 +59,8 @@ const hasNotes = exists(sql`(SELECT 1 FROM ${notes} WHERE ${notes.providerClient
  * the account, or imported under its email and not linked yet): without notes they are deleted;
  * with notes they are the therapist's treatment record (docs/privacy.md): linked to the anonymous
  * account, the email removed, the name the therapist entered kept with the notes (told by
- * notesErasure). An erased provider's own client records go the same way: deleted, unless notes
- * hang on them.
+ * notesErasure, which runs next). An erased provider's own client records go the same way:
+ * deleted, unless notes hang on them.
  */
 export const clientsErasure: AccountDeletingHandler = async (tx, { userId }) => {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));

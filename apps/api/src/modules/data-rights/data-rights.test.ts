@@ -12,6 +12,7 @@ import {
   reviews,
   sessionOutcomes,
   sessionVisits,
+  users,
   workHistory,
 } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
@@ -344,6 +345,25 @@ describe('erasure on account deletion', () => {
   it('erases the person everywhere but the documented holds, ends sessions and sockets, and says what was kept', async () => {
     clock.set('2027-03-01T09:00:00Z');
     const { client, booking, past, provider, importer } = await seededClient('xnine');
+    // A third therapist imported the address while it was unverified (a record not linked to the
+    // account), under their own spelling of the name, and wrote a client note on it.
+    await t.deps.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, client.id));
+    const noter = await createProvider(t, { firstName: 'Nora', lastName: 'Noter' });
+    const unlinked = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients/import',
+      headers: noter.headers,
+      payload: { clients: [{ firstName: 'Zeb', lastName: 'Quill', email: client.email }] },
+    });
+    expect(unlinked.json().results?.[0], unlinked.body).toMatchObject({ outcome: 'imported' });
+    const recordId = unlinked.json().results[0].identifier as string;
+    const clientNote = await postNote(t, noter, {
+      type: 'client',
+      reference: recordId,
+      title: 'Intake',
+      content: 'Words.',
+    });
+    expect(clientNote.statusCode, clientNote.body).toBe(201);
     await exportState(client, 'POST');
     await settleStartedExports();
     const live = await connectLive(t.app, client.token);
@@ -366,7 +386,7 @@ describe('erasure on account deletion', () => {
     ]);
     expect(answer.kept[0]).toMatchObject({ count: 2, title: 'Deine vergangenen Sitzungen (2)' });
     expect(answer.kept[1].reason).toContain('10 Jahre');
-    expect(answer.kept[2]).toMatchObject({ count: 1, title: 'Notizen deiner Therapeut·innen über dich (1)' });
+    expect(answer.kept[2]).toMatchObject({ count: 2, title: 'Notizen deiner Therapeut·innen über dich (2)' });
 
     expect((await live.closed).code).toBe(4000);
     expect((await exportState(client)).statusCode).toBe(401);
@@ -401,7 +421,13 @@ describe('erasure on account deletion', () => {
       .select({ providerId: providerClients.providerId, email: providerClients.email })
       .from(providerClients)
       .where(eq(providerClients.userId, client.id));
-    expect(records).toEqual([{ providerId: provider.id, email: null }]);
+    expect(records).toEqual(
+      expect.arrayContaining([
+        { providerId: provider.id, email: null },
+        { providerId: noter.id, email: null },
+      ]),
+    );
+    expect(records).toHaveLength(2);
     expect(
       await t.deps.db.select().from(providerClients).where(eq(providerClients.providerId, importer.id)),
     ).toHaveLength(0);

@@ -51,7 +51,8 @@ export function notesPersonalData(deps: Pick<AppDeps, 'config' | 'clock'>): Pers
  * pointing at the anonymous account; notes therapists wrote about an erased client stay theirs.
  * Both are told to the person (`clinicalNotes`, `treatmentNotes`). Nothing readable of a note is
  * in the database, so nothing is rewritten; the client records the notes hang on are the clients
- * module's (clientsErasure runs next).
+ * module's (clientsErasure runs first and links a record imported under the person's email to the
+ * account, so its notes are counted here).
  */
 export const notesErasure: AccountDeletingHandler = async (tx, { userId }) => {
   const [own] = await tx.select({ count: sql<number>`count(*)::int` }).from(notes).where(eq(notes.providerId, userId));
