@@ -136,6 +136,12 @@ test.describe('accounts and sessions', () => {
     const archive = await (await request.get((await download.getAttribute('href')) ?? '')).json();
     expect(archive.format).toBe('therapyhub-personal-data/1');
     expect(archive.sections.profile.person.email).toBe(newEmail);
+    // Every module's part is there, the newer ones too (a client gets no clinical notes, only their count).
+    expect(Object.keys(archive.sections)).toEqual(
+      expect.arrayContaining(['clients', 'notes', 'reviews', 'sessionRoom', 'notifications', 'support']),
+    );
+    expect(archive.sections.notes).toMatchObject({ notesAboutYou: 0 });
+    expect(archive.sections.reviews).toMatchObject({ written: [] });
 
     await page.getByRole('button', { name: 'Delete account' }).click();
     const deletion = page.getByRole('dialog', { name: 'Delete account' });

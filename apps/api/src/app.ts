@@ -18,12 +18,18 @@ import { accountPersonalData } from './modules/auth/personal-data.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
-import { bookingsErasure, bookingsPersonalData } from './modules/bookings/personal-data.ts';
+import {
+  bookingsErasure,
+  bookingsPersonalData,
+  sessionRoomErasure,
+  sessionRoomPersonalData,
+} from './modules/bookings/personal-data.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { clientsErasure, clientsPersonalData } from './modules/clients/personal-data.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
-import { credentialsPersonalData } from './modules/credentials/personal-data.ts';
+import { credentialsErasure, credentialsPersonalData } from './modules/credentials/personal-data.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { dataRightsErasure } from './modules/data-rights/exports.ts';
 import { dataRightsRoutes } from './modules/data-rights/routes.ts';
@@ -39,8 +45,10 @@ import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
 import { moneyErasure, moneyPersonalData } from './modules/money/personal-data.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
+import { notesErasure, notesPersonalData } from './modules/notes/personal-data.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { notificationsDeletionHook } from './modules/notifications/deletion.ts';
+import { notificationsPersonalData } from './modules/notifications/personal-data.ts';
 import { recordNotification } from './modules/notifications/record.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { profileDeletionHook } from './modules/profiles/account-deletion.ts';
@@ -48,7 +56,9 @@ import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profilesPersonalData } from './modules/profiles/personal-data.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
+import { reviewsErasure, reviewsPersonalData } from './modules/reviews/personal-data.ts';
 import { reviewsModuleRoutes } from './modules/reviews/routes.ts';
+import { supportPersonalData } from './modules/support/personal-data.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { supportDeletionHook } from './modules/support/service.ts';
 import { AppError } from './platform/app-error.ts';
@@ -83,8 +93,11 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *  - accountDeleting (auth, before the user row is anonymised), in this order: profiles erase
  *    their personal fields and pictures, bookings cancels the user's future bookings with a full
  *    refund and erases the client's notes and reasons (the sessions stay: the provider's records),
- *    money keeps the ledger (pseudonymised through the anonymous user row), messages erase what
- *    the person wrote, notifications and support chats go, auth drops the account's
+ *    the session room drops the person's stays, money keeps the ledger (pseudonymised through the
+ *    anonymous user row), messages erase what the person wrote, client records go unless notes
+ *    hang on them (then without the email), notes stay as treatment records (told), reviews lose
+ *    their comment and become anonymous, credentials and their files go (a provider's),
+ *    notifications and support chats go, auth drops the account's
  *    Google link, data rights drop their exports and audit the deletion; each answers what it had
  *    to keep, and the person is told;
  *  - personalData (data rights' export job): each module's part of a person's data export, in
@@ -102,8 +115,13 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       profileDeletionHook({ db: deps.db, clock: deps.clock, storage: publicStorage(deps.config), log }),
       bookingsDeletionHook(),
       bookingsErasure,
+      sessionRoomErasure,
       moneyErasure,
       messagesErasure(privateStorageOf(deps)),
+      clientsErasure,
+      notesErasure,
+      reviewsErasure,
+      credentialsErasure(privateStorageOf(deps)),
       notificationsDeletionHook(),
       supportDeletionHook(),
       googleIdentityDeletionHook(),
@@ -116,6 +134,12 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       moneyPersonalData,
       messagesPersonalData,
       credentialsPersonalData,
+      clientsPersonalData,
+      notesPersonalData(deps),
+      reviewsPersonalData,
+      sessionRoomPersonalData,
+      notificationsPersonalData,
+      supportPersonalData,
     ],
     notify: recordNotification,
   });

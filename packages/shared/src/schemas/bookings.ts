@@ -202,6 +202,7 @@ export const BookingSchema = z.object({
       cancelledAt: z.string(),
     })
     .nullable(),
+  /** The client reviewed the session: told to the booking's client only (false to the provider). */
   feedbackProvided: z.boolean(),
   series: z.object({ identifier: z.uuid(), index: z.number().int(), occurrences: z.number().int() }).nullable(),
   createdAt: z.string(),

@@ -440,7 +440,7 @@ describe.runIf(testDriver === 'pglite')('booking round trips', () => {
     const provider = await createProvider(t);
     const body = draftBody(provider.id, 'First session');
     const created = await createBooking(t.deps, { actor: actor(), language: 'en', body });
-    const afterCreate = await bookingView(t.deps.db, created.identifier, viewContext(t.deps, 'en'));
+    const afterCreate = await bookingView(t.deps.db, created.identifier, viewContext(t.deps, 'en', client.id));
     expect(created).toEqual(afterCreate);
     expect(created.provider.name).not.toBe('');
     expect(created.modality?.name).toBeTruthy();
@@ -455,7 +455,7 @@ describe.runIf(testDriver === 'pglite')('booking round trips', () => {
       }),
     );
     expect(sent).toEqual(['WITH']);
-    expect(scheduled).toEqual(await bookingView(t.deps.db, created.identifier, viewContext(t.deps, 'de')));
+    expect(scheduled).toEqual(await bookingView(t.deps.db, created.identifier, viewContext(t.deps, 'de', client.id)));
   });
 
   it('checks the slot again in the locked transaction when the calendar changed since the listing', async () => {

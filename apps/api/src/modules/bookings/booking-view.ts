@@ -124,17 +124,19 @@ export function personName(person: {
 /** A timestamp of the JSON answer as the API's ISO instant. */
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** What an answer needs besides its row: the reader's language and where pictures live. */
+/** What an answer needs besides its row: the reader's language, where pictures live, and who reads it. */
 export interface ViewContext {
   language: Language;
   storage: Storage;
+  /** The reader (a party, or an operator): `feedbackProvided` is told to the booking's client only. */
+  viewerId: string;
 }
 
 function person(id: string, row: PersonRow, storage: Storage) {
   return { identifier: id, name: personName(row), photo: photoUrls(storage, row).photoUrl };
 }
 
-export function toBooking(view: ViewRow, { language, storage }: ViewContext): Booking {
+export function toBooking(view: ViewRow, { language, storage, viewerId }: ViewContext): Booking {
   const row = view.booking;
   const pending = row.reschedule_status === 'pending';
   return {
@@ -177,7 +179,9 @@ export function toBooking(view: ViewRow, { language, storage }: ViewContext): Bo
             cancelledAt: new Date(row.cancelled_at).toISOString(),
           }
         : null,
-    feedbackProvided: row.feedback_provided,
+    // Whether the client reviewed the session: theirs to know (Review or Edit review). Anyone else,
+    // the provider above all, sees false, so an anonymous review cannot be tied to its booking.
+    feedbackProvided: row.feedback_provided && row.client_id === viewerId,
     series:
       row.series_id && view.seriesOccurrences !== null
         ? { identifier: row.series_id, index: row.series_index ?? 0, occurrences: view.seriesOccurrences }

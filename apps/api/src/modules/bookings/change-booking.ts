@@ -32,5 +32,5 @@ export async function changeOwnBooking(
   await deliverBookingNotifications(deps, {
     eventIds: (eventIds ?? []).filter((id): id is string => id !== null),
   });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
 }

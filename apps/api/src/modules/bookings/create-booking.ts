@@ -80,7 +80,7 @@ export async function createBooking(
     offerFrom(input.body.providerIdentifier, row?.offer ?? undefined);
     throw new Error('booking insert failed');
   }
-  return toBooking(row, viewContext(deps, input.language));
+  return toBooking(row, viewContext(deps, input.language, input.actor.userId));
 }
 
 /**
@@ -167,5 +167,5 @@ export async function createAppointment(
     }),
   );
   await deliverBookingNotifications(deps, { eventIds: result.eventIds });
-  return bookingView(deps.db, result.bookingId, viewContext(deps, input.language));
+  return bookingView(deps.db, result.bookingId, viewContext(deps, input.language, input.actor.userId));
 }

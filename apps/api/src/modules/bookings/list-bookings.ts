@@ -23,13 +23,14 @@ async function page(
   where: SQL | undefined,
   query: BookingListQuery,
   language: Language,
+  viewerId: string,
 ): Promise<BookingPage> {
   const [counted] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(bookings).where(where);
   const total = counted?.total ?? 0;
   const data = await bookingViews(
     deps.db,
     { where, orderBy: bookingListOrder, limit: query.perPage, offset: (query.page - 1) * query.perPage },
-    viewContext(deps, language),
+    viewContext(deps, language, viewerId),
   );
   return {
     data,
@@ -50,6 +51,7 @@ export function listBookings(
     and(eq(bookings.clientId, input.actor.userId), statusFilter(input.query.statuses)),
     input.query,
     input.language,
+    input.actor.userId,
   );
 }
 
@@ -63,6 +65,7 @@ export function listAppointments(
     and(eq(bookings.providerId, input.actor.userId), statusFilter(input.query.statuses)),
     input.query,
     input.language,
+    input.actor.userId,
   );
 }
 
@@ -84,7 +87,7 @@ export async function listClientAppointments(
     eq(bookings.clientId, client.userId),
     statusFilter(input.query.statuses),
   );
-  return page(deps, where, input.query, input.language);
+  return page(deps, where, input.query, input.language, input.actor.userId);
 }
 
 /** GET /booking/{id} and /appointment/{id}: one booking of the caller's, as that party. */
@@ -93,7 +96,7 @@ export async function getBooking(
   input: { actor: Actor; party: BookingParty; language: Language; bookingId: string },
 ): Promise<Booking> {
   await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor, party: input.party });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
 }
 
 /** GET /booking/{id}/details: the booking, its timeline and what the caller may do now. */
@@ -104,7 +107,7 @@ export async function getBookingDetails(
   const row = await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor, party: input.party });
   const now = deps.clock.now();
   const [view, events] = await Promise.all([
-    bookingView(deps.db, row.id, viewContext(deps, input.language)),
+    bookingView(deps.db, row.id, viewContext(deps, input.language, input.actor.userId)),
     deps.db
       .select({
         type: bookingEvents.type,
@@ -155,7 +158,7 @@ export async function getBookingSeries(
   input: { actor: Actor; party: BookingParty; language: Language; bookingId: string },
 ): Promise<BookingSeries> {
   const row = await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor, party: input.party });
-  const context = viewContext(deps, input.language);
+  const context = viewContext(deps, input.language, input.actor.userId);
   if (!row.seriesId) {
     return { identifier: null, occurrences: 1, bookings: [await bookingView(deps.db, row.id, context)] };
   }

@@ -9,9 +9,9 @@ import { publicStorage } from '../../platform/storage.ts';
 import { listedProviderSql } from '../credentials/listing.ts';
 import { modalityJson, personJson, therapyJson, type ViewContext } from './booking-view.ts';
 
-/** What a booking answer needs besides the database. */
-export function viewContext(deps: Pick<AppDeps, 'config'>, language: Language): ViewContext {
-  return { language, storage: publicStorage(deps.config) };
+/** What a booking answer needs besides the database: the reader's language and who reads it. */
+export function viewContext(deps: Pick<AppDeps, 'config'>, language: Language, viewerId: string): ViewContext {
+  return { language, storage: publicStorage(deps.config), viewerId };
 }
 
 export interface Offer {

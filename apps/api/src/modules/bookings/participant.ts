@@ -81,7 +81,7 @@ export async function getParticipantBooking(
   input: { actor: Actor; language: Language; bookingId: string },
 ): Promise<Booking> {
   await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor, party: 'client' });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
 }
 
 /**

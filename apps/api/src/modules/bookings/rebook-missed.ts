@@ -145,5 +145,5 @@ export async function rebookMissedSession(
     }),
   );
   await deliverBookingNotifications(deps, { eventIds });
-  return bookingView(deps.db, newBookingId, viewContext(deps, input.language));
+  return bookingView(deps.db, newBookingId, viewContext(deps, input.language, input.actor.userId));
 }

@@ -131,7 +131,7 @@ export async function rescheduleBooking(
     }),
   );
   await deliverBookingNotifications(deps, { eventIds });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
 }
 
 /**
@@ -196,5 +196,5 @@ export async function answerReschedule(
     }),
   );
   await deliverBookingNotifications(deps, { eventIds });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language));
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
 }

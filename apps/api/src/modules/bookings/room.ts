@@ -81,7 +81,7 @@ export async function getRoom(
   const startsAt = row.startsAt as Date;
   const endsAt = row.endsAt as Date;
   const { opensAt, closesAt } = roomWindow({ startsAt, endsAt });
-  const booking = await bookingView(deps.db, row.id, viewContext(deps, input.language));
+  const booking = await bookingView(deps.db, row.id, viewContext(deps, input.language, input.actor.userId));
   const conversation = await openConversation(deps.messages, { actor: input.actor, userIdentifier: peerId });
   const self = party === 'client' ? booking.client : booking.provider;
   const peer = party === 'client' ? booking.provider : booking.client;

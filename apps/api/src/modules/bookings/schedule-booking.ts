@@ -232,7 +232,7 @@ export async function scheduleBooking(
   input: { actor: Actor; language: Language; bookingId: string; body: ScheduleBookingBody },
 ): Promise<Booking> {
   const now = deps.clock.now();
-  const context = viewContext(deps, input.language);
+  const context = viewContext(deps, input.language, input.actor.userId);
   const scheduled = await withSlotRace(() => scheduleInOneStatement(deps, input, now));
   if (scheduled) return toBooking(scheduled, context);
   const { eventIds } = await withSlotRace(() =>

@@ -27,7 +27,7 @@ export async function shareBooking(
     .select({ firstName: users.firstName, lastName: users.lastName, timezone: users.timezone })
     .from(users)
     .where(eq(users.id, input.actor.userId));
-  const view = await bookingView(deps.db, row.id, viewContext(deps, input.language));
+  const view = await bookingView(deps.db, row.id, viewContext(deps, input.language, input.actor.userId));
   const t = (key: string, params: Record<string, unknown> = {}) =>
     translate(input.language, `emails.bookings.${key}`, params);
   const other = party === 'client' ? view.provider.name : view.client.name;

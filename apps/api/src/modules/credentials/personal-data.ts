@@ -7,7 +7,8 @@ import {
   verificationDecisions,
   workHistory,
 } from '../../db/schema/index.ts';
-import type { PersonalDataContributor } from '../../platform/events.ts';
+import type { AccountDeletingHandler, PersonalDataContributor } from '../../platform/events.ts';
+import type { PrivateStorage } from '../../platform/uploads/private-storage.ts';
 
 /**
  * The credentials' part of a data export (providers): qualifications with their files (names,
@@ -61,3 +62,29 @@ export const credentialsPersonalData: PersonalDataContributor = {
     };
   },
 };
+
+/**
+ * The credentials' part of erasing an account (a provider's, through an operator): qualifications
+ * with their files, work history and indemnity insurances are deleted, the documents removed from
+ * private storage after the writes. No law makes the platform keep a therapist's certificates once
+ * they leave; the licensing bodies keep their own registers. The review decisions stay as an
+ * operator's accountability record (decision and date) without the reviewer's note, which may name
+ * the person; the audit trail has the rest by id.
+ */
+export function credentialsErasure(storage: PrivateStorage): AccountDeletingHandler {
+  return async (tx, { userId }) => {
+    const files = await tx
+      .delete(qualificationFiles)
+      .where(eq(qualificationFiles.providerId, userId))
+      .returning({ key: qualificationFiles.storageKey });
+    await tx.delete(qualifications).where(eq(qualifications.providerId, userId));
+    await tx.delete(workHistory).where(eq(workHistory.providerId, userId));
+    const insurances = await tx
+      .delete(indemnityInsurances)
+      .where(eq(indemnityInsurances.providerId, userId))
+      .returning({ key: indemnityInsurances.storageKey });
+    await tx.update(verificationDecisions).set({ note: null }).where(eq(verificationDecisions.providerId, userId));
+    for (const file of [...files, ...insurances]) await storage.delete(file.key).catch(() => {});
+    return [];
+  };
+}

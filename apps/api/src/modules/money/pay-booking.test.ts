@@ -90,7 +90,7 @@ describe('wallet payment of a booking', () => {
     expect(opened).toBe(1);
 
     expect(paid).toMatchObject({ status: 'confirmed', isPaid: true, paymentMethod: 'wallet', holdExpiresAt: null });
-    expect(paid).toEqual(await bookingView(t.deps.db, booking.identifier, viewContext(t.deps, 'en')));
+    expect(paid).toEqual(await bookingView(t.deps.db, booking.identifier, viewContext(t.deps, 'en', client.id)));
     expect(await walletOf(t, client.id)).toBe(0);
     expect(await shardBalance(shard)).toBe(shardBefore + 500_000);
     expect(await escrowOf(t)).toBe(escrowBefore + 500_000);

@@ -194,7 +194,7 @@ async function payInOneStatement(
   });
   if (!row?.booking) return undefined;
   await deliverBookingNotifications(deps, { eventIds: row.confirmedEventId ? [row.confirmedEventId] : [] });
-  return toBooking(row, viewContext(deps, input.language));
+  return toBooking(row, viewContext(deps, input.language, input.actor.userId));
 }
 
 /**

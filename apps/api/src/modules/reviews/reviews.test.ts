@@ -292,4 +292,31 @@ describe('anonymous reviews', () => {
     expect(answers[1]?.json().data[0]).toMatchObject({ isAnonymous: true, reviewer: null, rating: 2.5 });
     expect(answers[4]?.json()).toMatchObject({ isAnonymous: true, reviewer: null, isMine: true });
   });
+
+  it("never tells the provider which booking was reviewed: feedbackProvided is the client's alone", async () => {
+    const shy = await createTestUser(t, { role: 'client' });
+    const therapist = await createTestUser(t, { role: 'provider' });
+    const reviewedBooking = await pastBooking(t, shy, therapist, { hoursAgo: 30 });
+    const otherBooking = await pastBooking(t, shy, therapist, { hoursAgo: 20 });
+    await reviewed(t, shy, reviewedBooking, { rating: 1.5, comment: 'Rather not say who.', isAnonymous: true });
+
+    const flags = (body: { data: { identifier: string; feedbackProvided: boolean }[] }) =>
+      Object.fromEntries(body.data.map((booking) => [booking.identifier, booking.feedbackProvided]));
+    const asClient = await t.app.inject({ url: '/api/booking', headers: shy.headers });
+    expect(flags(asClient.json())).toEqual({ [reviewedBooking]: true, [otherBooking]: false });
+
+    const asProvider = [
+      await t.app.inject({ url: '/api/appointment', headers: therapist.headers }),
+      await t.app.inject({ url: `/api/appointment/client/${shy.id}`, headers: therapist.headers }),
+    ];
+    for (const answer of asProvider) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(flags(answer.json())).toEqual({ [reviewedBooking]: false, [otherBooking]: false });
+    }
+    const one = await t.app.inject({ url: `/api/appointment/${reviewedBooking}`, headers: therapist.headers });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({ identifier: reviewedBooking, feedbackProvided: false });
+    const own = await t.app.inject({ url: `/api/booking/${reviewedBooking}`, headers: shy.headers });
+    expect(own.json()).toMatchObject({ identifier: reviewedBooking, feedbackProvided: true });
+  });
 });
