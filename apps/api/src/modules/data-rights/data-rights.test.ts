@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -5,6 +6,7 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import {
   auditLog,
   dataExports,
+  featureFlags,
   indemnityInsurances,
   notes,
   providerClients,
@@ -42,6 +44,8 @@ const PASSWORD = 'Canary-pass-42';
 beforeAll(async () => {
   t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 14 * 24 * 3600 } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // The support chat is offered (the seeded people write to it).
+  await t.deps.db.insert(featureFlags).values({ key: 'show_support_livechat', enabled: true });
 });
 afterAll(() => t.close());
 
@@ -149,6 +153,17 @@ describe('data export (GDPR Art. 15/20)', () => {
 
     const file = await t.app.inject({ url: ready.download.url });
     expect(file.statusCode).toBe(200);
+    // Sealed where it is stored: the bytes at rest hold nothing of the person.
+    const [stored] = await t.deps.db
+      .select({ key: dataExports.fileKey })
+      .from(dataExports)
+      .where(eq(dataExports.id, ready.identifier));
+    expect(stored?.key).toMatch(/^sealed\/exports\//);
+    const atRest = await privateStorageOf(t.deps).get(stored?.key as string);
+    const raw = atRest ? await buffer(atRest.body) : Buffer.alloc(0);
+    expect(raw.length).toBeGreaterThan(0);
+    expect(raw.toString('latin1')).not.toContain(client.email);
+    expect(raw.toString('latin1')).not.toContain('therapyhub-personal-data');
     expect(file.headers['content-disposition']).toContain('therapyhub-data-2027-03-01.json');
     const archive = JSON.parse(file.body);
     expect(archive).toMatchObject({ format: 'therapyhub-personal-data/1', userId: client.id });

@@ -10,6 +10,7 @@ import type { AccountDeletingHandler } from '../../platform/events.ts';
 import { escapeHtml } from '../../platform/html.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { type PrivateStorage, privateStorageOf } from '../../platform/uploads/private-storage.ts';
+import { SEALED_AREA, sealAtRest } from '../../platform/uploads/sealed-at-rest.ts';
 import { FILE_LINK_TTL_MS, signFileLink } from '../../platform/uploads/signed-links.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'events' | 'log' | 'privateStorage'>;
@@ -163,7 +164,7 @@ export async function buildArchive(deps: Deps, input: { userId: string; now: Dat
 /**
  * Job: produces waiting exports one by one. Each is claimed with SKIP LOCKED (several processes
  * share the work), built from every module's contributor, stored as one JSON file in private
- * storage, and marked ready for EXPORT_RETENTION_MS; the audit trail records it. A failure is
+ * storage sealed at rest (`sealed/`, opened by the file route), and marked ready for EXPORT_RETENTION_MS; the audit trail records it. A failure is
  * retried up to EXPORT_MAX_ATTEMPTS, then the export is failed (the person may ask again).
  */
 export async function runDataExports(deps: Deps, options: { limit?: number } = {}): Promise<{ produced: number }> {
@@ -176,8 +177,9 @@ export async function runDataExports(deps: Deps, options: { limit?: number } = {
       const now = deps.clock.now();
       const archive = await buildArchive(deps, { userId: row.userId, now });
       const body = Buffer.from(JSON.stringify(archive, null, 2), 'utf8');
-      const key = `exports/${randomBytes(16).toString('hex')}.json`;
-      await storage.put(key, body, { contentType: 'application/json' });
+      // Sealed at rest: the archive holds decrypted notes and every message of the person.
+      const key = `${SEALED_AREA}exports/${randomBytes(16).toString('hex')}.json`;
+      await storage.put(key, sealAtRest(deps.config.APP_SECRET, key, body), { contentType: 'application/json' });
       const finished = await deps.db.transaction(async (tx) => {
         const [done] = await tx
           .update(dataExports)

@@ -1,8 +1,10 @@
+import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../app-error.ts';
 import { rateLimit } from '../rate-limits.ts';
 import { privateStorageOf } from './private-storage.ts';
+import { isSealedKey, openAtRest } from './sealed-at-rest.ts';
 import { verifyFileLink } from './signed-links.ts';
 
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -17,6 +19,7 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
  * GET /api/files/:token: a private file behind a short-lived signed link (signed-links.ts).
  * Access was decided when the link was signed; a tampered or expired link is 404 (nothing tells
  * whether the file exists). Non-images download as attachments; nothing is cached or sniffed.
+ * Files under `sealed/` are opened on the way out (sealed-at-rest.ts).
  */
 export const privateFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const fileLimit = rateLimit(app, [{ name: 'privateFiles', rule: { max: 300, windowSeconds: 60 } }]);
@@ -41,6 +44,10 @@ export const privateFileRoutes: FastifyPluginAsyncZod = async (app) => {
           'content-disposition',
           contentDisposition(INLINE_TYPES.has(file.contentType) ? 'inline' : 'attachment', link.filename),
         );
+      if (isSealedKey(link.key)) {
+        const plain = openAtRest(app.deps.config.APP_SECRET, link.key, await buffer(file.body));
+        return reply.header('content-length', plain.length).send(plain);
+      }
       if (file.size) reply.header('content-length', file.size);
       return reply.send(file.body);
     },
