@@ -191,6 +191,7 @@ test('an operator hides a reported review, reads a contact message, pays a manua
   await expect(message).toContainText('Tobi Adebayo');
   await expect(message).toContainText('Can my company pay for sessions for our staff?');
   await expect(message.getByRole('link', { name: contactEmail })).toHaveAttribute('href', `mailto:${contactEmail}`);
+  await page.screenshot({ path: 'test-results/admin-contact-1280.png', fullPage: true });
 
   // --- Manual payouts: the bank details as Sarah gave them, then paid with the bank's reference.
   await visit('/admin/payouts/');
@@ -240,6 +241,9 @@ test('an operator hides a reported review, reads a contact message, pays a manua
     .getByRole('button', { name: 'Wieder anzeigen' })
     .click();
   await expect(page.getByText(`Bewertung von ${THERAPIST} wird wieder angezeigt`)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/admin-reviews-de-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await visit('/de/admin/contact/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kontaktanfragen');
   await expect(page.getByTestId('contact-messages')).toContainText(contactEmail);

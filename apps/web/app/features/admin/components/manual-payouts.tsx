@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { formatDateTime, money } from '#app/lib/money';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
+import { cn } from '#app/ui/cn';
 import { LoadGate } from '#app/ui/load-gate';
 import { useModals } from '#app/ui/modal-manager';
 import { Pagination, pageSearch } from '#app/ui/pagination';
@@ -22,13 +23,16 @@ function bankCodeLabel(t: TFunction, variant: string | null): string {
   return t('admin.payouts.bank.bankCode');
 }
 
+/** One line of bank details; `code` for digits an operator types into the bank's form. */
+type BankLine = [label: string, value: string | null, code?: boolean];
+
 /** The bank details exactly as the API keeps them for the transfer; absent fields are left out. */
-function bankLines(t: TFunction, bank: Bank): [string, string][] {
-  const lines: [string, string | null][] = [
+function bankLines(t: TFunction, bank: Bank): BankLine[] {
+  const lines: BankLine[] = [
     [t('admin.payouts.bank.accountName'), bank.accountName],
     [t('admin.payouts.bank.bankName'), bank.bankName],
-    [bankCodeLabel(t, bank.variant), bank.bankCode],
-    [t('admin.payouts.bank.accountNumber'), bank.accountNumber],
+    [bankCodeLabel(t, bank.variant), bank.bankCode, true],
+    [t('admin.payouts.bank.accountNumber'), bank.accountNumber, true],
     [
       t('admin.payouts.bank.accountType'),
       bank.accountType
@@ -43,7 +47,7 @@ function bankLines(t: TFunction, bank: Bank): [string, string][] {
     ],
     [t('admin.payouts.bank.address'), [bank.address, bank.postalCode].filter(Boolean).join(', ') || null],
   ];
-  return lines.filter((line): line is [string, string] => Boolean(line[1]));
+  return lines.filter((line) => Boolean(line[1]));
 }
 
 function BankDetails({ bank }: { bank: Bank }) {
@@ -52,10 +56,10 @@ function BankDetails({ bank }: { bank: Bank }) {
   if (lines.length === 0) return <span className="text-slate-600">{t('admin.payouts.bank.none')}</span>;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-      {lines.map(([label, value]) => (
+      {lines.map(([label, value, code]) => (
         <div key={label} className="contents">
           <dt className="text-slate-600">{label}</dt>
-          <dd className="font-mono break-all text-slate-900">{value}</dd>
+          <dd className={cn('break-words text-slate-900', code && 'font-mono')}>{value}</dd>
         </div>
       ))}
     </dl>
@@ -97,11 +101,13 @@ function PayoutRow({ payout }: { payout: ManualPayout }) {
         <p className="font-medium">{payout.provider.name}</p>
         <p className="text-xs text-slate-600">{payout.provider.email}</p>
       </Cell>
-      <Cell className="font-semibold whitespace-nowrap">{amount}</Cell>
-      <Cell className="min-w-56">
+      <Cell>
+        <p className="font-semibold whitespace-nowrap">{amount}</p>
+        <p className="mt-1 font-mono text-xs break-all text-slate-600">{payout.reference}</p>
+      </Cell>
+      <Cell className="min-w-64">
         <BankDetails bank={payout.bankAccount} />
       </Cell>
-      <Cell className="font-mono text-xs break-all">{payout.reference}</Cell>
       <Cell>
         {payout.record ? (
           <Outcome payout={payout} />
@@ -156,12 +162,11 @@ export function ManualPayouts() {
                 t('admin.payouts.provider'),
                 t('admin.payouts.amount'),
                 t('admin.payouts.bankDetails'),
-                t('admin.payouts.reference'),
                 state === 'awaiting' ? t('admin.common.actions') : t('admin.payouts.outcome'),
               ]}
             >
               {result.data.length === 0 ? (
-                <EmptyRow colSpan={6}>{t(`admin.payouts.empty.${state}`)}</EmptyRow>
+                <EmptyRow colSpan={5}>{t(`admin.payouts.empty.${state}`)}</EmptyRow>
               ) : (
                 result.data.map((payout) => <PayoutRow key={payout.identifier} payout={payout} />)
               )}
