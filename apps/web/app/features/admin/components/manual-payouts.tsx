@@ -77,7 +77,7 @@ function Outcome({ payout }: { payout: ManualPayout }) {
         {t(`admin.payouts.state.${record.outcome}`)}
       </Badge>
       {record.bankReference ? (
-        <p className="text-xs break-all">
+        <p className="text-xs break-words">
           {t('admin.payouts.bankReferenceValue', { reference: record.bankReference })}
         </p>
       ) : null}
@@ -96,16 +96,16 @@ function PayoutRow({ payout }: { payout: ManualPayout }) {
   const amount = money(payout.amount, payout.currencyCode, lang);
   return (
     <tr data-testid={`manual-payout-${payout.identifier}`}>
-      <Cell className="whitespace-nowrap">{formatDateTime(payout.createdAt, lang)}</Cell>
+      <Cell>{formatDateTime(payout.createdAt, lang)}</Cell>
       <Cell className="break-words">
         <p className="font-medium">{payout.provider.name}</p>
         <p className="text-xs text-slate-600">{payout.provider.email}</p>
       </Cell>
-      <Cell>
+      <Cell className="w-40">
         <p className="font-semibold whitespace-nowrap">{amount}</p>
         <p className="mt-1 font-mono text-xs break-all text-slate-600">{payout.reference}</p>
       </Cell>
-      <Cell className="min-w-64">
+      <Cell className="min-w-60">
         <BankDetails bank={payout.bankAccount} />
       </Cell>
       <Cell>
