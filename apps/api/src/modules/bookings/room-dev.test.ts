@@ -37,7 +37,7 @@ describe('POST /dev/session-room with a price', () => {
       paymentMethod: 'wallet',
       modalityKey: 'in-person',
     });
-    expect(await accountBalance(t.deps.db, { kind: 'wallet', currencyCode: 'GBP', userId: client.id })).toBe(0);
+    expect(await accountBalance(t.deps.db, { kind: 'client_wallet', currencyCode: 'GBP', userId: client.id })).toBe(0);
 
     await completeSessions(t.deps);
     const earned = await accountBalance(t.deps.db, {
