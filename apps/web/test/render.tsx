@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createRoutesStub, Outlet } from 'react-router';
 import { vi } from 'vitest';
 import { type ModalName, ModalProvider, useModals } from '#app/ui/modal-manager';
 import { ToastProvider } from '#app/ui/toast';
@@ -66,4 +67,22 @@ export function mockApi(routes: Record<string, [number, unknown] | ((call: Recor
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+/**
+ * `ui` at `url` inside a stand-in locale layout (its loader gives `lang`, as useLocaleData reads
+ * it), so links, `useSearchParams` and the page's language work; with the providers above.
+ */
+export function renderAtUrl(ui: ReactNode, url: string, options: { openModal?: ModalName } = {}) {
+  const Stub = createRoutesStub([
+    {
+      id: 'routes/locale-layout',
+      path: '/:lang?',
+      loader: () => ({ lang: 'en', countryCode: 'NG' }),
+      HydrateFallback: () => null,
+      Component: () => <Outlet />,
+      children: [{ path: '*', Component: () => ui }],
+    },
+  ]);
+  return renderWithProviders(<Stub initialEntries={[url]} />, options);
 }

@@ -54,3 +54,4 @@ export const ContactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 export const ContactMessagePageSchema = pageSchema(ContactMessageSchema);
+export type ContactMessagePage = z.infer<typeof ContactMessagePageSchema>;

@@ -62,3 +62,4 @@ export const ManualPayoutSchema = z.object({
 export type ManualPayout = z.infer<typeof ManualPayoutSchema>;
 
 export const ManualPayoutPageSchema = pageSchema(ManualPayoutSchema);
+export type ManualPayoutPage = z.infer<typeof ManualPayoutPageSchema>;

@@ -103,8 +103,11 @@ export const ReviewReportAnswerSchema = z.object({
 
 // ---------------------------------------------------------------- admin
 
+export const REPORTED_REVIEW_STATUSES = ['open', 'hidden', 'all'] as const;
+export type ReportedReviewStatus = (typeof REPORTED_REVIEW_STATUSES)[number];
+
 export const ReportedReviewsQuerySchema = z.object({
-  status: z.enum(['open', 'hidden', 'all']).default('open'),
+  status: z.enum(REPORTED_REVIEW_STATUSES).default('open'),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -118,6 +121,7 @@ export const ReportedReviewSchema = ReviewSchema.omit({ isMine: true, editsLeft:
 });
 export type ReportedReview = z.infer<typeof ReportedReviewSchema>;
 export const ReportedReviewPageSchema = pageSchema(ReportedReviewSchema);
+export type ReportedReviewPage = z.infer<typeof ReportedReviewPageSchema>;
 
 export const HideReviewBodySchema = z.object({
   reason: z
@@ -126,3 +130,4 @@ export const HideReviewBodySchema = z.object({
     .min(3, messageKey('validation.tooShort', { minimum: 3 }))
     .max(REVIEW_REPORT_REASON_MAX, messageKey('validation.tooLong', { maximum: REVIEW_REPORT_REASON_MAX })),
 });
+export type HideReviewBody = z.infer<typeof HideReviewBodySchema>;

@@ -1,8 +1,11 @@
+import { IN_PERSON_MODALITY } from '@app/shared/session-rules';
 import { z } from '@app/shared/zod';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingEvents, bookings, therapyCategories, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { payFromWallet } from '../money/escrow.ts';
+import { references } from '../money/references.ts';
 import { lockProviderCalendar } from './booking-data.ts';
 import { withSlotRace } from './take-slot.ts';
 
@@ -16,6 +19,10 @@ const DevSessionBodySchema = z.object({
     .min(-180)
     .max(60 * 24 * 14),
   durationMinutes: z.number().int().min(15).max(180).default(60),
+  /** In person: no room, so the job settles it as held at its end (the provider's earning). */
+  modalityKey: z.enum(['video-session', IN_PERSON_MODALITY]).default('video-session'),
+  /** A paid session: the price leaves the client's wallet into escrow, as a wallet payment does. */
+  price: z.object({ amountMinor: z.number().int().min(1), currencyCode: z.string().length(3) }).optional(),
 });
 
 /**
@@ -23,7 +30,9 @@ const DevSessionBodySchema = z.object({
  * /dev/session-room creates a free, confirmed video session between two existing accounts
  * starting in `startsInMinutes`, outside the provider's calendar, so the room can be tried (and
  * the end-to-end journeys can meet in it) without waiting for a slot on the hour. The no-overlap
- * constraint still applies.
+ * constraint still applies. With a `price` it is paid from the client's wallet (INSUFFICIENT_FUNDS
+ * when short), so a journey can reach earnings in a currency the sandbox does not pay out (the
+ * back office's manual payouts) without waiting days for a session.
  */
 export const roomDevRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
@@ -65,21 +74,31 @@ export const roomDevRoutes: FastifyPluginAsyncZod = async (app) => {
               clientId: client.id,
               providerId: provider.id,
               therapyCategoryId: therapy?.id ?? null,
-              modalityKey: 'video-session',
+              modalityKey: body.modalityKey,
               status: 'confirmed',
               previousStatus: 'pending',
               startsAt,
               endsAt,
-              priceMinor: 0,
-              currencyCode: 'NGN',
+              priceMinor: body.price?.amountMinor ?? 0,
+              currencyCode: body.price?.currencyCode ?? 'NGN',
               createdBy: 'client',
               paidAt: now,
-              paymentMethod: 'free',
+              paymentMethod: body.price ? 'wallet' : 'free',
               createdAt: now,
               updatedAt: now,
             })
             .returning({ id: bookings.id });
           if (!row) throw new Error('dev session insert failed');
+          if (body.price) {
+            await payFromWallet(tx, {
+              userId: client.id,
+              amountMinor: body.price.amountMinor,
+              currencyCode: body.price.currencyCode,
+              reference: references.bookingPayment(row.id),
+              bookingId: row.id,
+              at: now,
+            });
+          }
           await tx
             .insert(bookingEvents)
             .values({ bookingId: row.id, type: 'confirmed', actorRole: 'system', data: { dev: true }, createdAt: now });

@@ -10,6 +10,9 @@ describe('the back office navigation', () => {
     expect(active('/admin/providers/7bb49671-2118-402b-8914-0f9a8db2006f/')).toEqual(['/admin/']);
     expect(active('/admin/users/')).toEqual(['/admin/users/']);
     expect(active('/admin/operations/')).toEqual(['/admin/operations/']);
+    for (const page of ['/admin/reviews/', '/admin/contact/', '/admin/payouts/', '/admin/no-shows/']) {
+      expect(active(page)).toEqual([page]);
+    }
   });
 
   it('has a label key under admin.nav for every section, and unique paths under /admin/', () => {

@@ -20,6 +20,10 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { path: '/admin/operations/', label: 'admin.nav.operations' },
   { path: '/admin/flags/', label: 'admin.nav.flags' },
   { path: '/admin/support/', label: 'admin.nav.support' },
+  { path: '/admin/reviews/', label: 'admin.nav.reviews' },
+  { path: '/admin/contact/', label: 'admin.nav.contact' },
+  { path: '/admin/payouts/', label: 'admin.nav.payouts' },
+  { path: '/admin/no-shows/', label: 'admin.nav.noShows' },
 ];
 
 /** Whether `pathname` (without the language prefix) is inside the section `item`. */

@@ -1,6 +1,8 @@
 /** Names of the back office's dialogs in the modal manager (only one dialog is open at a time). */
 export const ADMIN_MODALS = {
   suspension: 'admin-suspension',
+  reviewDecision: 'admin-review-decision',
+  payoutRecord: 'admin-payout-record',
 } as const;
 
 declare module '#app/ui/modal-manager' {
@@ -8,6 +10,14 @@ declare module '#app/ui/modal-manager' {
     'admin-suspension': {
       user: import('@app/shared/schemas/admin').AdminUser;
       change: import('./api/change-suspension').SuspensionChange;
+    };
+    'admin-review-decision': {
+      review: import('@app/shared/schemas/reviews').ReportedReview;
+      hide: boolean;
+    };
+    'admin-payout-record': {
+      payout: import('@app/shared/schemas/manual-payouts').ManualPayout;
+      outcome: 'paid' | 'failed';
     };
   }
 }

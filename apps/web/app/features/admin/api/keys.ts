@@ -11,6 +11,10 @@ export const adminKeys = {
   flags: ['admin', 'flags'] as const,
   supportConversations: (status: 'open' | 'closed') => ['admin', 'support', status] as const,
   supportConversation: (id: string) => ['admin', 'support', 'conversation', id] as const,
+  reportedReviews: (query: object) => ['admin', 'reviews', query] as const,
+  contactMessages: (query: object) => ['admin', 'contact', query] as const,
+  manualPayouts: (query: object) => ['admin', 'payouts', query] as const,
+  noShows: (query: object) => ['admin', 'no-shows', query] as const,
 };
 
 /** `?a=1&b=x` of the defined values. */

@@ -13,7 +13,7 @@ export function AdminNav() {
   const bare = pathInLanguage(pathname, 'en');
   return (
     <nav aria-label={t('admin.navLabel')} className="mb-6 border-b border-slate-200">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
+      <ul className="-mb-px flex gap-1 overflow-x-auto lg:flex-wrap lg:overflow-visible">
         {ADMIN_NAV.map((item) => {
           const active = isAdminSectionActive(item, bare);
           return (

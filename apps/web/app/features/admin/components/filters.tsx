@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '#app/ui/button';
+import { cn } from '#app/ui/cn';
 
 /** A labelled native select (keyboard and screen-reader friendly as is). */
 export function SelectFilter({
@@ -80,4 +82,49 @@ export function FilterForm({
       </Button>
     </form>
   );
+}
+
+/**
+ * A switch between the views of one list (a party, a state) as links that set `param` in the URL
+ * (and drop the page), the current one marked with aria-current.
+ */
+export function SwitchLinks<T extends string>({
+  label,
+  param,
+  current,
+  options,
+}: {
+  label: string;
+  param: string;
+  current: T;
+  options: { value: T; label: string }[];
+}) {
+  return (
+    <nav aria-label={label} className="mb-4">
+      <ul className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <li key={option.value}>
+            <Link
+              to={`?${param}=${option.value}`}
+              preventScrollReset
+              aria-current={option.value === current ? 'page' : undefined}
+              className={cn(
+                'inline-flex min-h-10 items-center rounded-full border px-4 py-1 text-sm font-medium',
+                option.value === current
+                  ? 'border-brand-700 bg-brand-50 text-brand-800'
+                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+              )}
+            >
+              {option.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** `value` when it is one of `values`, else `fallback` (a list's view read from the URL). */
+export function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 }
