@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
-import { ledgerTransactions, payoutManualRecords, payouts } from '../../db/schema/index.ts';
+import { auditLog, ledgerTransactions, payoutManualRecords, payouts } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { accountBalance } from './ledger.ts';
 import { auditLedger } from './ledger-audit.ts';
@@ -176,6 +176,20 @@ describe('POST /api/admin/payouts/:payoutId/paid', () => {
       settledAt: new Date('2027-03-01T09:00:00Z'),
     });
     expect(await recordOf(payout.identifier)).toMatchObject({ outcome: 'paid', recordedBy: admin.id });
+    // An operator decision: audited (ids and amounts only), and the provider is told in the app.
+    const trail = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, payout.identifier));
+    expect(trail).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        action: 'payout.paid',
+        targetType: 'payout',
+        detail: { reference: payout.reference, amountMinor: 2_500, currencyCode: 'GBP' },
+      }),
+    ]);
+    const told = await t.app.inject({ url: '/api/notifications', headers: provider.headers });
+    expect(told.json().data).toContainEqual(
+      expect.objectContaining({ kind: 'payout.paid', data: { amountMinor: 2_500, currencyCode: 'GBP' } }),
+    );
     // The earnings stay paid out; the provider sees the payout succeed.
     expect(await available(provider)).toBe(4_250 - 2_500);
     const awaiting = (await list(admin, '?perPage=100'))

@@ -10,6 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { type payoutBankAccounts, payoutManualRecords, payouts, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { postTransaction } from './ledger.ts';
 import type { PayoutRow } from './payouts.ts';
@@ -237,6 +238,7 @@ export async function markManualPayoutPaid(
       recordedBy: input.actor.userId,
       recordedAt: now,
     });
+    await recordManualOutcome(deps, tx, { actor: input.actor, payout, outcome: 'paid', at: now });
   });
 }
 
@@ -282,5 +284,34 @@ export async function markManualPayoutFailed(
       recordedBy: input.actor.userId,
       recordedAt: now,
     });
+    await recordManualOutcome(deps, tx, { actor: input.actor, payout, outcome: 'failed', at: now });
+  });
+}
+
+/**
+ * An operator's record of a manual payout is an operator decision: it goes to the audit trail
+ * (ids and amounts, never the note or bank details) and the provider is told in the app, as a
+ * gateway's outcome tells them.
+ */
+async function recordManualOutcome(
+  deps: AppDeps,
+  tx: Tx,
+  input: { actor: { userId: string }; payout: PayoutRow; outcome: 'paid' | 'failed'; at: Date },
+): Promise<void> {
+  const { payout } = input;
+  await recordAudit(tx, {
+    actor: { userId: input.actor.userId, role: 'admin' },
+    action: `payout.${input.outcome}`,
+    targetType: 'payout',
+    targetId: payout.id,
+    detail: { reference: payout.reference, amountMinor: payout.amountMinor, currencyCode: payout.currencyCode },
+    at: input.at,
+  });
+  await deps.events.notify(tx, {
+    userId: payout.userId,
+    kind: input.outcome === 'paid' ? 'payout.paid' : 'payout.failed',
+    subjectId: payout.reference,
+    data: { amountMinor: payout.amountMinor, currencyCode: payout.currencyCode },
+    at: input.at,
   });
 }

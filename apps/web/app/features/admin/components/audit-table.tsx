@@ -10,7 +10,7 @@ import { FilterForm, SelectFilter } from './filters';
 import { Cell, DataTable, EmptyRow } from './table';
 
 /** The domains of actions the filter offers (an action is `<domain>.<verb>`). */
-const DOMAINS = ['provider', 'user', 'view_mode', 'flag', 'review'] as const;
+const DOMAINS = ['provider', 'user', 'view_mode', 'flag', 'review', 'payout'] as const;
 
 /** `provider.approve` → its words under admin.audit.actions, or the action itself for one we do not know yet. */
 function actionLabel(t: TFunction, action: string): string {
