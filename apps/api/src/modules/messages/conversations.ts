@@ -224,7 +224,7 @@ export async function listContacts(
 }
 
 /** GET /messages/unread-count: the header badge, one indexed sum. */
-export async function countUnread(deps: MessagesDeps, input: { actor: Actor }): Promise<{ count: number }> {
+export async function countUnread(deps: Pick<MessagesDeps, 'db'>, input: { actor: Actor }): Promise<{ count: number }> {
   const [row] = await deps.db
     .select({ count: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
     .from(conversationMembers)
