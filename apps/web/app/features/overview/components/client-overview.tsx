@@ -201,7 +201,7 @@ export function ClientOverview({ overview, now, renderJoin, renderMessage }: Cli
           label={t('overview.client.wallet')}
           value={money(overview.wallet.balance, overview.wallet.currency, lang)}
           hint={t('overview.client.topUp')}
-          testId="wallet-balance"
+          testId="overview-wallet"
         />
         <FigureLink
           to={localePath(lang, '/messages/')}
