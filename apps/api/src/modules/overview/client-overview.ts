@@ -30,6 +30,7 @@ export async function clientOverview(
         language,
         limit: OVERVIEW_LIMITS.recommended,
         visitorCountryCode: input.visitorCountryCode,
+        liveSlots: false,
       }),
       hasAnyBooking(deps, { clientId: userId }),
     ]);
