@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import type { Booking, BookingParty } from '@app/shared/schemas/bookings';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
@@ -113,14 +113,9 @@ export async function listRescheduleRequests(
   return rows.map((row) => toBooking(row, context));
 }
 
-/** Whether the client has ever booked (a new client's overview welcomes them). */
-export async function hasAnyBooking(deps: Pick<AppDeps, 'db'>, input: { clientId: string }): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(eq(bookings.clientId, input.clientId))
-    .limit(1);
-  return Boolean(row);
+/** Whether the client has ever booked, as one SQL value (a new client's overview welcomes them). */
+export function hasAnyBookingSql(clientId: SQL): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.clientId} = ${clientId})`;
 }
 
 /** Confirmed sessions starting in [start, end) across the platform (the operator's "today"). */
