@@ -22,6 +22,7 @@ export const APP_ONLY_BLOCKS = [
   'notifications',
   'flags',
   'sessionRoom',
+  'nextSteps',
 ] as const;
 export const SERVER_ONLY_BLOCKS = ['emails', 'payments'] as const;
 

@@ -51,6 +51,7 @@ import { notificationsDeletionHook } from './modules/notifications/deletion.ts';
 import { notificationsPersonalData } from './modules/notifications/personal-data.ts';
 import { recordNotification } from './modules/notifications/record.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { overviewRoutes } from './modules/overview/routes.ts';
 import { profileDeletionHook } from './modules/profiles/account-deletion.ts';
 import { mediaRoutes } from './modules/profiles/media-routes.ts';
 import { profilesPersonalData } from './modules/profiles/personal-data.ts';
@@ -262,6 +263,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       await api.register(clientRoutes);
       await api.register(noteRoutes);
+      await api.register(overviewRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {
         throw new AppError('ROUTE_NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });

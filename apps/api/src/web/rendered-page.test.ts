@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RenderedPage, TtlCache } from './rendered-page.ts';
+import { TtlCache } from '../platform/ttl-cache.ts';
+import { RenderedPage } from './rendered-page.ts';
 
 const PLACEHOLDER = 'Xph0lder-never-sent-Xph0lder';
 const nonce = () => randomBytes(16).toString('base64');

@@ -12,8 +12,9 @@ import { googleSignInEnabled } from '../modules/auth/google-oidc.ts';
 import { directoryWebServices } from '../modules/directory/web-services.ts';
 import { cspNonce } from '../platform/csp.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import { TtlCache } from '../platform/ttl-cache.ts';
 import { loadPublicShell } from './public-shell.ts';
-import { RenderedPage, TtlCache } from './rendered-page.ts';
+import { RenderedPage } from './rendered-page.ts';
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../../../web');
 export const WEB_BUILD = path.join(WEB_ROOT, 'build');

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/require-session';
 import { useBooking } from '#app/features/bookings/api/get-booking';
+import { AddToCalendarButton } from '#app/features/bookings/components/add-to-calendar';
 import { BookingFacts } from '#app/features/bookings/components/booking-facts';
 import { SeriesLabel, SeriesSessions } from '#app/features/bookings/components/series-sessions';
 import { StatusBadge } from '#app/features/bookings/components/status-badge';
+import { WhatHappensNext } from '#app/features/bookings/components/what-happens-next';
 import { bookingRoleOf } from '#app/features/bookings/lib/role';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -69,7 +71,15 @@ export default function AppointmentConfirmation({ params }: Route.ComponentProps
                   {t('bookingScreens.confirmation.details')}
                 </h2>
                 {zone ? <BookingFacts booking={data} party={role} zone={zone} /> : <Spinner />}
+                {data.startAt && (confirmed || data.status === 'pending') ? (
+                  <div className="mt-4">
+                    <AddToCalendarButton bookingId={data.identifier} />
+                  </div>
+                ) : null}
               </section>
+              {zone && (confirmed || data.status === 'pending') ? (
+                <WhatHappensNext booking={data} party={role} zone={zone} />
+              ) : null}
               {zone && data.series ? (
                 <div className="mt-6">
                   <SeriesSessions booking={data} party={role} zone={zone} now={now} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { requireSession } from '#app/features/auth/require-session';
 import { useBookingDetails } from '#app/features/bookings/api/get-booking-details';
@@ -50,6 +50,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
   const details = useBookingDetails(role, params.bookingId);
   const modals = useModals();
   const [now] = useState(() => Date.now());
+  const [search] = useSearchParams();
 
   if (details.isError && details.error instanceof ApiError && details.error.status === 404) {
     return <NotFoundPage lang={lang} />;
@@ -110,7 +111,12 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                 </h2>
                 {zone ? <BookingFacts booking={booking} party={role} zone={zone} /> : <Spinner />}
                 <div className="mt-6 border-t border-slate-100 pt-5">
-                  <BookingActions booking={booking} party={role} now={now} />
+                  <BookingActions
+                    booking={booking}
+                    party={role}
+                    now={now}
+                    startReschedule={search.get('reschedule') === '1'}
+                  />
                 </div>
               </section>
               {booking.status === 'confirmed' || booking.status === 'pending' ? (

@@ -1,12 +1,34 @@
+import { isLanguage, isOperatingCountry, type Language } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Form, Link, useNavigate } from 'react-router';
 import { StatePickerDialog } from '#app/features/directory/components/state-picker-dialog';
 import { DIRECTORY_MODALS } from '#app/features/directory/modals';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+import { visitorCountryOf } from '#app/lib/visitor-country';
 import { useModals } from '#app/ui/modal-manager';
+import type { Route } from './+types/home';
 
-export default function Home() {
+/** The states of the visitor's country, for the search field's state choice. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
+  const services = context.services;
+  const country = visitorCountryOf(request, services.trustedCountry(request));
+  const states = isOperatingCountry(country)
+    ? await services.directory.states({ countryCode: country, language: lang })
+    : [];
+  return { states, country: isOperatingCountry(country) ? country : null };
+}
+
+/** A directory address filtered by one list option (`?therapy=couples-therapy`), as the directory reads it. */
+function directoryHref(lang: Language, params: Record<string, string>): string {
+  return `${localePath(lang, '/providers/')}?${new URLSearchParams(params)}`;
+}
+
+const chipClass =
+  'block rounded-xl border border-slate-200 bg-white px-4 py-3 font-medium text-slate-900 hover:border-brand-600 hover:text-brand-800';
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { shell, countryName, lang, countryCode } = useLocaleData();
   const modals = useModals();
@@ -34,6 +56,50 @@ export default function Home() {
               {t('searchScreens.pickUsState')}
             </button>
           ) : null}
+          <Form
+            method="get"
+            action={localePath(lang, '/providers/')}
+            role="search"
+            aria-label={t('home.searchTitle')}
+            className="mt-8 flex max-w-3xl flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-end"
+            data-testid="home-search"
+          >
+            <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
+              {t('home.searchLabel')}
+              <input
+                type="search"
+                name="q"
+                placeholder={t('home.searchPlaceholder')}
+                className="min-h-11 rounded-lg border border-slate-300 px-3 text-base font-normal"
+              />
+            </label>
+            {loaderData.country ? (
+              <>
+                <input type="hidden" name="country" value={loaderData.country} />
+                <label className="flex flex-col gap-1 text-sm font-medium text-slate-800 sm:w-56">
+                  {t('home.stateLabel')}
+                  <select
+                    name="state"
+                    defaultValue=""
+                    className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base font-normal"
+                  >
+                    <option value="">{t('home.anyState')}</option>
+                    {loaderData.states.map((state) => (
+                      <option key={state.identifier} value={state.code}>
+                        {state.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </>
+            ) : null}
+            <button
+              type="submit"
+              className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+            >
+              {t('home.searchButton')}
+            </button>
+          </Form>
         </div>
       </section>
 
@@ -46,16 +112,16 @@ export default function Home() {
         ) : (
           <ul className="mt-4 grid gap-4 sm:grid-cols-3" data-testid="top-states">
             {shell.topStates.map((state) => (
-              <li key={state.identifier} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                <p className="text-lg font-semibold">
-                  <Link
-                    to={`${localePath(lang, '/providers/')}?country=${countryCode}&state=${encodeURIComponent(state.code)}`}
-                    className="hover:text-brand-700 hover:underline"
-                  >
-                    {state.name}
-                  </Link>
-                </p>
-                <p className="text-sm text-slate-600">{t('home.providersInState', { count: state.providerCount })}</p>
+              <li key={state.identifier}>
+                <Link
+                  to={directoryHref(lang, { country: countryCode, state: state.code })}
+                  className="block h-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600"
+                >
+                  <span className="block text-lg font-semibold text-slate-900">{state.name}</span>
+                  <span className="block text-sm text-slate-600">
+                    {t('home.providersInState', { count: state.providerCount })}
+                  </span>
+                </Link>
               </li>
             ))}
           </ul>
@@ -68,12 +134,34 @@ export default function Home() {
         </h2>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {shell.categories.map((category) => (
-            <li key={category.identifier} className="rounded-xl border border-slate-200 bg-white px-4 py-3 font-medium">
-              {category.name}
+            <li key={category.identifier}>
+              <Link to={directoryHref(lang, { therapy: category.key })} className={chipClass}>
+                {category.name}
+              </Link>
             </li>
           ))}
         </ul>
       </section>
+
+      {shell.concerns.length > 0 ? (
+        <section aria-labelledby="concerns" className="mx-auto max-w-6xl px-4 py-10">
+          <h2 id="concerns" className="text-2xl font-semibold">
+            {t('home.concernsTitle')}
+          </h2>
+          <ul className="mt-4 flex flex-wrap gap-2" data-testid="home-concerns">
+            {shell.concerns.map((concern) => (
+              <li key={concern.identifier}>
+                <Link
+                  to={directoryHref(lang, { specialities: concern.key })}
+                  className="block rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:border-brand-600 hover:text-brand-800"
+                >
+                  {concern.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="how" className="mx-auto max-w-6xl px-4 py-10">
         <h2 id="how" className="text-2xl font-semibold">

@@ -1,36 +1,62 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { requireSession } from '#app/features/auth/require-session';
+import { MessageButton } from '#app/features/messages/components/message-button';
+import { getOverview, useOverview } from '#app/features/overview/api/get-overview';
+import { AdminOverview } from '#app/features/overview/components/admin-overview';
+import { ClientOverview } from '#app/features/overview/components/client-overview';
+import { ProviderOverview } from '#app/features/overview/components/provider-overview';
+import { useNow } from '#app/features/overview/components/when';
 import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
-import { APP_NAV } from '#app/features/shell/app-nav';
+import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
-import { useSession } from '#app/lib/use-session';
+import type { Route } from './+types/overview';
 
-export default function Overview() {
+/**
+ * The overview is one answer (GET /overview), fetched by the loader as soon as the session is
+ * known and handed to the page's query as its first data: the page renders complete, with no
+ * second round of calls and no spinner of its own.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireSession(request);
+  return { overview: await getOverview(), loadedAt: Date.now() };
+}
+
+/** /overview/: what matters now, by role (docs/decisions.md "The first screens (issue 27)"). */
+export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
-  const session = useSession();
-  const shortcuts = APP_NAV.filter(
-    (item) => item.path !== '/overview/' && session && item.roles.includes(session.role),
-  );
+  const now = useNow();
+  const overview = useOverview(loaderData.overview, loaderData.loadedAt).data;
+  const title = overview.firstName
+    ? t('overview.greeting', { name: overview.firstName })
+    : t('overview.greetingNoName');
   return (
     <>
       <title>{`${t('appNav.overview')} · ${t('nav.brand')}`}</title>
-      <h1 className="text-2xl font-semibold">{t('overview.title')}</h1>
-      <p className="mt-1 text-slate-600">{t(`overview.intro.${session?.role ?? 'client'}`)}</p>
-      <ProviderSetupPanel className="mt-6" />
-      <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {shortcuts.map((item) => (
-          <li key={item.path}>
-            <Link
-              to={localePath(lang, item.path)}
-              className="block rounded-2xl border border-slate-200 bg-white p-5 font-medium shadow-sm hover:border-brand-600"
-            >
-              {t(item.label)}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <h1 className="text-2xl font-semibold" data-testid="overview-greeting">
+        {title}
+      </h1>
+      <p className="mt-1 mb-6 text-slate-600">{t(`overview.intro.${overview.role}`)}</p>
+      {overview.role === 'client' ? (
+        <ClientOverview
+          overview={overview}
+          now={now}
+          renderJoin={(booking) => (
+            <JoinRoomLink booking={booking} path={localePath(lang, `/session/${booking.identifier}/`)} />
+          )}
+          renderMessage={(userIdentifier) => (
+            <MessageButton userIdentifier={userIdentifier} threadPath={(id) => localePath(lang, `/messages/${id}/`)} />
+          )}
+        />
+      ) : overview.role === 'provider' ? (
+        <>
+          <ProviderSetupPanel className="mb-4" />
+          <ProviderOverview overview={overview} now={now} />
+        </>
+      ) : (
+        <AdminOverview overview={overview} />
+      )}
     </>
   );
 }

@@ -157,6 +157,11 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(table.userId, table.createdAt),
     index('payments_pending_created_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
     index('payments_purpose_idx').on(table.purpose, table.purposeId),
+    // The operator's overview: failed payments lately, top-ups paid today (money/payment-counts.ts).
+    index('payments_failed_created_idx').on(table.createdAt).where(sql`${table.status} = 'failed'`),
+    index('payments_top_up_paid_idx')
+      .on(table.paidAt)
+      .where(sql`${table.purpose} = 'top_up' AND ${table.status} = 'success'`),
     check('payments_amount_ck', sql`${table.amountMinor} > 0`),
     check('payments_success_ck', sql`(${table.status} = 'success') = (${table.ledgerTransactionId} IS NOT NULL)`),
   ],

@@ -112,3 +112,13 @@ export function decideProvider(
     note: input.note,
   });
 }
+
+/** How many providers wait in the review queue (submitted, account not deleted). */
+export async function countAwaitingReview(deps: Pick<AppDeps, 'db'>): Promise<number> {
+  const [row] = await deps.db
+    .select({ total: count() })
+    .from(providerProfiles)
+    .innerJoin(users, eq(users.id, providerProfiles.userId))
+    .where(and(eq(providerProfiles.verificationStatus, 'submitted'), isNull(users.deletedAt)));
+  return row?.total ?? 0;
+}

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { DEMO_PROVIDERS, findUserIdByEmail, seedDemoData } from '../../scripts/seed/demo.ts';
+import { upcomingFreeSlots } from './next-free-slot.ts';
 
 let t: TestApp;
+const SEEDED_AT = new Date('2027-02-01T00:00:00Z');
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: fixedClock('2027-03-01T06:00:00Z') });
-  await seedDemoData(t.deps.db, new Date('2027-02-01T00:00:00Z'));
+  await seedDemoData(t.deps.db, SEEDED_AT);
 });
 afterAll(() => t.close());
 
@@ -27,11 +29,35 @@ describe('demo availability', () => {
     expect(saturday.json().days[0].timeSlot).toEqual([]);
   });
 
-  it('gives every demo provider a pattern', async () => {
+  it("gives every demo provider their practice's pattern, and the patterns differ", async () => {
+    const patterns = new Set<string>();
     for (const provider of DEMO_PROVIDERS) {
       const id = await findUserIdByEmail(t.deps.db, provider.email);
       const month = (await t.app.inject({ url: `/api/providers-availability/${id}/month/2027-03` })).json();
-      expect(month.days.length).toBeGreaterThanOrEqual(22);
+      const weekdays = new Set(
+        month.days.map((day: { date: string }) => new Date(`${day.date}T12:00:00Z`).getUTCDay() || 7),
+      );
+      expect([...weekdays].sort(), provider.email).toEqual([...provider.practice.days].sort());
+      patterns.add(`${provider.practice.days.join()}|${provider.practice.hours.join()}`);
+    }
+    expect(patterns.size).toBeGreaterThan(5);
+  });
+
+  it('leaves nothing free in the next 7 days of a fully booked demo practice', async () => {
+    const full = DEMO_PROVIDERS.filter((provider) => provider.practice.fullyBooked);
+    expect(full.length).toBeGreaterThan(0);
+    for (const provider of full) {
+      const id = await findUserIdByEmail(t.deps.db, provider.email);
+      const free = await upcomingFreeSlots(
+        t.deps.db,
+        [{ providerId: id as string, timezone: provider.timezone }],
+        SEEDED_AT,
+        1,
+      );
+      const first = free.get(id as string)?.[0];
+      expect(first && first.getTime() - SEEDED_AT.getTime(), provider.email).toBeGreaterThanOrEqual(
+        7 * 24 * 3600 * 1000,
+      );
     }
   });
 

@@ -2,13 +2,26 @@ import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { availabilitySettings, availabilityWeeklyDays, users } from '../../db/schema/index.ts';
 
-/** Demo providers work Monday to Friday, 09:00–17:00 in their own zone, 60-minute sessions. */
-export async function seedDemoAvailability(db: Tx, providerEmails: readonly string[], now: Date): Promise<void> {
-  if (providerEmails.length === 0) return;
+export interface DemoHours {
+  email: string;
+  /** ISO weekdays (1 = Monday) the provider works. */
+  days: readonly number[];
+  /** One range of wall-clock hours in the provider's zone, "HH:MM". */
+  hours: readonly [string, string];
+}
+
+/** Each demo provider's weekly hours in their own zone (one general calendar, 60-minute sessions). */
+export async function seedDemoAvailability(db: Tx, practices: readonly DemoHours[], now: Date): Promise<void> {
+  if (practices.length === 0) return;
   const providers = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
-    .where(inArray(users.email, [...providerEmails]));
+    .where(
+      inArray(
+        users.email,
+        practices.map((practice) => practice.email),
+      ),
+    );
   if (providers.length === 0) return;
   await db
     .insert(availabilitySettings)
@@ -17,17 +30,22 @@ export async function seedDemoAvailability(db: Tx, providerEmails: readonly stri
   await db
     .insert(availabilityWeeklyDays)
     .values(
-      providers.flatMap(({ id }) =>
-        [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({
-          providerId: id,
-          categoryId: null,
-          dayOfWeek,
-          isAvailable: dayOfWeek <= 5,
-          intervals: dayOfWeek <= 5 ? [{ startTime: '09:00', endTime: '17:00' }] : [],
-          createdAt: now,
-          updatedAt: now,
-        })),
-      ),
+      providers.flatMap(({ id, email }) => {
+        const practice = practices.find((item) => item.email === email);
+        if (!practice) return [];
+        return [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => {
+          const works = practice.days.includes(dayOfWeek);
+          return {
+            providerId: id,
+            categoryId: null,
+            dayOfWeek,
+            isAvailable: works,
+            intervals: works ? [{ startTime: practice.hours[0], endTime: practice.hours[1] }] : [],
+            createdAt: now,
+            updatedAt: now,
+          };
+        });
+      }),
     )
     .onConflictDoNothing();
 }

@@ -345,3 +345,19 @@ export async function deleteCustomDay(deps: AvailabilityDeps, options: { actor: 
     .returning({ id: availabilityDateOverrides.id });
   if (deleted.length === 0) throw new AppError('NOT_FOUND');
 }
+
+/** Whether any of the provider's calendars has weekly hours (the overview's checklist). */
+export async function hasWeeklyHours(deps: Pick<AppDeps, 'db'>, input: { providerId: string }): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: availabilityWeeklyDays.id })
+    .from(availabilityWeeklyDays)
+    .where(
+      and(
+        eq(availabilityWeeklyDays.providerId, input.providerId),
+        eq(availabilityWeeklyDays.isAvailable, true),
+        sql`jsonb_array_length(${availabilityWeeklyDays.intervals}) > 0`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}

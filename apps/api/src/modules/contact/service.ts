@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import type { ContactMessage } from '@app/shared/schemas/contact';
-import { count, desc } from 'drizzle-orm';
+import { count, desc, gte } from 'drizzle-orm';
 import { contactMessages } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { escapeHtml } from '../../platform/html.ts';
@@ -111,4 +111,13 @@ export async function listContactMessages(
     })),
     meta: { page: input.page, perPage: input.perPage, total, totalPages: Math.ceil(total / input.perPage) },
   };
+}
+
+/** Contact messages received since an instant (the operator's overview). */
+export async function countContactMessagesSince(deps: Pick<AppDeps, 'db'>, input: { since: Date }): Promise<number> {
+  const [row] = await deps.db
+    .select({ total: count() })
+    .from(contactMessages)
+    .where(gte(contactMessages.createdAt, input.since));
+  return row?.total ?? 0;
 }

@@ -38,20 +38,34 @@ const SHORTLIST = 30;
  */
 export async function recommendProviders(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
-  input: { actor: Actor; language: Language; limit: number; visitorCountryCode: string | null },
+  input: {
+    actor: Actor;
+    language: Language;
+    limit: number;
+    visitorCountryCode: string | null;
+    /**
+     * False: rank by the directory's copy of each next free slot (at most a minute old) without
+     * computing the shortlist's live ones: the overview's three suggestions, where one call must
+     * stay fast. The recommendations page keeps the live slots.
+     */
+    liveSlots?: boolean;
+  },
 ): Promise<RecommendedAnswer> {
   const { db } = deps;
   const now = deps.clock.now();
-  const [client] = await db
-    .select({ stateId: users.stateId, countryCode: countries.code })
-    .from(users)
-    .leftJoin(countries, eq(countries.id, users.countryId))
-    .where(eq(users.id, input.actor.userId));
-  const chosen = await db
-    .select({ id: preferenceOptions.id, list: preferenceOptions.list, key: preferenceOptions.key })
-    .from(userPreferences)
-    .innerJoin(preferenceOptions, eq(preferenceOptions.id, userPreferences.optionId))
-    .where(eq(userPreferences.userId, input.actor.userId));
+  // Two rounds of parallel reads: the client's place and wishes, then everything they decide.
+  const [[client], chosen] = await Promise.all([
+    db
+      .select({ stateId: users.stateId, countryCode: countries.code })
+      .from(users)
+      .leftJoin(countries, eq(countries.id, users.countryId))
+      .where(eq(users.id, input.actor.userId)),
+    db
+      .select({ id: preferenceOptions.id, list: preferenceOptions.list, key: preferenceOptions.key })
+      .from(userPreferences)
+      .innerJoin(preferenceOptions, eq(preferenceOptions.id, userPreferences.optionId))
+      .where(eq(userPreferences.userId, input.actor.userId)),
+  ]);
   const wishes: ClientWishes = { options: {}, stateId: client?.stateId ?? null };
   for (const option of chosen) {
     if (NO_WISH.has(option.key) || !SCORED_LISTS.includes(option.list as ScoredList)) continue;
@@ -60,7 +74,7 @@ export async function recommendProviders(
   }
   const wantedIds = Object.values(wishes.options).flat();
 
-  const [candidates, offered, licensed, listOptions] = await Promise.all([
+  const [candidates, offered, licensed, listOptions, [stateRow], wantedNames] = await Promise.all([
     cardQuery(db).where(listedProvider),
     wantedIds.length === 0
       ? []
@@ -84,20 +98,15 @@ export async function recommendProviders(
       })
       .from(preferenceOptions)
       .where(inArray(preferenceOptions.list, ['gender', 'country', 'religion', 'background'])),
+    wishes.stateId
+      ? db.select({ nameEn: states.nameEn, nameDe: states.nameDe }).from(states).where(eq(states.id, wishes.stateId))
+      : [],
+    optionNames(deps, wantedIds),
   ]);
-  const [stateRow] = wishes.stateId
-    ? await db
-        .select({ nameEn: states.nameEn, nameDe: states.nameDe })
-        .from(states)
-        .where(eq(states.id, wishes.stateId))
-    : [];
   const optionOf = (list: string, key: string | null | undefined) =>
     key ? listOptions.find((option) => option.list === list && option.key === key)?.id : undefined;
   const names = new Map(
-    [...listOptions, ...(await optionNames(deps, wantedIds))].map((option) => [
-      option.id,
-      localizedName(option, input.language),
-    ]),
+    [...listOptions, ...wantedNames].map((option) => [option.id, localizedName(option, input.language)]),
   );
   const words: ReasonWords = {
     optionName: (id) => names.get(id) ?? '',
@@ -136,19 +145,23 @@ export async function recommendProviders(
     .map((row) => ({ row, ranked: rank(factsOf(row, row.nextAvailableAt)) }))
     .sort((a, b) => compareScored(a.ranked, b.ranked))
     .slice(0, Math.max(SHORTLIST, input.limit));
-  const live = await nextFreeSlots(
-    db,
-    shortlist.map(({ row }) => ({ providerId: row.id, timezone: row.timezone })),
-    now,
-  );
+  const live =
+    input.liveSlots === false
+      ? null
+      : await nextFreeSlots(
+          db,
+          shortlist.map(({ row }) => ({ providerId: row.id, timezone: row.timezone })),
+          now,
+        );
+  const slotOf = (row: (typeof candidates)[number]) => (live ? (live.get(row.id) ?? null) : row.nextAvailableAt);
   const context = cardContext(deps, input);
   const chosenOnes = shortlist
-    .map(({ row }) => ({ row, ranked: rank(factsOf(row, live.get(row.id) ?? null)) }))
+    .map(({ row }) => ({ row, ranked: rank(factsOf(row, slotOf(row))) }))
     .sort((a, b) => compareScored(a.ranked, b.ranked))
     .slice(0, input.limit);
   return {
     data: chosenOnes.map(({ row, ranked }) => ({
-      ...toCard(row, context, live.get(row.id)),
+      ...toCard(row, context, slotOf(row)),
       score: ranked.score,
       reasons: ranked.reasons,
     })),

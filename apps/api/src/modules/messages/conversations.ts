@@ -1,9 +1,10 @@
 import { CHAT_LIST_PAGE_SIZE, type ChatList, type Conversation, type Person } from '@app/shared/schemas/messages';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { conversationMembers, conversations, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { rawRows } from '../../platform/prepared.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { MessagesDeps } from './deps.ts';
 import { areRelated, relatedUserIdsSql } from './related.ts';
@@ -223,11 +224,17 @@ export async function listContacts(
   ).map(toPerson);
 }
 
+/** A person's unread messages as one SQL value (an indexed sum), for a statement that needs it among others. */
+export function unreadMessagesSql(userId: SQL): SQL<number> {
+  return sql<number>`(SELECT coalesce(sum(${conversationMembers.unreadCount}), 0)::int FROM ${conversationMembers}
+    WHERE ${conversationMembers.userId} = ${userId})`;
+}
+
 /** GET /messages/unread-count: the header badge, one indexed sum. */
-export async function countUnread(deps: MessagesDeps, input: { actor: Actor }): Promise<{ count: number }> {
-  const [row] = await deps.db
-    .select({ count: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
-    .from(conversationMembers)
-    .where(eq(conversationMembers.userId, input.actor.userId));
+export async function countUnread(deps: Pick<MessagesDeps, 'db'>, input: { actor: Actor }): Promise<{ count: number }> {
+  const [row] = await rawRows<{ count: number }>(
+    deps.db,
+    sql`SELECT ${unreadMessagesSql(sql`${input.actor.userId}::uuid`)} AS count`,
+  );
   return { count: Number(row?.count ?? 0) };
 }

@@ -38,6 +38,8 @@ export const references = {
   bookingEarning: (bookingId: string) => `booking:${bookingId}:earning`,
   /** Ledger: the demo client's opening top-up (seeding). */
   demoTopUp: (clientId: string) => `demo:top-up:${clientId}`,
+  /** Ledger: a demo reviewer's top-up for one session of a fully booked demo week (seeding). */
+  demoBookingTopUp: (bookingId: string) => `demo:top-up:booking:${bookingId}`,
 } as const;
 
 function hex32(): string {

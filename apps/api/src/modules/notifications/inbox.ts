@@ -1,11 +1,12 @@
 import type { Notification, NotificationPage } from '@app/shared/schemas/notifications';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { rawRows } from '../../platform/prepared.ts';
 import { publishInTransaction } from '../../platform/realtime/bus.ts';
 import { decodeCursor, encodeCursor } from '../messages/cursor.ts';
 import { actorDisplayName, type NotificationRow, toNotification } from './views.ts';
@@ -51,15 +52,21 @@ export async function listNotifications(
   };
 }
 
+/** A person's unread notifications as one SQL value, for a statement that needs it among others. */
+export function unreadNotificationsSql(userId: SQL): SQL<number> {
+  return sql<number>`(SELECT count(*)::int FROM ${notifications}
+    WHERE ${notifications.userId} = ${userId} AND ${notifications.readAt} IS NULL)`;
+}
+
 /** GET /notifications/unread-count: the bell's number. */
 export async function countUnreadNotifications(
   deps: Pick<AppDeps, 'db'>,
   input: { actor: Actor },
 ): Promise<{ count: number }> {
-  const [row] = await deps.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, input.actor.userId), isNull(notifications.readAt)));
+  const [row] = await rawRows<{ count: number }>(
+    deps.db,
+    sql`SELECT ${unreadNotificationsSql(sql`${input.actor.userId}::uuid`)} AS count`,
+  );
   return { count: Number(row?.count ?? 0) };
 }
 

@@ -1,3 +1,4 @@
+import { CURRENCY_BY_COUNTRY } from '@app/shared/currency';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -15,20 +16,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo profiles', () => {
-  it('gives every demo provider a complete setup and a general fee in their country currency', async () => {
-    const expected: Record<string, { fee: number; currencyCode: string }> = {
-      NG: { fee: 1_500_000, currencyCode: 'NGN' },
-      GB: { fee: 6_000, currencyCode: 'GBP' },
-      US: { fee: 8_000, currencyCode: 'USD' },
-      DE: { fee: 7_000, currencyCode: 'EUR' },
-    };
+  it("gives every demo provider a complete setup, their practice's fee in their country currency and its offer", async () => {
+    const fees = new Map<string, Set<number>>();
     for (const person of DEMO_PROVIDERS) {
       const [user] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
       const profile = await loadProviderProfile(t.deps.db, publicStorage(t.deps.config), user?.id as string, 'en');
+      const currencyCode = CURRENCY_BY_COUNTRY[person.country as keyof typeof CURRENCY_BY_COUNTRY];
       expect(profile.setup, person.email).toMatchObject({ isComplete: true, missing: [] });
-      expect(profile.bookingFee.general, person.email).toEqual({ ...expected[person.country], isFree: false });
+      expect(profile.bookingFee.general, person.email).toEqual({
+        fee: person.practice.fee * 100,
+        currencyCode,
+        isFree: false,
+      });
       expect(profile.verificationStatus).toBe('approved');
+      expect(profile.preferences.therapy.map((item) => item.key).sort()).toEqual([...person.practice.therapies].sort());
+      expect(profile.preferences.language.map((item) => item.key).sort()).toEqual(
+        [...person.practice.languages].sort(),
+      );
+      fees.set(currencyCode, (fees.get(currencyCode) ?? new Set()).add(person.practice.fee));
     }
+    // A marketplace, not one profile copied: within each currency, the demo fees differ.
+    for (const [currency, amounts] of fees) expect(amounts.size, currency).toBeGreaterThan(1);
   });
 
   it('gives the demo client a username', async () => {

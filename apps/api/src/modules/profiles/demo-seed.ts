@@ -14,14 +14,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-/** General fee per session by country, in minor units: ₦15,000, £60, $80, 70 €. */
-const DEMO_FEES: Record<keyof typeof CURRENCY_BY_COUNTRY, number> = {
-  NG: 1_500_000,
-  GB: 6_000,
-  US: 8_000,
-  DE: 7_000,
-};
-
 const DEMO_OFFICES: Record<keyof typeof CURRENCY_BY_COUNTRY, { officeAddress: string; zipCode: string }> = {
   NG: { officeAddress: '12 Admiralty Way, Lekki Phase 1', zipCode: '106104' },
   GB: { officeAddress: '221 Baker Street, London', zipCode: 'NW1 6XE' },
@@ -36,12 +28,20 @@ export interface DemoProfilePerson {
   firstName: string;
   country: string;
   concerns: readonly string[];
+  /** The general fee in major units of the country's currency, and what the practice offers (option keys). */
+  practice: {
+    fee: number;
+    therapies: readonly string[];
+    modalities: readonly string[];
+    languages: readonly string[];
+    approaches: readonly string[];
+  };
 }
 
 /**
- * Completes the demo providers' setup (office, gender, therapy, modalities, specialities, a
- * general fee in their country's currency) and gives the demo client a username. Run once,
- * right after the demo users are created.
+ * Completes the demo providers' setup (office, gender, their practice's therapies, modalities,
+ * languages, approaches and specialities, its general fee in their country's currency) and gives
+ * the demo client a username. Run once, right after the demo users are created.
  */
 export async function seedDemoProfiles(
   db: Tx,
@@ -75,7 +75,8 @@ export async function seedDemoProfiles(
   for (const row of rows) {
     const person = input.providers.find((provider) => provider.email === row.email);
     const country = row.countryCode as keyof typeof CURRENCY_BY_COUNTRY;
-    if (!person || !(country in DEMO_FEES)) continue;
+    if (!person || !(country in CURRENCY_BY_COUNTRY)) continue;
+    const { practice } = person;
     const gender: Gender = MALE_FIRST_NAMES.has(person.firstName) ? 'male' : 'female';
     await db.update(users).set({ gender, updatedAt: now }).where(eq(users.id, row.id));
     await db
@@ -86,7 +87,7 @@ export async function seedDemoProfiles(
       .insert(providerBookingFees)
       .values({
         providerId: row.id,
-        feeMinor: DEMO_FEES[country],
+        feeMinor: Math.round(practice.fee * 100),
         isFree: false,
         currencyCode: CURRENCY_BY_COUNTRY[country],
         createdAt: now,
@@ -98,10 +99,11 @@ export async function seedDemoProfiles(
     // Concerns outside the specialities list (OCD, panic attacks) still need one speciality for a complete setup.
     if (specialities.length === 0) specialities = ['stress'];
     const chosen = [
-      ...['individual-therapy'].map((key) => ({ list: 'therapy', key })),
-      ...['video-session', 'audio-call', 'chat-messaging'].map((key) => ({ list: 'modality', key })),
+      ...practice.therapies.map((key) => ({ list: 'therapy', key })),
+      ...practice.modalities.map((key) => ({ list: 'modality', key })),
       ...specialities.map((key) => ({ list: 'specialities', key })),
-      { list: 'language', key: country === 'DE' ? 'de' : 'en' },
+      ...practice.languages.map((key) => ({ list: 'language', key })),
+      ...practice.approaches.map((key) => ({ list: 'therapyApproach', key })),
     ];
     const values = chosen.flatMap(({ list, key }) => {
       const optionId = option(list, key);

@@ -174,3 +174,9 @@ export async function setReviewHidden(
   if (!answer) throw new AppError('NOT_FOUND');
   return answer;
 }
+
+/** How many reviews wait for an operator's decision (the open reports of /admin/reviews/). */
+export async function countReportedReviews(deps: Pick<AppDeps, 'db'>): Promise<number> {
+  const [row] = await deps.db.select({ total: count() }).from(reviews).where(statusWhere('open'));
+  return row?.total ?? 0;
+}

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { concerns, countries, providerConcerns, providerProfiles, states, users } from '../../db/schema/index.ts';
 import { seedDemoAvailability } from '../../modules/availability/demo-seed.ts';
-import { seedDemoBookings } from '../../modules/bookings/demo-seed.ts';
+import { seedDemoBookings, seedDemoFullWeeks } from '../../modules/bookings/demo-seed.ts';
 import { refreshNextAvailable } from '../../modules/directory/next-available.ts';
 import { seedDemoProfiles } from '../../modules/profiles/demo-seed.ts';
 import { seedDemoReviews } from '../../modules/reviews/demo-seed.ts';
@@ -21,11 +21,166 @@ interface DemoPerson {
   language?: 'en' | 'de';
 }
 
+/**
+ * What a demo practice offers: the general fee in major units of the country's currency, the
+ * therapies, modalities, languages and approaches (preference option keys), the weekly hours
+ * (ISO weekdays, one range in the provider's zone) and whether its next 7 days are fully booked.
+ */
+export interface DemoPractice {
+  fee: number;
+  therapies: string[];
+  modalities: string[];
+  languages: string[];
+  approaches: string[];
+  days: number[];
+  hours: [string, string];
+  fullyBooked?: boolean;
+}
+
 interface DemoProvider extends DemoPerson {
   title: string;
   headline: string;
   bio: string;
   concerns: string[];
+  practice: DemoPractice;
+}
+
+const WEEKDAYS = [1, 2, 3, 4, 5];
+const ONLINE = ['video-session', 'audio-call', 'chat-messaging'];
+
+/**
+ * A marketplace rather than one profile copied (docs/decisions.md "Demo practices differ"): fees
+ * spread across each currency's range, different therapies, languages and hours, three fully
+ * booked for the coming week. The e2e journeys book the demo therapist (one therapy, ₦15,000,
+ * weekdays 09:00-17:00) and Sarah Collins (one therapy, £60, weekdays), so those stay as they were.
+ */
+const PRACTICES: Record<string, DemoPractice> = {
+  provider: {
+    fee: 15_000,
+    therapies: ['individual-therapy'],
+    modalities: ONLINE,
+    languages: ['en', 'ig'],
+    approaches: ['cbt', 'mindfulness-based'],
+    days: WEEKDAYS,
+    hours: ['09:00', '17:00'],
+  },
+  'emeka.obi': {
+    fee: 12_000,
+    therapies: ['individual-therapy', 'couples-therapy'],
+    modalities: ['video-session', 'audio-call'],
+    languages: ['en', 'ig', 'pcm'],
+    approaches: ['person-centred', 'solution-focused'],
+    days: WEEKDAYS,
+    hours: ['10:00', '18:00'],
+  },
+  'funke.adeyemi': {
+    fee: 25_000,
+    therapies: ['family-therapy', 'couples-therapy', 'individual-therapy'],
+    modalities: ['video-session', 'in-person'],
+    languages: ['en', 'yo'],
+    approaches: ['family-systems'],
+    days: [2, 3, 4, 5, 6],
+    hours: ['08:00', '14:00'],
+  },
+  'ibrahim.musa': {
+    fee: 40_000,
+    therapies: ['psychiatry', 'individual-therapy'],
+    modalities: ['video-session', 'in-person'],
+    languages: ['en', 'ha'],
+    approaches: ['psychodynamic'],
+    days: [1, 3, 5],
+    hours: ['14:00', '20:00'],
+  },
+  'ngozi.nwosu': {
+    fee: 18_000,
+    therapies: ['individual-therapy', 'group-therapy'],
+    modalities: ['video-session', 'audio-call'],
+    languages: ['en', 'ig'],
+    approaches: ['emdr', 'cbt'],
+    days: [1, 2, 3, 4],
+    hours: ['09:00', '13:00'],
+    fullyBooked: true,
+  },
+  'bola.ajayi': {
+    fee: 8_000,
+    therapies: ['individual-therapy', 'group-therapy'],
+    modalities: ['in-person', 'video-session', 'chat-messaging'],
+    languages: ['en', 'yo', 'pcm'],
+    approaches: ['acceptance-and-commitment'],
+    days: WEEKDAYS,
+    hours: ['17:00', '21:00'],
+  },
+  'sarah.collins': {
+    fee: 60,
+    therapies: ['individual-therapy'],
+    modalities: ONLINE,
+    languages: ['en'],
+    approaches: ['humanistic', 'person-centred'],
+    days: WEEKDAYS,
+    hours: ['09:00', '17:00'],
+  },
+  'james.reid': {
+    fee: 85,
+    therapies: ['individual-therapy'],
+    modalities: ['video-session'],
+    languages: ['en'],
+    approaches: ['cbt'],
+    days: [1, 2, 3, 4],
+    hours: ['12:00', '18:00'],
+    fullyBooked: true,
+  },
+  'maya.patel': {
+    fee: 150,
+    therapies: ['couples-therapy', 'family-therapy'],
+    modalities: ['video-session', 'in-person'],
+    languages: ['en'],
+    approaches: ['family-systems', 'solution-focused'],
+    days: WEEKDAYS,
+    hours: ['09:00', '17:00'],
+  },
+  'daniel.brooks': {
+    fee: 110,
+    therapies: ['individual-therapy'],
+    modalities: ['video-session', 'audio-call'],
+    languages: ['en', 'fr'],
+    approaches: ['dbt'],
+    days: [2, 3, 4, 5, 6],
+    hours: ['10:00', '16:00'],
+    fullyBooked: true,
+  },
+  'lena.schmidt': {
+    fee: 90,
+    therapies: ['individual-therapy'],
+    modalities: ONLINE,
+    languages: ['de', 'en'],
+    approaches: ['cbt', 'acceptance-and-commitment'],
+    days: WEEKDAYS,
+    hours: ['09:00', '17:00'],
+  },
+  'jonas.weber': {
+    fee: 65,
+    therapies: ['individual-therapy', 'life-coaching'],
+    modalities: ['video-session', 'chat-messaging'],
+    languages: ['de'],
+    approaches: ['solution-focused'],
+    days: [1, 2, 4],
+    hours: ['16:00', '20:00'],
+  },
+  'hannah.fischer': {
+    fee: 80,
+    therapies: ['child-and-adolescent-therapy', 'family-therapy'],
+    modalities: ['video-session', 'in-person'],
+    languages: ['de', 'en', 'fr'],
+    approaches: ['family-systems', 'humanistic'],
+    days: WEEKDAYS,
+    hours: ['13:00', '19:00'],
+  },
+};
+
+function practiceOf(handle: string): DemoPractice {
+  const practice = PRACTICES[handle];
+  if (!practice) throw new Error(`no demo practice for ${handle}`);
+  return practice;
 }
 
 export const DEMO_CLIENT: DemoPerson = {
@@ -58,6 +213,7 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
     headline: 'Clinical Psychologist',
     bio: 'I help adults with anxiety, low mood and stress using CBT and mindfulness.',
     concerns: ['anxiety', 'depression', 'stress'],
+    practice: practiceOf('provider'),
   },
   ...(
     [
@@ -115,6 +271,7 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
     headline,
     bio: `${firstName} ${lastName} is a ${headline.toLowerCase()} with years of experience supporting clients online.`,
     concerns: [...concernKeys],
+    practice: practiceOf(handle),
   })),
 ];
 
@@ -195,7 +352,11 @@ export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
   }
   await seedDemoAvailability(
     db,
-    DEMO_PROVIDERS.map((provider) => provider.email),
+    DEMO_PROVIDERS.map((provider) => ({
+      email: provider.email,
+      days: provider.practice.days,
+      hours: provider.practice.hours,
+    })),
     now,
   );
   await seedDemoProfiles(db, {
@@ -204,6 +365,13 @@ export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
     client: { email: DEMO_CLIENT.email, userName: 'ada_okafor' },
   });
   await seedDemoBookings(db, { now, clientEmail: DEMO_CLIENT.email, providerEmail: 'provider@demo.test' });
+  await seedDemoFullWeeks(db, {
+    now,
+    providerEmails: DEMO_PROVIDERS.filter((provider) => provider.practice.fullyBooked).map(
+      (provider) => provider.email,
+    ),
+    clientEmails: DEMO_REVIEWERS.map((person) => person.email),
+  });
   await seedDemoReviews(db, {
     now,
     clientEmail: DEMO_CLIENT.email,

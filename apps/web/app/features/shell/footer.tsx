@@ -8,6 +8,7 @@ export function Footer() {
   const { t } = useTranslation();
   const { shell, lang } = useLocaleData();
   const modals = useModals();
+  const directory = localePath(lang, '/providers/');
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -17,7 +18,11 @@ export function Footer() {
           </h2>
           <ul className="space-y-1 text-sm text-slate-700" data-testid="footer-categories">
             {shell.categories.map((category) => (
-              <li key={category.identifier}>{category.name}</li>
+              <li key={category.identifier}>
+                <Link to={`${directory}?therapy=${category.key}`} className="hover:text-brand-700 hover:underline">
+                  {category.name}
+                </Link>
+              </li>
             ))}
           </ul>
         </section>
@@ -27,7 +32,11 @@ export function Footer() {
           </h2>
           <ul className="grid grid-cols-2 gap-1 text-sm text-slate-700" data-testid="footer-concerns">
             {shell.concerns.map((concern) => (
-              <li key={concern.identifier}>{concern.name}</li>
+              <li key={concern.identifier}>
+                <Link to={`${directory}?specialities=${concern.key}`} className="hover:text-brand-700 hover:underline">
+                  {concern.name}
+                </Link>
+              </li>
             ))}
           </ul>
         </section>

@@ -1,5 +1,5 @@
 import type { Booking } from '@app/shared/schemas/bookings';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
@@ -38,11 +38,14 @@ export function BookingActions({
   party: role,
   now,
   showDetailsLink = false,
+  startReschedule = false,
 }: {
   booking: Booking;
   party: BookingRole;
   now: number;
   showDetailsLink?: boolean;
+  /** Open the reschedule dialog at once when it is offered (a "Reschedule" link from the overview). */
+  startReschedule?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const lang = useLang();
@@ -84,6 +87,13 @@ export function BookingActions({
       : null;
   const limitReached = rescheduleLimitReached(booking, role);
   const open = (name: BookingModalName) => modals.open(name, { booking });
+  const rescheduleOffered = canOfferReschedule(booking, role, now) && !limitReached;
+  const started = useRef(false);
+  useEffect(() => {
+    if (!startReschedule || !rescheduleOffered || started.current) return;
+    started.current = true;
+    modals.open(BOOKING_MODALS.reschedule, { booking });
+  }, [startReschedule, rescheduleOffered, modals, booking]);
 
   return (
     <div className="flex flex-col gap-3">

@@ -1,0 +1,2 @@
+CREATE INDEX "payments_failed_created_idx" ON "payments" USING btree ("created_at") WHERE "payments"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "payments_top_up_paid_idx" ON "payments" USING btree ("paid_at") WHERE "payments"."purpose" = 'top_up' AND "payments"."status" = 'success';

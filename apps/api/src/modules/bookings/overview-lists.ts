@@ -1,0 +1,133 @@
+import type { Language } from '@app/shared/constants';
+import type { Booking, BookingParty } from '@app/shared/schemas/bookings';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { bookings } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { preparedSql } from '../../platform/prepared.ts';
+import { toBooking, type ViewRow, viewRowColumns, viewSelect } from './booking-view.ts';
+import { viewContext } from './offer.ts';
+
+/**
+ * The short lists of a person's overview (modules/overview): each one statement over the
+ * (client_id, starts_at) or (provider_id, starts_at) index, bounded by a start range and a limit.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'config'>;
+
+/** No session lasts longer than this: a session under way started less than a day ago. */
+const LONGEST_SESSION_MS = 24 * 60 * 60 * 1000;
+
+const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+const uuid = (name: string) => sql`${sql.placeholder(name)}::uuid`;
+const limit = sql`LIMIT ${sql.placeholder('limit')}::int`;
+
+/**
+ * The lists are named prepared statements (the answer's eight joins cost more to plan than to
+ * run): one per side, as the side decides the index, (client_id, starts_at) or (provider_id, starts_at).
+ */
+function comingStatement(party: BookingParty) {
+  const column = party === 'client' ? sql`bookings.client_id` : sql`bookings.provider_id`;
+  return preparedSql<ViewRow>(`overview_coming_${party}`, () => ({
+    select: sql`${viewSelect()} WHERE ${column} = ${uuid('userId')} AND bookings.starts_at >= ${at('from')}
+      AND bookings.starts_at < ${at('before')} AND bookings.status = 'confirmed' AND bookings.ends_at > ${at('now')}
+      ORDER BY bookings.starts_at, bookings.id ${limit}`,
+    columns: viewRowColumns,
+  }));
+}
+const coming = { client: comingStatement('client'), provider: comingStatement('provider') };
+
+function requestsStatement(party: BookingParty) {
+  const column = party === 'client' ? sql`bookings.client_id` : sql`bookings.provider_id`;
+  return preparedSql<ViewRow>(`overview_reschedule_requests_${party}`, () => ({
+    select: sql`${viewSelect()} WHERE ${column} = ${uuid('userId')} AND bookings.starts_at >= ${at('from')}
+      AND bookings.reschedule_status = 'pending' AND bookings.reschedule_requested_by <> ${sql.raw(`'${party}'`)}
+      ORDER BY bookings.starts_at, bookings.id ${limit}`,
+    columns: viewRowColumns,
+  }));
+}
+const requests = { client: requestsStatement('client'), provider: requestsStatement('provider') };
+
+const awaiting = preparedSql<ViewRow>('overview_awaiting_payment', () => ({
+  select: sql`${viewSelect()} WHERE bookings.client_id = ${uuid('clientId')} AND bookings.starts_at > ${at('now')}
+    AND bookings.status = 'pending' AND bookings.paid_at IS NULL AND bookings.hold_expires_at > ${at('now')}
+    ORDER BY bookings.hold_expires_at, bookings.id ${limit}`,
+  columns: viewRowColumns,
+}));
+
+/** The latest instant a booking can start: far enough for "from `from` on". */
+const END_OF_TIME = '9999-12-31T00:00:00Z';
+
+/**
+ * Confirmed sessions of one side that have not ended, soonest first: from those under way up to
+ * `before` (exclusive), or from `from` on.
+ */
+export async function listComingSessions(
+  deps: Deps,
+  input: {
+    userId: string;
+    party: BookingParty;
+    now: Date;
+    from?: Date;
+    before?: Date;
+    limit: number;
+    language: Language;
+  },
+): Promise<Booking[]> {
+  const from = input.from ?? new Date(input.now.getTime() - LONGEST_SESSION_MS);
+  const rows = await coming[input.party](deps.db, {
+    userId: input.userId,
+    from: from.toISOString(),
+    before: input.before?.toISOString() ?? END_OF_TIME,
+    now: input.now.toISOString(),
+    limit: input.limit,
+  });
+  const context = viewContext(deps, input.language, input.userId);
+  return rows.map((row) => toBooking(row, context));
+}
+
+/** A client's scheduled bookings whose hold still runs (unpaid, pay before it ends), the soonest hold end first. */
+export async function listAwaitingPayment(
+  deps: Deps,
+  input: { clientId: string; now: Date; limit: number; language: Language },
+): Promise<Booking[]> {
+  const rows = await awaiting(deps.db, {
+    clientId: input.clientId,
+    now: input.now.toISOString(),
+    limit: input.limit,
+  });
+  const context = viewContext(deps, input.language, input.clientId);
+  return rows.map((row) => toBooking(row, context));
+}
+
+/** Reschedules the other side asked for that wait on this side's answer, soonest session first. */
+export async function listRescheduleRequests(
+  deps: Deps,
+  input: { userId: string; party: BookingParty; now: Date; limit: number; language: Language },
+): Promise<Booking[]> {
+  const rows = await requests[input.party](deps.db, {
+    userId: input.userId,
+    from: new Date(input.now.getTime() - LONGEST_SESSION_MS).toISOString(),
+    limit: input.limit,
+  });
+  const context = viewContext(deps, input.language, input.userId);
+  return rows.map((row) => toBooking(row, context));
+}
+
+/** Whether the client has ever booked, as one SQL value (a new client's overview welcomes them). */
+export function hasAnyBookingSql(clientId: SQL): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.clientId} = ${clientId})`;
+}
+
+/** Confirmed sessions starting in [start, end) across the platform (the operator's "today"). */
+export async function countSessionsStarting(
+  deps: Pick<AppDeps, 'db'>,
+  input: { start: Date; end: Date },
+): Promise<number> {
+  const [row] = await deps.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(
+      and(eq(bookings.status, 'confirmed'), gte(bookings.startsAt, input.start), lt(bookings.startsAt, input.end)),
+    );
+  return Number(row?.count ?? 0);
+}

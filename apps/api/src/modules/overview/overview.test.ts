@@ -1,0 +1,218 @@
+import { OverviewSchema } from '@app/shared/schemas/overview';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { bookings, contactMessages, payments, providerProfiles } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import {
+  type Catalog,
+  catalog,
+  createBookingVia,
+  createProvider,
+  listedSlot,
+  payWithWallet,
+  scheduleVia,
+  walletOf,
+} from '../bookings/test-support.ts';
+import { getEarningsSummary } from '../money/earnings.ts';
+import { fundWallet } from '../money/test-helpers.ts';
+
+const START = '2027-03-01T09:00:00Z'; // Monday 10:00 in Lagos
+const clock = fixedClock(START);
+let t: TestApp;
+let ids: Catalog;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
+  ids = await catalog(t);
+});
+afterAll(() => t.close());
+
+async function overviewOf(user: TestUser) {
+  const response = await t.app.inject({ url: '/api/overview', headers: user.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return OverviewSchema.parse(response.json());
+}
+
+async function paidBooking(client: TestUser, provider: TestUser, date: string, index = 0) {
+  await fundWallet(t, client.id, 500_000);
+  const booking = await createBookingVia(t, client, provider, ids);
+  const slot = await listedSlot(t, provider.id, date, index);
+  await scheduleVia(t, client, booking.identifier, slot.identifier);
+  return payWithWallet(t, client, booking.identifier);
+}
+
+async function heldBooking(client: TestUser, provider: TestUser, date: string, index = 0) {
+  const booking = await createBookingVia(t, client, provider, ids);
+  const slot = await listedSlot(t, provider.id, date, index);
+  return scheduleVia(t, client, booking.identifier, slot.identifier);
+}
+
+describe('GET /api/overview', () => {
+  it('answers 401 without a session', async () => {
+    const response = await t.app.inject({ url: '/api/overview' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("shows a client their next session, what waits for payment and their wallet, and never another client's", async () => {
+    const provider = await createProvider(t, { firstName: 'Ada', lastName: 'Obi' });
+    const client = await createTestUser(t, { role: 'client', firstName: 'Chidi', timezone: 'Europe/Berlin' });
+    const other = await createTestUser(t, { role: 'client', firstName: 'Other' });
+    const later = await paidBooking(client, provider, '2027-03-04', 0);
+    const next = await paidBooking(client, provider, '2027-03-03', 2);
+    const othersSooner = await paidBooking(other, provider, '2027-03-02', 0);
+    const held = await heldBooking(client, provider, '2027-03-05', 1);
+    await heldBooking(other, provider, '2027-03-05', 3);
+
+    const overview = await overviewOf(client);
+    if (overview.role !== 'client') throw new Error(overview.role);
+    expect(overview.firstName).toBe('Chidi');
+    expect(overview.timezone).toBe('Europe/Berlin');
+    expect(overview.nextSession?.identifier).toBe(next.identifier);
+    expect(overview.nextSession).toMatchObject({ status: 'confirmed', provider: { name: 'Ada Obi' } });
+    expect(overview.nextSession?.modality?.key).toBe('video-session');
+    expect(overview.awaitingPayment.map((booking) => booking.identifier)).toEqual([held.identifier]);
+    expect(overview.awaitingPayment[0]?.holdExpiresAt).not.toBeNull();
+    expect(overview.wallet).toEqual({ balance: await walletOf(t, client.id), currency: 'NGN' });
+    expect(overview.hasBookings).toBe(true);
+    const seen = JSON.stringify(overview);
+    expect(seen).not.toContain(othersSooner.identifier);
+    expect(seen).not.toContain(other.id);
+    expect(later.identifier).not.toBe(overview.nextSession?.identifier);
+  });
+
+  it('welcomes a new client with nothing booked and at most three suggestions', async () => {
+    await createProvider(t, { firstName: 'Listed' });
+    const client = await createTestUser(t, { role: 'client', firstName: 'Nneka' });
+    const overview = await overviewOf(client);
+    if (overview.role !== 'client') throw new Error(overview.role);
+    expect(overview).toMatchObject({
+      firstName: 'Nneka',
+      nextSession: null,
+      awaitingPayment: [],
+      wallet: { balance: 0, currency: 'NGN' },
+      unreadMessages: 0,
+      unreadNotifications: 0,
+      hasBookings: false,
+      hasPreferences: false,
+    });
+    expect(overview.recommended.length).toBeGreaterThan(0);
+    expect(overview.recommended.length).toBeLessThanOrEqual(3);
+    for (const provider of overview.recommended) expect(provider.reasons).toBeInstanceOf(Array);
+  });
+
+  it("shows a provider today's and the next sessions, the reschedules waiting on them and this month's earnings", async () => {
+    const provider = await createProvider(t, { firstName: 'Funmi', days: [1, 2, 3, 4, 5] });
+    const otherProvider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client', firstName: 'Bola', lastName: 'Ade' });
+    const today = await paidBooking(client, provider, '2027-03-01', 2); // this afternoon in Lagos
+    const tomorrow = await paidBooking(client, provider, '2027-03-02', 0);
+    const elsewhere = await paidBooking(client, otherProvider, '2027-03-01', 3);
+    const target = await listedSlot(t, provider.id, '2027-03-04', 0);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${tomorrow.identifier}/reschedule`,
+      headers: client.headers,
+      payload: { timeslotIdentifier: target.identifier },
+    });
+    expect(asked.json()).toMatchObject({ rescheduleInfo: { status: 'pending', requestedBy: 'client' } });
+
+    const overview = await overviewOf(provider);
+    if (overview.role !== 'provider') throw new Error(overview.role);
+    expect(overview.standing).toBe('live');
+    expect(overview.today.map((booking) => booking.identifier)).toEqual([today.identifier]);
+    expect(overview.today[0]?.client.name).toBe('Bola Ade');
+    expect(overview.upcoming.map((booking) => booking.identifier)).toEqual([tomorrow.identifier]);
+    expect(overview.rescheduleRequests.map((booking) => booking.identifier)).toEqual([tomorrow.identifier]);
+    expect(JSON.stringify(overview)).not.toContain(elsewhere.identifier);
+    const summary = await getEarningsSummary(t.deps.db, { userId: provider.id, now: clock.now() });
+    expect(overview.earnings).toEqual({
+      currency: summary.currency,
+      thisMonth: summary.thisMonthEarned,
+      available: summary.available,
+    });
+    expect(overview.checklist.filter((entry) => !entry.done).map((entry) => entry.item)).toEqual(
+      expect.not.arrayContaining(['fees', 'availability']),
+    );
+  });
+
+  it('tells a provider awaiting review what is missing, and an insurance expiring within 30 days', async () => {
+    const provider = await createTestUser(t, { role: 'provider', verificationStatus: 'submitted' });
+    await t.deps.db
+      .update(providerProfiles)
+      .set({ insuranceExpiresOn: '2027-03-20' })
+      .where(eq(providerProfiles.userId, provider.id));
+    const overview = await overviewOf(provider);
+    if (overview.role !== 'provider') throw new Error(overview.role);
+    expect(overview.standing).toBe('awaitingReview');
+    const byItem = Object.fromEntries(overview.checklist.map((entry) => [entry.item, entry]));
+    expect(byItem.fees?.done).toBe(false);
+    expect(byItem.availability?.done).toBe(false);
+    expect(byItem.credentials?.done).toBe(false);
+    expect(byItem.insurance).toMatchObject({ done: false, expiresOn: '2027-03-20', expiringSoon: true });
+    expect(overview).toMatchObject({ today: [], upcoming: [], rescheduleRequests: [] });
+  });
+
+  it("counts the operator's queues as the database holds them", async () => {
+    const admin = await createTestUser(t, { role: 'admin', firstName: 'Ola' });
+    const before = await overviewOf(admin);
+    if (before.role !== 'admin') throw new Error(before.role);
+
+    await createTestUser(t, { role: 'provider', verificationStatus: 'submitted' });
+    const payer = await createTestUser(t, { role: 'client' });
+    await t.deps.db.insert(contactMessages).values({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@example.test',
+      message: 'Hello there, a question.',
+      language: 'en',
+      createdAt: new Date('2027-02-28T10:00:00Z'),
+    });
+    const payment = (status: 'pending' | 'failed', createdAt: string) => ({
+      reference: `test-${status}-${createdAt}`,
+      userId: payer.id,
+      purpose: 'top_up' as const,
+      channel: 'card' as const,
+      gateway: 'sandbox',
+      amountMinor: 100_000,
+      currencyCode: 'NGN',
+      status,
+      createdAt: new Date(createdAt),
+    });
+    await t.deps.db
+      .insert(payments)
+      .values([
+        payment('pending', '2027-03-01T08:00:00Z'),
+        payment('pending', '2027-03-01T08:59:00Z'),
+        payment('failed', '2027-02-27T08:00:00Z'),
+      ]);
+
+    const after = await overviewOf(admin);
+    if (after.role !== 'admin') throw new Error(after.role);
+    expect(after.firstName).toBe('Ola');
+    expect(after.counts.providersAwaitingReview - before.counts.providersAwaitingReview).toBe(1);
+    expect(after.counts.contactMessages - before.counts.contactMessages).toBe(1);
+    // The pending payment of a minute ago is still within the webhook's grace period.
+    expect(after.counts.unreconciledPayments - before.counts.unreconciledPayments).toBe(1);
+    expect(after.counts.failedPayments - before.counts.failedPayments).toBe(1);
+    const confirmedToday = await t.deps.db
+      .select({ id: bookings.id, startsAt: bookings.startsAt })
+      .from(bookings)
+      .where(eq(bookings.status, 'confirmed'));
+    const lagosDay = confirmedToday.filter(
+      (row) =>
+        row.startsAt &&
+        row.startsAt >= new Date('2027-02-28T23:00:00Z') &&
+        row.startsAt < new Date('2027-03-01T23:00:00Z'),
+    );
+    expect(after.counts.bookingsToday).toBe(lagosDay.length);
+  });
+
+  it('refuses a client the operator counts by answering their own overview', async () => {
+    const client = await createTestUser(t, { role: 'client' });
+    const overview = await overviewOf(client);
+    expect(overview.role).toBe('client');
+    expect(overview).not.toHaveProperty('counts');
+  });
+});

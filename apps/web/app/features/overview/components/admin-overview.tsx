@@ -1,0 +1,50 @@
+import type { AdminOverview as AdminOverviewData } from '@app/shared/schemas/overview';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '#app/lib/i18n';
+import { useLocaleData } from '#app/lib/shell-data';
+import { FigureLink, linkClass } from './card';
+
+type Count = keyof AdminOverviewData['counts'];
+
+/** Each count and the back-office page where it is worked through. */
+export const ADMIN_COUNT_PATHS: Record<Count, string> = {
+  providersAwaitingReview: '/admin/',
+  reportedReviews: '/admin/reviews/',
+  contactMessages: '/admin/contact/',
+  unreconciledPayments: '/admin/operations/',
+  failedPayments: '/admin/operations/',
+  bookingsToday: '/admin/operations/',
+  topUpsToday: '/admin/operations/',
+};
+
+/** The operator's overview: the back office's queues as counts, each a link into it. */
+export function AdminOverview({ overview }: { overview: AdminOverviewData }) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const counts = Object.keys(ADMIN_COUNT_PATHS) as Count[];
+  return (
+    <section aria-labelledby="admin-counts-heading">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="admin-counts-heading" className="text-lg font-semibold">
+          {t('overview.admin.title')}
+        </h2>
+        <Link to={localePath(lang, '/admin/')} className={linkClass}>
+          {t('admin.title')}
+        </Link>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {counts.map((count) => (
+          <li key={count}>
+            <FigureLink
+              to={localePath(lang, ADMIN_COUNT_PATHS[count])}
+              label={t(`overview.admin.counts.${count}`)}
+              value={String(overview.counts[count])}
+              testId={`count-${count}`}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

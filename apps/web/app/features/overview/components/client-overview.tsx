@@ -1,0 +1,225 @@
+import type { Booking } from '@app/shared/schemas/bookings';
+import type { ClientOverview as ClientOverviewData } from '@app/shared/schemas/overview';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { longDateOf, timeOf } from '#app/lib/format';
+import { localePath } from '#app/lib/i18n';
+import { money } from '#app/lib/money';
+import { useLocaleData } from '#app/lib/shell-data';
+import { PersonAvatar } from '#app/ui/person-avatar';
+import { buttonLinkClass, FigureLink, linkClass, OverviewCard, secondaryLinkClass } from './card';
+import { SessionWhen } from './when';
+
+export interface ClientOverviewProps {
+  overview: ClientOverviewData;
+  now: number;
+  /** "Join the session" while the booking's room is open (the session room's link). */
+  renderJoin(booking: Booking): ReactNode;
+  /** "Message" the other side (the messages feature's button). */
+  renderMessage(userIdentifier: string): ReactNode;
+}
+
+function NextSession({
+  booking,
+  zone,
+  now,
+  renderJoin,
+  renderMessage,
+}: { booking: Booking; zone: string; now: number } & Pick<ClientOverviewProps, 'renderJoin' | 'renderMessage'>) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const details = localePath(lang, `/appointments/${booking.identifier}/`);
+  return (
+    <OverviewCard id="next-session" title={t('overview.client.nextSession')} className="lg:col-span-2">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <PersonAvatar name={booking.provider.name} photo={booking.provider.photo} />
+        <div className="min-w-0 flex-1">
+          <p className="text-lg font-semibold text-slate-900" data-testid="next-session-provider">
+            {booking.provider.name}
+          </p>
+          <SessionWhen startAt={booking.startAt ?? ''} endAt={booking.endAt} zone={zone} now={now} />
+          <p className="text-sm text-slate-600">
+            {[booking.therapyCategory?.name, booking.modality?.name].filter(Boolean).join(' · ')}
+          </p>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            {renderJoin(booking)}
+            <Link to={details} className={secondaryLinkClass} data-testid="next-session-details">
+              {t('overview.client.details')}
+            </Link>
+            <Link to={`${details}?reschedule=1`} className={secondaryLinkClass} data-testid="next-session-reschedule">
+              {t('overview.client.reschedule')}
+            </Link>
+            {renderMessage(booking.provider.identifier)}
+          </div>
+        </div>
+      </div>
+    </OverviewCard>
+  );
+}
+
+function AwaitingPayment({ bookings, zone, now }: { bookings: Booking[]; zone: string; now: number }) {
+  const { t, i18n } = useTranslation();
+  const { lang } = useLocaleData();
+  return (
+    <OverviewCard id="awaiting-payment" title={t('overview.client.awaitingPayment')} className="lg:col-span-2">
+      <ul className="divide-y divide-slate-100">
+        {bookings.map((booking) => {
+          const minutes = Math.max(0, Math.ceil((Date.parse(booking.holdExpiresAt ?? '') - now) / 60_000));
+          return (
+            <li key={booking.identifier} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-medium text-slate-900">{booking.provider.name}</p>
+                <p className="text-sm text-slate-700">
+                  {booking.startAt
+                    ? `${longDateOf(booking.startAt, zone, i18n.language)} · ${timeOf(booking.startAt, zone)}`
+                    : null}
+                </p>
+                <p className="text-sm font-medium text-amber-800" data-testid="hold-remaining">
+                  {t('overview.client.holdRemaining', { count: minutes })}
+                </p>
+              </div>
+              <Link
+                to={localePath(lang, `/payment/${booking.identifier}/`)}
+                className={buttonLinkClass}
+                data-testid="pay-link"
+              >
+                {t('overview.client.pay', { amount: money(booking.priceMinor, booking.currencyCode, lang) })}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </OverviewCard>
+  );
+}
+
+function Recommended({ overview }: { overview: ClientOverviewData }) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  return (
+    <OverviewCard
+      id="recommended"
+      title={t('overview.client.recommended')}
+      className="lg:col-span-3"
+      action={
+        <Link to={localePath(lang, '/recommended-provider/')} className={linkClass}>
+          {t('overview.client.seeAllRecommended')}
+        </Link>
+      }
+    >
+      {!overview.hasPreferences ? (
+        <p className="mb-3 text-sm text-slate-700">
+          {t('overview.client.noPreferences')}{' '}
+          <Link to={localePath(lang, '/preference/')} className={linkClass}>
+            {t('overview.client.setPreferences')}
+          </Link>
+        </p>
+      ) : null}
+      <ul className="grid gap-3 md:grid-cols-3">
+        {overview.recommended.map((provider) => {
+          const name = [provider.title, provider.name].filter(Boolean).join(' ');
+          return (
+            <li key={provider.identifier} className="flex gap-3 rounded-xl border border-slate-200 p-3">
+              <PersonAvatar name={provider.name} photo={provider.photo} size="sm" />
+              <div className="min-w-0">
+                <Link
+                  to={localePath(lang, `/providers/${provider.identifier}/`)}
+                  className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                >
+                  {name}
+                </Link>
+                <ul className="mt-1 flex flex-wrap gap-1">
+                  {provider.reasons.slice(0, 3).map((reason) => (
+                    <li key={reason.code} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">
+                      {reason.label}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </OverviewCard>
+  );
+}
+
+/** A new client: what to do first. */
+function Welcome() {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  return (
+    <section
+      aria-labelledby="welcome-heading"
+      data-testid="welcome"
+      className="rounded-2xl bg-gradient-to-br from-brand-50 to-white p-6 ring-1 ring-brand-100 lg:col-span-3"
+    >
+      <h2 id="welcome-heading" className="text-xl font-semibold text-slate-900">
+        {t('overview.client.welcomeTitle')}
+      </h2>
+      <p className="mt-1 max-w-2xl text-slate-700">{t('overview.client.welcomeText')}</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={localePath(lang, '/providers/')} className={buttonLinkClass}>
+          {t('overview.client.findTherapist')}
+        </Link>
+        <Link to={localePath(lang, '/preference/')} className={secondaryLinkClass}>
+          {t('overview.client.setPreferences')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The client's overview: the next session first, then what needs doing, the wallet, the counts, suggestions. */
+export function ClientOverview({ overview, now, renderJoin, renderMessage }: ClientOverviewProps) {
+  const { t } = useTranslation();
+  const { lang } = useLocaleData();
+  const zone = overview.timezone;
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      {!overview.hasBookings ? <Welcome /> : null}
+      {overview.nextSession ? (
+        <NextSession
+          booking={overview.nextSession}
+          zone={zone}
+          now={now}
+          renderJoin={renderJoin}
+          renderMessage={renderMessage}
+        />
+      ) : overview.hasBookings ? (
+        <OverviewCard id="next-session" title={t('overview.client.nextSession')} className="lg:col-span-2">
+          <p className="text-slate-700">{t('overview.client.noNextSession')}</p>
+          <Link to={localePath(lang, '/providers/')} className={`${buttonLinkClass} mt-3`}>
+            {t('overview.client.bookAgain')}
+          </Link>
+        </OverviewCard>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3 lg:col-span-1 lg:grid-cols-1">
+        <FigureLink
+          to={localePath(lang, '/wallet/')}
+          label={t('overview.client.wallet')}
+          value={money(overview.wallet.balance, overview.wallet.currency, lang)}
+          hint={t('overview.client.topUp')}
+          testId="overview-wallet"
+        />
+        <FigureLink
+          to={localePath(lang, '/messages/')}
+          label={t('overview.unreadMessages')}
+          value={String(overview.unreadMessages)}
+          testId="unread-messages"
+        />
+        <FigureLink
+          to={localePath(lang, '/notifications/')}
+          label={t('overview.unreadNotifications')}
+          value={String(overview.unreadNotifications)}
+          testId="unread-notifications"
+        />
+      </div>
+      {overview.awaitingPayment.length > 0 ? (
+        <AwaitingPayment bookings={overview.awaitingPayment} zone={zone} now={now} />
+      ) : null}
+      {overview.recommended.length > 0 ? <Recommended overview={overview} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import de from '@app/shared/i18n/de.json';
+import en from '@app/shared/i18n/en.json';
+import type {
+  ClientOverview as ClientOverviewData,
+  ProviderOverview as ProviderOverviewData,
+} from '@app/shared/schemas/overview';
+import { render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { LOCALE_LAYOUT_ID } from '#app/lib/shell-data';
+import { ClientOverview } from './client-overview';
+import { ProviderOverview } from './provider-overview';
+import { daysUntil, relativeDay } from './when';
+
+function show(ui: ReactNode, language: 'en' | 'de' = 'en') {
+  const i18n = i18next.createInstance();
+  i18n.use(initReactI18next).init({
+    lng: language,
+    resources: { [language]: { translation: language === 'de' ? de : en } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  const Stub = createRoutesStub([
+    {
+      id: LOCALE_LAYOUT_ID,
+      path: '/:lang?',
+      loader: () => ({ lang: language, countryCode: 'NG' }),
+      children: [{ path: 'overview', Component: () => ui }],
+    },
+  ]);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={[language === 'de' ? '/de/overview' : '/overview']} />
+    </I18nextProvider>,
+  );
+}
+
+const NOW = Date.parse('2027-03-01T09:00:00Z');
+
+const newClient: ClientOverviewData = {
+  role: 'client',
+  firstName: 'Nneka',
+  timezone: 'Africa/Lagos',
+  nextSession: null,
+  awaitingPayment: [],
+  wallet: { balance: 0, currency: 'NGN' },
+  unreadMessages: 0,
+  unreadNotifications: 2,
+  recommended: [],
+  hasPreferences: false,
+  hasBookings: false,
+};
+
+const provider: ProviderOverviewData = {
+  role: 'provider',
+  firstName: 'Funmi',
+  timezone: 'Africa/Lagos',
+  standing: 'awaitingReview',
+  checklist: [
+    { item: 'profile', done: true, expiresOn: null, expiringSoon: false },
+    { item: 'fees', done: false, expiresOn: null, expiringSoon: false },
+    { item: 'availability', done: false, expiresOn: null, expiringSoon: false },
+    { item: 'credentials', done: true, expiresOn: null, expiringSoon: false },
+    { item: 'insurance', done: false, expiresOn: '2027-03-20', expiringSoon: true },
+  ],
+  today: [],
+  upcoming: [],
+  rescheduleRequests: [],
+  earnings: { currency: 'NGN', thisMonth: 4_250_000, available: 1_000_000 },
+  unreadMessages: 3,
+  unreadNotifications: 0,
+};
+
+describe('overview screens', () => {
+  it('welcomes a new client with the way to a therapist and to preferences', async () => {
+    show(<ClientOverview overview={newClient} now={NOW} renderJoin={() => null} renderMessage={() => null} />);
+    expect(await screen.findByRole('heading', { name: /Welcome! Let's find the right therapist/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Find a therapist' })).toHaveAttribute('href', '/providers/');
+    expect(screen.getByRole('link', { name: 'Set your preferences' })).toHaveAttribute('href', '/preference/');
+    expect(screen.getByTestId('unread-notifications-value')).toHaveTextContent('2');
+    expect(screen.queryByTestId('next-session')).toBeNull();
+  });
+
+  it("links each open item of a provider's checklist to where it is fixed, in German too", async () => {
+    show(<ProviderOverview overview={provider} now={NOW} />, 'de');
+    expect(await screen.findByTestId('standing-status')).toHaveTextContent(
+      'Deine Unterlagen werden von unserem Team geprüft',
+    );
+    expect(screen.getByTestId('checklist-fees')).toHaveAttribute('href', '/de/account/');
+    expect(screen.getByTestId('checklist-availability')).toHaveAttribute('href', '/de/provider-availability/');
+    expect(screen.getByTestId('checklist-insurance')).toHaveAttribute('href', '/de/my-credentials/');
+    expect(screen.queryByTestId('checklist-profile')).toBeNull();
+    expect(screen.getByText(/Läuft am Samstag, 20\. März 2027 ab/)).toBeVisible();
+    expect(screen.getByTestId('month-earnings-value')).toHaveTextContent('₦42,500.00');
+  });
+
+  it("counts days on the reader's wall clock: today, tomorrow, in 3 days", () => {
+    const lagosLateEvening = Date.parse('2027-03-01T22:30:00Z'); // 23:30 on 1 March in Lagos
+    expect(daysUntil('2027-03-01T22:45:00Z', 'Africa/Lagos', lagosLateEvening)).toBe(0);
+    expect(daysUntil('2027-03-01T23:15:00Z', 'Africa/Lagos', lagosLateEvening)).toBe(1);
+    expect(relativeDay('2027-03-04T09:00:00Z', 'Africa/Lagos', lagosLateEvening, 'en')).toBe('in 3 days');
+    expect(relativeDay('2027-03-02T09:00:00Z', 'Africa/Lagos', lagosLateEvening, 'de')).toBe('morgen');
+  });
+});
