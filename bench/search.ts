@@ -23,7 +23,7 @@ import {
 } from '../apps/api/src/db/schema/index.ts';
 import { refreshNextAvailable } from '../apps/api/src/modules/directory/next-available.ts';
 import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
-import { admin, benchDeps, closeDatabase, urlFor } from './support.ts';
+import { admin, benchDeps, closeDatabase, profiled, urlFor } from './support.ts';
 
 const PROVIDERS = 1000;
 const CONCURRENCY = 10;
@@ -257,12 +257,14 @@ async function main() {
     // The load comes from autocannon in a child process (another core), as real clients would:
     // the server's process does only the server's work.
     const cpuBefore = process.cpuUsage();
-    const result = await loadFromChild({
-      url: base.replace(/\/api\/providers\?$/, ''),
-      paths: list.map((query) => `/api/providers?${query}`),
-      connections: CONCURRENCY,
-      duration: DURATION_S,
-    });
+    const result = await profiled('search', () =>
+      loadFromChild({
+        url: base.replace(/\/api\/providers\?$/, ''),
+        paths: list.map((query) => `/api/providers?${query}`),
+        connections: CONCURRENCY,
+        duration: DURATION_S,
+      }),
+    );
     const cpu = process.cpuUsage(cpuBefore);
     const p50 = result.p50;
     const p99 = result.p99;

@@ -4,7 +4,7 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { pastBooking, reviewed } from '../reviews/test-support.ts';
 import { refreshNextAvailable } from './next-available.ts';
-import { directoryProvider, searchNames } from './test-support.ts';
+import { directoryProvider, keptAndChosenOptions, savePreferences, searchNames } from './test-support.ts';
 
 /** This file's fresh database holds only these five providers. */
 let t: TestApp;
@@ -179,6 +179,22 @@ describe('GET /providers filters', () => {
     expect(await names('q=%27%3B%20DROP%20TABLE%20users%3B--')).toEqual([]);
     expect(await names('q=%20%21%21%20')).toHaveLength(5);
     expect(await set('q=couples&countryCode=US&language=fr')).toEqual(['Maya Patel']);
+  });
+
+  it('searches a provider’s options as soon as they change, from the directory’s copy of them', async () => {
+    expect(await set('specialities=anxiety')).toEqual(['Ada Eze']);
+    await savePreferences(t, emeka, { specialities: ['anxiety', 'grief-and-loss'], modality: [] });
+    expect(await set('specialities=anxiety')).toEqual(['Ada Eze', 'Emeka Obi']);
+    expect(await set('specialities=grief-and-loss&language=ig')).toEqual(['Emeka Obi']);
+    expect(await set('modality=audio-call')).toEqual([]);
+    const { kept, chosen } = await keptAndChosenOptions(t, emeka.id);
+    expect(kept).toHaveLength(5); // en, ig, psychodynamic and the two specialities
+    expect(kept).toEqual(chosen);
+    await savePreferences(t, emeka, { specialities: [], modality: ['audio-call'] });
+    expect(await set('specialities=anxiety')).toEqual(['Ada Eze']);
+    expect(await set('modality=audio-call')).toEqual(['Emeka Obi']);
+    const after = await keptAndChosenOptions(t, emeka.id);
+    expect(after.kept).toEqual(after.chosen);
   });
 
   it('refuses an unknown option with a field error', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@app/shared/schemas/directory';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { countries, providerDirectory, providerLicenseStates, states, userPreferences } from '../../db/schema/index.ts';
+import { countries, providerDirectory, providerLicenseStates, states } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { cardContext, cardQueryWith, listedProvider, toCard } from './card.ts';
@@ -51,9 +51,12 @@ async function optionIdsByList(
 
 const d = providerDirectory;
 
-/** "Offers one of these options in this list" through the (option_id, user_id) index. */
-const offersOneOf = (ids: string[]) =>
-  sql`EXISTS (SELECT 1 FROM ${userPreferences} WHERE ${userPreferences.userId} = ${d.providerId} AND ${userPreferences.optionId} IN ${ids})`;
+/**
+ * "Offers one of these options in this list": an overlap with the row's copy of the provider's
+ * options (GIN). One array parameter (ids from the reference list: uuids, no comma or brace), so
+ * the statement's text is the same however many options are asked.
+ */
+const offersOneOf = (ids: string[]) => sql`${d.optionIds} && ${`{${ids.join(',')}}`}::uuid[]`;
 
 /** The WHERE of a search: listed, then every filter given (each backed by an index). */
 async function searchWhere(
