@@ -45,10 +45,7 @@ export const providerDirectory = pgTable(
      * unique across lists), kept by a statement trigger on user_preferences, so a list filter is
      * one array overlap on this row (GIN) instead of a semi-join per list.
      */
-    optionIds: uuid('option_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::uuid[]`),
+    optionIds: uuid('option_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   (table) => [
     index('provider_directory_country_idx').on(table.countryId),
