@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Language } from '@app/shared/constants';
 import {
   DIRECTORY_FILTER_LISTS,
@@ -6,7 +7,6 @@ import {
   type DirectorySearchQuery,
   type DirectorySort,
 } from '@app/shared/schemas/directory';
-import { createHash } from 'node:crypto';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countries, providerDirectory, providerLicenseStates, states } from '../../db/schema/index.ts';
