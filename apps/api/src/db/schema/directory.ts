@@ -39,6 +39,7 @@ export const providerDirectory = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     ratingSumHalves: integer('rating_sum_halves').notNull().default(0),
     nextAvailableAt: instant('next_available_at'),
+    /** When the refresh job last moved next_available_at (it leaves an unchanged row alone). */
     nextCheckedAt: instant('next_checked_at'),
     /**
      * Every preference option the provider offers (user_preferences, all lists: option ids are

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { rawRows } from '../../platform/prepared.ts';
 import { pastBooking, reviewed } from '../reviews/test-support.ts';
 import { refreshNextAvailable } from './next-available.ts';
 import { directoryProvider, keptAndChosenOptions, savePreferences, searchNames } from './test-support.ts';
@@ -146,6 +148,11 @@ describe('GET /providers filters', () => {
 
   it('finds providers free within N days once their next free slot is known', async () => {
     expect(await refreshNextAvailable(t.deps)).toBe(5);
+    // A second run at the same time finds every slot where it was and writes no row.
+    const versions = () => rawRows(t.deps.db, sql`SELECT provider_id, xmin::text AS version FROM provider_directory`);
+    const before = await versions();
+    expect(await refreshNextAvailable(t.deps)).toBe(5);
+    expect(await versions()).toEqual(before);
     expect(await set('availableWithinDays=1')).toEqual(['Ada Eze', 'Lena Schmidt', 'Maya Patel']);
     expect(await set('availableWithinDays=7')).toEqual(['Ada Eze', 'Daniel Brooks', 'Lena Schmidt', 'Maya Patel']);
     const next = await names('sort=next');
