@@ -7,9 +7,16 @@ import {
   type DirectorySearchQuery,
   type DirectorySort,
 } from '@app/shared/schemas/directory';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { countries, providerDirectory, providerLicenseStates, states } from '../../db/schema/index.ts';
+import {
+  countries,
+  providerDirectory,
+  providerLicenseStates,
+  providerProfiles,
+  states,
+  users,
+} from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { prepared } from '../../platform/prepared.ts';
@@ -164,11 +171,19 @@ async function searchWhere(
   if (tsQuery) {
     statement.has('text');
     parts.push(
-      sql`(${d.documentEn} @@ to_tsquery('english', ${statement.value(tsQuery)}) OR ${d.documentDe} @@ to_tsquery('german', ${statement.value(tsQuery)}))`,
+      sql`(${d.documentEn} @@ ${tsQueryOnce('english', statement.value(tsQuery))} OR ${d.documentDe} @@ ${tsQueryOnce('german', statement.value(tsQuery))})`,
     );
   }
   return and(...parts);
 }
+
+/**
+ * The text query, parsed and stemmed once per execution (a sub-select): in a prepared
+ * statement's generic plan `to_tsquery(config, $n)` is not folded to a constant and would run
+ * for every row it is compared with.
+ */
+const tsQueryOnce = (config: 'english' | 'german', text: SQL) =>
+  sql`(SELECT to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${text}))`;
 
 interface SortKey {
   /** A numeric expression (never null: COALESCEd to a value that sorts last). */
@@ -206,13 +221,10 @@ function sortKeys(
   if (sort === 'relevance' && tsQuery) {
     statement.has(`rank:${language === 'de' ? 'de' : 'en'}`);
     const document = language === 'de' ? d.documentDe : d.documentEn;
-    const config = language === 'de' ? sql`'german'` : sql`'english'`;
+    const config = language === 'de' ? 'german' : 'english';
     // One placeholder for the rank: the select list and the ORDER BY repeat the same expression.
     const text = statement.value(tsQuery);
-    return [
-      { expr: sql`ts_rank(${document}, to_tsquery(${config}::regconfig, ${text}))::numeric`, direction: 'desc' },
-      ...rating,
-    ];
+    return [{ expr: sql`ts_rank(${document}, ${tsQueryOnce(config, text)})::numeric`, direction: 'desc' }, ...rating];
   }
   if (sort === 'price') {
     statement.has('price');
@@ -284,15 +296,39 @@ export async function searchProviders(
   const position = query.cursor ? decodeCursor(query.cursor, query.sort, keys.length) : null;
   const after = position ? afterPosition(statement, keys, position.values, position.id) : undefined;
   const limit = statement.placeholder(query.perPage + 1);
-  const build = () =>
-    cardQueryWith(deps.db, {
-      ...Object.fromEntries(keys.map((key, index) => [`k${index}`, sql<string>`(${key.expr})::text`])),
-      // The first page counts every match in the same statement; later pages carry that total in their cursor.
-      total: position ? sql<number>`0` : sql<number>`(count(*) OVER ())::int`,
-    })
+  // The matches, ordered and cut to the page in a subquery that computes each sort key once a
+  // row and reads only what the filters and the listing rule need; the card's columns are then
+  // read for the page's rows alone.
+  const build = () => {
+    const matches = deps.db
+      .select({
+        // Names no joined table has: drizzle refers to a subquery's columns unqualified.
+        matchId: sql<string>`${d.providerId}`.as('match_id'),
+        ...Object.fromEntries(keys.map((key, index) => [`k${index}`, sql<string>`${key.expr}`.as(`k${index}`)])),
+        // The first page counts every match in the same statement; later pages carry that total in their cursor.
+        total: (position ? sql<number>`0` : sql<number>`(count(*) OVER ())::int`).as('match_total'),
+      })
+      .from(d)
+      .innerJoin(users, eq(users.id, d.providerId))
+      .innerJoin(providerProfiles, eq(providerProfiles.userId, d.providerId))
       .where(and(where, after))
-      .orderBy(...keys.map((key) => sql`${key.expr} ${sql.raw(key.direction)}`), sql`${d.providerId} asc`)
-      .limit(limit);
+      .orderBy(
+        ...keys.map((key, index) => sql`${sql.identifier(`k${index}`)} ${sql.raw(key.direction)}`),
+        sql`match_id asc`,
+      )
+      .limit(limit)
+      .as('matches');
+    const key = (index: number) => sql`${sql.identifier('matches')}.${sql.identifier(`k${index}`)}`;
+    return cardQueryWith(deps.db, {
+      ...Object.fromEntries(keys.map((_key, index) => [`k${index}`, sql<string>`${key(index)}::text`])),
+      total: sql<number>`${matches.total}`,
+    })
+      .innerJoin(matches, eq(matches.matchId, d.providerId))
+      .orderBy(
+        ...keys.map((sortKey, index) => sql`${key(index)} ${sql.raw(sortKey.direction)}`),
+        sql`${d.providerId} asc`,
+      );
+  };
   const name = statementName(statement.shape.join(' '));
   const rows = name
     ? await prepared(deps.db, name, (named) => build().prepare(named)).execute(statement.values)
