@@ -16,36 +16,16 @@ BEGIN
   END IF;
 END
 $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION provider_directory_refresh(p_provider uuid) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO provider_directory AS d (
-    provider_id, country_id, state_id, gender, religion_id, ethnicity_id,
-    fee_minor, fee_currency, fee_is_free, document_en, document_de
-  )
-  SELECT u.id, u.country_id, u.state_id, u.gender, u.religion_id, u.ethnicity_id,
-    CASE WHEN f.is_free THEN 0 ELSE f.fee_minor END, f.currency_code, f.is_free,
-    setweight(to_tsvector('simple', concat_ws(' ', u.first_name, u.last_name)), 'A')
-      || setweight(to_tsvector('english', concat_ws(' ', p.title, p.headline)), 'B')
-      || setweight(to_tsvector('english', coalesce(p.bio, '')), 'C'),
-    setweight(to_tsvector('simple', concat_ws(' ', u.first_name, u.last_name)), 'A')
-      || setweight(to_tsvector('german', concat_ws(' ', p.title, p.headline)), 'B')
-      || setweight(to_tsvector('german', coalesce(p.bio, '')), 'C')
-  FROM users u
-  JOIN provider_profiles p ON p.user_id = u.id
-  LEFT JOIN provider_booking_fees f ON f.provider_id = u.id AND f.therapy_category_id IS NULL
-  WHERE u.id = p_provider
-  ON CONFLICT (provider_id) DO UPDATE SET
-    country_id = EXCLUDED.country_id,
-    state_id = EXCLUDED.state_id,
-    gender = EXCLUDED.gender,
-    religion_id = EXCLUDED.religion_id,
-    ethnicity_id = EXCLUDED.ethnicity_id,
-    fee_minor = EXCLUDED.fee_minor,
-    fee_currency = EXCLUDED.fee_currency,
-    fee_is_free = EXCLUDED.fee_is_free,
-    document_en = EXCLUDED.document_en,
-    document_de = EXCLUDED.document_de;
-  SELECT provider_directory_refresh_options(p_provider);
+-- A new provider's row (made by the profile trigger of migration 0035, which fires first: triggers
+-- run in name order) starts with the options they chose before their profile existed.
+CREATE FUNCTION provider_directory_profile_added() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM provider_directory_refresh_options(NEW.user_id);
+  RETURN NULL;
+END
 $$;--> statement-breakpoint
+CREATE TRIGGER provider_directory_profiles_options AFTER INSERT
+  ON provider_profiles FOR EACH ROW EXECUTE FUNCTION provider_directory_profile_added();--> statement-breakpoint
 -- One run per statement (saving preferences deletes and inserts a list at a time), for each
 -- provider it touched; a client's rows find no directory row and change nothing.
 CREATE FUNCTION provider_directory_options_changed() RETURNS trigger LANGUAGE plpgsql AS $$

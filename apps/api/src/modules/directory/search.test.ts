@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { preferenceOptions, providerProfiles, userPreferences } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { rawRows } from '../../platform/prepared.ts';
 import { pastBooking, reviewed } from '../reviews/test-support.ts';
@@ -242,5 +243,22 @@ describe('GET /providers keyset pages', () => {
         message: 'This list has changed. Please start again from the first page.',
       });
     }
+  });
+});
+
+describe('the directory’s copy of the options', () => {
+  it('starts with the options a user chose before their provider profile existed', async () => {
+    const user = await createTestUser(t, { role: 'client' });
+    const [option] = await t.deps.db
+      .select({ id: preferenceOptions.id })
+      .from(preferenceOptions)
+      .where(and(eq(preferenceOptions.list, 'language'), eq(preferenceOptions.key, 'ha')));
+    await t.deps.db
+      .insert(userPreferences)
+      .values({ userId: user.id, optionId: option?.id as string, list: 'language' });
+    await t.deps.db.insert(providerProfiles).values({ userId: user.id });
+    const { kept, chosen } = await keptAndChosenOptions(t, user.id);
+    expect(kept).toEqual([option?.id]);
+    expect(kept).toEqual(chosen);
   });
 });
