@@ -7,7 +7,9 @@
  */
 
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -23,7 +25,7 @@ import {
 } from '../apps/api/src/db/schema/index.ts';
 import { refreshNextAvailable } from '../apps/api/src/modules/directory/next-available.ts';
 import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
-import { admin, benchDeps, closeDatabase, urlFor } from './support.ts';
+import { admin, benchDeps, closeDatabase, profiled, urlFor } from './support.ts';
 
 const PROVIDERS = 1000;
 const CONCURRENCY = 10;
@@ -177,7 +179,6 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
     await db.execute(sql`UPDATE provider_directory SET review_count = ${person.reviews},
       rating_sum_halves = ${person.reviews * person.rating} WHERE provider_id = ${id(person.index)}::uuid`);
   }
-  await db.execute(sql`ANALYZE`);
 }
 
 /** Three list filters plus a word, in rotation; each combination matches some providers. */
@@ -201,6 +202,37 @@ interface LoadResult {
   errors: number;
   p50: number;
   p99: number;
+}
+
+/**
+ * What PostgreSQL spent on the bench's database: the CPU time of its backends (user + system,
+ * from /proc; null when the server is not on this machine) and the time its statements were
+ * active (pg_stat_database, wall time: waiting for a core counts too). Read before and after the
+ * load, the difference over the requests is PostgreSQL's share of a request.
+ */
+async function postgresSpent(): Promise<{ cpuMs: number | null; activeMs: number }> {
+  return admin(async (client) => {
+    const backends = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [dbName],
+    );
+    let cpuMs: number | null = 0;
+    for (const { pid } of backends.rows) {
+      try {
+        // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in ticks of 10 ms.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        cpuMs += (Number(fields[11]) + Number(fields[12])) * 10;
+      } catch {
+        cpuMs = null;
+        break;
+      }
+    }
+    const stats = await client.query<{ active: number }>(
+      'SELECT active_time AS active FROM pg_stat_database WHERE datname = $1',
+      [dbName],
+    );
+    return { cpuMs, activeMs: Number(stats.rows[0]?.active ?? 0) };
+  });
 }
 
 /** Runs autocannon in a child process over the paths, in rotation on every connection. */
@@ -243,6 +275,10 @@ async function main() {
     await seed(database.db);
     const deps = benchDeps(database, { DATA_DIR: 'node_modules/.cache/bench-data' });
     const refreshed = await refreshNextAvailable(deps);
+    // Seeding rewrote every directory row four or five times (profile, fee, options, reviews, next
+    // free slot); in service autovacuum clears such dead versions within a minute or so. Searched
+    // as a steady state, not as a bulk load that has not been vacuumed yet.
+    await database.db.execute(sql`VACUUM ANALYZE`);
     console.log(`seeded ${PROVIDERS} providers (${refreshed} next free slots) in ${Date.now() - started} ms`);
     app = await buildApp(deps);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -254,21 +290,43 @@ async function main() {
       if (response.status !== 200 || body.data.length === 0)
         throw new Error(`${query}: ${response.status} ${body.total}`);
     }
+    // Every pooled connection open (the PostgreSQL figures read their backends), plans cached.
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(
+        list.slice(0, CONCURRENCY).map((query) => fetch(base + query).then((answer) => answer.arrayBuffer())),
+      );
+    }
     // The load comes from autocannon in a child process (another core), as real clients would:
     // the server's process does only the server's work.
+    const loadBefore = loadavg()[0] as number;
+    const postgresBefore = await postgresSpent();
     const cpuBefore = process.cpuUsage();
-    const result = await loadFromChild({
-      url: base.replace(/\/api\/providers\?$/, ''),
-      paths: list.map((query) => `/api/providers?${query}`),
-      connections: CONCURRENCY,
-      duration: DURATION_S,
-    });
+    const result = await profiled('search', () =>
+      loadFromChild({
+        url: base.replace(/\/api\/providers\?$/, ''),
+        paths: list.map((query) => `/api/providers?${query}`),
+        connections: CONCURRENCY,
+        duration: DURATION_S,
+      }),
+    );
     const cpu = process.cpuUsage(cpuBefore);
+    // Statistics reach pg_stat_database within a second of a statement (PostgreSQL 15).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const postgresAfter = await postgresSpent();
+    const each = (ms: number) => (ms / Math.max(1, result.requests)).toFixed(2);
     const p50 = result.p50;
     const p99 = result.p99;
     console.log(
       `search: ${result.requests} requests in ${DURATION_S} s at ${CONCURRENCY} concurrent (${(result.requests / DURATION_S).toFixed(0)}/s), ` +
-        `${result.non2xx} non-2xx, server process CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, result.requests)).toFixed(2)} ms a request`,
+        `${result.non2xx} non-2xx`,
+    );
+    console.log(
+      `per request: server process CPU ${each((cpu.user + cpu.system) / 1000)} ms, PostgreSQL CPU ${
+        postgresBefore.cpuMs === null || postgresAfter.cpuMs === null
+          ? 'unknown (server elsewhere)'
+          : `${each(postgresAfter.cpuMs - postgresBefore.cpuMs)} ms`
+      }, PostgreSQL statements active ${each(postgresAfter.activeMs - postgresBefore.activeMs)} ms (wall); ` +
+        `machine load ${loadBefore.toFixed(1)} → ${(loadavg()[0] as number).toFixed(1)} on ${availableParallelism()} cores`,
     );
     console.log(
       `latency p50 ${p50.toFixed(2)} ms (goal ≤ ${GOAL_P50_MS}), p99 ${p99.toFixed(2)} ms (goal ≤ ${GOAL_P99_MS})`,

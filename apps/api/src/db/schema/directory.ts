@@ -39,7 +39,14 @@ export const providerDirectory = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     ratingSumHalves: integer('rating_sum_halves').notNull().default(0),
     nextAvailableAt: instant('next_available_at'),
+    /** When the refresh job last moved next_available_at (it leaves an unchanged row alone). */
     nextCheckedAt: instant('next_checked_at'),
+    /**
+     * Every preference option the provider offers (user_preferences, all lists: option ids are
+     * unique across lists), kept by a statement trigger on user_preferences, so a list filter is
+     * one array overlap on this row (GIN) instead of a semi-join per list.
+     */
+    optionIds: uuid('option_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   (table) => [
     index('provider_directory_country_idx').on(table.countryId),
@@ -54,5 +61,6 @@ export const providerDirectory = pgTable(
     ),
     index('provider_directory_document_en_idx').using('gin', table.documentEn),
     index('provider_directory_document_de_idx').using('gin', table.documentDe),
+    index('provider_directory_options_idx').using('gin', table.optionIds),
   ],
 );

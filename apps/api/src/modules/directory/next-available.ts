@@ -10,9 +10,9 @@ const BATCH = 200;
 /**
  * Recomputes provider_directory.next_available_at (the first free slot, availability's engine)
  * for every listed provider, a batch at a time (each batch its own short statement, so a review's
- * counter update never waits long behind it); the "free within N days" filter and the "next free"
- * order read it. Idempotent: two processes running it at once only repeat work. Answers how many
- * providers it refreshed.
+ * counter update never waits long behind it), writing only the rows where it moved; the "free
+ * within N days" filter and the "next free" order read it. Idempotent: two processes running it
+ * at once only repeat work. Answers how many providers it checked.
  */
 export async function refreshNextAvailable(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
   const now = deps.clock.now();
@@ -36,10 +36,12 @@ export async function refreshNextAvailable(deps: Pick<AppDeps, 'db' | 'clock'>):
     // Array literals of uuids and ISO instants: neither can contain a comma, a brace or a quote.
     const ids = `{${batch.map((row) => row.id).join(',')}}`;
     const ats = `{${batch.map((row) => next.get(row.id)?.toISOString() ?? 'NULL').join(',')}}`;
+    // Only the rows whose slot moved: rewriting every row every minute would leave the searched
+    // table a dead version per provider a minute for vacuum to clear.
     await deps.db.execute(sql`UPDATE provider_directory AS d
       SET next_available_at = x.at, next_checked_at = ${now.toISOString()}::timestamptz
       FROM unnest(${ids}::uuid[], ${ats}::timestamptz[]) AS x(id, at)
-      WHERE d.provider_id = x.id`);
+      WHERE d.provider_id = x.id AND d.next_available_at IS DISTINCT FROM x.at`);
     refreshed += batch.length;
     after = batch.at(-1)?.id as string;
     if (batch.length < BATCH) break;

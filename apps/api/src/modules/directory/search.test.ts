@@ -1,10 +1,13 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { preferenceOptions, providerProfiles, userPreferences } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { rawRows } from '../../platform/prepared.ts';
 import { pastBooking, reviewed } from '../reviews/test-support.ts';
 import { refreshNextAvailable } from './next-available.ts';
-import { directoryProvider, searchNames } from './test-support.ts';
+import { directoryProvider, keptAndChosenOptions, savePreferences, searchNames } from './test-support.ts';
 
 /** This file's fresh database holds only these five providers. */
 let t: TestApp;
@@ -146,6 +149,11 @@ describe('GET /providers filters', () => {
 
   it('finds providers free within N days once their next free slot is known', async () => {
     expect(await refreshNextAvailable(t.deps)).toBe(5);
+    // A second run at the same time finds every slot where it was and writes no row.
+    const versions = () => rawRows(t.deps.db, sql`SELECT provider_id, xmin::text AS version FROM provider_directory`);
+    const before = await versions();
+    expect(await refreshNextAvailable(t.deps)).toBe(5);
+    expect(await versions()).toEqual(before);
     expect(await set('availableWithinDays=1')).toEqual(['Ada Eze', 'Lena Schmidt', 'Maya Patel']);
     expect(await set('availableWithinDays=7')).toEqual(['Ada Eze', 'Daniel Brooks', 'Lena Schmidt', 'Maya Patel']);
     const next = await names('sort=next');
@@ -179,6 +187,22 @@ describe('GET /providers filters', () => {
     expect(await names('q=%27%3B%20DROP%20TABLE%20users%3B--')).toEqual([]);
     expect(await names('q=%20%21%21%20')).toHaveLength(5);
     expect(await set('q=couples&countryCode=US&language=fr')).toEqual(['Maya Patel']);
+  });
+
+  it('searches a provider’s options as soon as they change, from the directory’s copy of them', async () => {
+    expect(await set('specialities=anxiety')).toEqual(['Ada Eze']);
+    await savePreferences(t, emeka, { specialities: ['anxiety', 'grief-and-loss'], modality: [] });
+    expect(await set('specialities=anxiety')).toEqual(['Ada Eze', 'Emeka Obi']);
+    expect(await set('specialities=grief-and-loss&language=ig')).toEqual(['Emeka Obi']);
+    expect(await set('modality=audio-call')).toEqual([]);
+    const { kept, chosen } = await keptAndChosenOptions(t, emeka.id);
+    expect(kept).toHaveLength(5); // en, ig, psychodynamic and the two specialities
+    expect(kept).toEqual(chosen);
+    await savePreferences(t, emeka, { specialities: [], modality: ['audio-call'] });
+    expect(await set('specialities=anxiety')).toEqual(['Ada Eze']);
+    expect(await set('modality=audio-call')).toEqual(['Emeka Obi']);
+    const after = await keptAndChosenOptions(t, emeka.id);
+    expect(after.kept).toEqual(after.chosen);
   });
 
   it('refuses an unknown option with a field error', async () => {
@@ -219,5 +243,22 @@ describe('GET /providers keyset pages', () => {
         message: 'This list has changed. Please start again from the first page.',
       });
     }
+  });
+});
+
+describe('the directory’s copy of the options', () => {
+  it('starts with the options a user chose before their provider profile existed', async () => {
+    const user = await createTestUser(t, { role: 'client' });
+    const [option] = await t.deps.db
+      .select({ id: preferenceOptions.id })
+      .from(preferenceOptions)
+      .where(and(eq(preferenceOptions.list, 'language'), eq(preferenceOptions.key, 'ha')));
+    await t.deps.db
+      .insert(userPreferences)
+      .values({ userId: user.id, optionId: option?.id as string, list: 'language' });
+    await t.deps.db.insert(providerProfiles).values({ userId: user.id });
+    const { kept, chosen } = await keptAndChosenOptions(t, user.id);
+    expect(kept).toEqual([option?.id]);
+    expect(kept).toEqual(chosen);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Language } from '@app/shared/constants';
 import {
   DIRECTORY_FILTER_LISTS,
@@ -6,11 +7,19 @@ import {
   type DirectorySearchQuery,
   type DirectorySort,
 } from '@app/shared/schemas/directory';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { countries, providerDirectory, providerLicenseStates, states, userPreferences } from '../../db/schema/index.ts';
+import {
+  countries,
+  providerDirectory,
+  providerLicenseStates,
+  providerProfiles,
+  states,
+  users,
+} from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { prepared } from '../../platform/prepared.ts';
 import { cardContext, cardQueryWith, listedProvider, toCard } from './card.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { Rates } from './exchange-rates.ts';
@@ -51,13 +60,49 @@ async function optionIdsByList(
 
 const d = providerDirectory;
 
-/** "Offers one of these options in this list" through the (option_id, user_id) index. */
-const offersOneOf = (ids: string[]) =>
-  sql`EXISTS (SELECT 1 FROM ${userPreferences} WHERE ${userPreferences.userId} = ${d.providerId} AND ${userPreferences.optionId} IN ${ids})`;
+/**
+ * The statement of one search as it is put together: its SQL holds placeholders (p0, p1, … in
+ * the order they are asked for), `values` fills them, and `shape` names every choice that
+ * changes the SQL's text (which filters, which order, first page or not). Searches of the same
+ * shape share one prepared statement (`searchProviders`).
+ */
+class SearchStatement {
+  readonly values: Record<string, unknown> = {};
+  readonly shape: string[] = [];
+
+  /** A placeholder bound to this value. */
+  placeholder(value: unknown) {
+    const name = `p${Object.keys(this.values).length}`;
+    this.values[name] = value;
+    return sql.placeholder(name);
+  }
+
+  value(value: unknown): SQL {
+    return sql`${this.placeholder(value)}`;
+  }
+
+  /**
+   * A text[] / uuid[] value as one array literal (option ids, gender and country keys, all
+   * checked against the reference list: letters, digits and dashes, never a comma, brace or
+   * quote), so the SQL is the same however many are asked.
+   */
+  array(items: string[]): SQL {
+    return this.value(`{${items.join(',')}}`);
+  }
+
+  has(part: string): void {
+    this.shape.push(part);
+  }
+}
+
+/** "Offers one of these options in this list": an overlap with the row's copy of the provider's options (GIN). */
+const offersOneOf = (statement: SearchStatement, ids: string[]) =>
+  sql`${d.optionIds} && ${statement.array(ids)}::uuid[]`;
 
 /** The WHERE of a search: listed, then every filter given (each backed by an index). */
 async function searchWhere(
   deps: Pick<AppDeps, 'db' | 'clock'>,
+  statement: SearchStatement,
   query: DirectorySearchQuery,
   visitorCurrencyCode: string,
   tsQuery: string | null,
@@ -65,12 +110,15 @@ async function searchWhere(
   const options = await optionIdsByList(deps.db, query);
   const parts: (SQL | undefined)[] = [listedProvider];
   if (query.countryCode) {
+    statement.has('countryCode');
     parts.push(
-      sql`${d.countryId} = (SELECT ${countries.id} FROM ${countries} WHERE ${countries.code} = ${query.countryCode})`,
+      sql`${d.countryId} = (SELECT ${countries.id} FROM ${countries} WHERE ${countries.code} = ${statement.value(query.countryCode)})`,
     );
   }
   if (query.state) {
-    const state = sql`(SELECT ${states.id} FROM ${states} WHERE ${states.code} = ${query.state})`;
+    statement.has('state');
+    const code = statement.value(query.state);
+    const state = sql`(SELECT ${states.id} FROM ${states} WHERE ${states.code} = ${code})`;
     parts.push(
       sql`(${d.stateId} = ${state} OR EXISTS (SELECT 1 FROM ${providerLicenseStates} WHERE ${providerLicenseStates.providerId} = ${d.providerId} AND ${providerLicenseStates.stateId} = ${state}))`,
     );
@@ -79,38 +127,63 @@ async function searchWhere(
     if (list === 'gender') {
       // The provider's own gender; "no preference" filters nothing.
       const genders = keys.filter((key) => key !== 'no-preference');
-      if (genders.length > 0 && genders.length === keys.length) parts.push(inArray(d.gender, genders));
-      else if (genders.length > 0) continue;
+      if (genders.length > 0 && genders.length === keys.length) {
+        statement.has('gender');
+        parts.push(sql`${d.gender} = ANY(${statement.array(genders)}::text[])`);
+      }
     } else if (list === 'religion') {
-      parts.push(sql`(${inArray(d.religionId, ids)} OR ${offersOneOf(ids)})`);
+      statement.has('religion');
+      const wanted = statement.array(ids);
+      parts.push(sql`(${d.religionId} = ANY(${wanted}::uuid[]) OR ${d.optionIds} && ${wanted}::uuid[])`);
     } else if (list === 'background') {
-      parts.push(sql`(${inArray(d.ethnicityId, ids)} OR ${offersOneOf(ids)})`);
+      statement.has('background');
+      const wanted = statement.array(ids);
+      parts.push(sql`(${d.ethnicityId} = ANY(${wanted}::uuid[]) OR ${d.optionIds} && ${wanted}::uuid[])`);
     } else if (list === 'country') {
       // Option keys are lower-case country codes (ng, gb, us, de): where the provider practises.
-      const codes = keys.map((key) => key.toUpperCase());
+      statement.has('country');
+      const codes = statement.array(keys.map((key) => key.toUpperCase()));
       parts.push(
-        sql`${d.countryId} IN (SELECT ${countries.id} FROM ${countries} WHERE ${inArray(countries.code, codes)})`,
+        sql`${d.countryId} IN (SELECT ${countries.id} FROM ${countries} WHERE ${countries.code} = ANY(${codes}::text[]))`,
       );
     } else {
-      parts.push(offersOneOf(ids));
+      statement.has(list);
+      parts.push(offersOneOf(statement, ids));
     }
   }
   if (query.feeMin !== undefined || query.feeMax !== undefined) {
-    parts.push(eq(d.feeCurrency, query.currency ?? visitorCurrencyCode));
-    if (query.feeMin !== undefined) parts.push(sql`${d.feeMinor} >= ${query.feeMin}`);
-    if (query.feeMax !== undefined) parts.push(sql`${d.feeMinor} <= ${query.feeMax}`);
+    statement.has('fee');
+    parts.push(sql`${d.feeCurrency} = ${statement.value(query.currency ?? visitorCurrencyCode)}`);
+    if (query.feeMin !== undefined) {
+      statement.has('feeMin');
+      parts.push(sql`${d.feeMinor} >= ${statement.value(query.feeMin)}::int`);
+    }
+    if (query.feeMax !== undefined) {
+      statement.has('feeMax');
+      parts.push(sql`${d.feeMinor} <= ${statement.value(query.feeMax)}::int`);
+    }
   }
   if (query.availableWithinDays !== undefined) {
+    statement.has('availableWithin');
     const until = new Date(deps.clock.now().getTime() + query.availableWithinDays * 24 * 3600_000);
-    parts.push(sql`${d.nextAvailableAt} <= ${until.toISOString()}::timestamptz`);
+    parts.push(sql`${d.nextAvailableAt} <= ${statement.value(until.toISOString())}::timestamptz`);
   }
   if (tsQuery) {
+    statement.has('text');
     parts.push(
-      sql`(${d.documentEn} @@ to_tsquery('english', ${tsQuery}) OR ${d.documentDe} @@ to_tsquery('german', ${tsQuery}))`,
+      sql`(${d.documentEn} @@ ${tsQueryOnce('english', statement.value(tsQuery))} OR ${d.documentDe} @@ ${tsQueryOnce('german', statement.value(tsQuery))})`,
     );
   }
   return and(...parts);
 }
+
+/**
+ * The text query, parsed and stemmed once per execution (a sub-select): in a prepared
+ * statement's generic plan `to_tsquery(config, $n)` is not folded to a constant and would run
+ * for every row it is compared with.
+ */
+const tsQueryOnce = (config: 'english' | 'german', text: SQL) =>
+  sql`(SELECT to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${text}))`;
 
 interface SortKey {
   /** A numeric expression (never null: COALESCEd to a value that sorts last). */
@@ -121,10 +194,12 @@ interface SortKey {
 const LAST = '1e15';
 
 /** The fee in US cents at the reference rates, so fees in different currencies order together. */
-function feeInUsdCents(rates: Rates): SQL {
+function feeInUsdCents(statement: SearchStatement, rates: Rates): SQL {
   const cases = Object.entries(rates).map(
-    ([code, rate]) => sql`WHEN ${code} THEN ${d.feeMinor}::numeric / ${String(rate)}::numeric`,
+    ([code, rate]) =>
+      sql`WHEN ${statement.value(code)} THEN ${d.feeMinor}::numeric / ${statement.value(String(rate))}::numeric`,
   );
+  statement.has(`rates:${cases.length}`);
   return sql`CASE ${d.feeCurrency} ${sql.join(cases, sql` `)} END`;
 }
 
@@ -132,50 +207,81 @@ function feeInUsdCents(rates: Rates): SQL {
  * The sort keys of each order, then the provider id: ranks and averages descending, price and
  * next free slot ascending. Relevance without text is the rating order.
  */
-function sortKeys(sort: DirectorySort, tsQuery: string | null, language: Language, rates: Rates): SortKey[] {
+function sortKeys(
+  statement: SearchStatement,
+  sort: DirectorySort,
+  tsQuery: string | null,
+  language: Language,
+  rates: Rates,
+): SortKey[] {
   const rating: SortKey[] = [
     { expr: sql`COALESCE(${d.ratingSumHalves}::numeric / NULLIF(${d.reviewCount}, 0), -1)`, direction: 'desc' },
     { expr: sql`${d.reviewCount}::numeric`, direction: 'desc' },
   ];
   if (sort === 'relevance' && tsQuery) {
+    statement.has(`rank:${language === 'de' ? 'de' : 'en'}`);
     const document = language === 'de' ? d.documentDe : d.documentEn;
-    const config = language === 'de' ? sql`'german'` : sql`'english'`;
-    return [
-      { expr: sql`ts_rank(${document}, to_tsquery(${config}::regconfig, ${tsQuery}))::numeric`, direction: 'desc' },
-      ...rating,
-    ];
+    const config = language === 'de' ? 'german' : 'english';
+    // One placeholder for the rank: the select list and the ORDER BY repeat the same expression.
+    const text = statement.value(tsQuery);
+    return [{ expr: sql`ts_rank(${document}, ${tsQueryOnce(config, text)})::numeric`, direction: 'desc' }, ...rating];
   }
   if (sort === 'price') {
-    return [{ expr: sql`COALESCE(${feeInUsdCents(rates)}, ${sql.raw(LAST)})`, direction: 'asc' }];
+    statement.has('price');
+    return [{ expr: sql`COALESCE(${feeInUsdCents(statement, rates)}, ${sql.raw(LAST)})`, direction: 'asc' }];
   }
   if (sort === 'next') {
+    statement.has('next');
     return [{ expr: sql`COALESCE(extract(epoch FROM ${d.nextAvailableAt}), ${sql.raw(LAST)})`, direction: 'asc' }];
   }
+  statement.has('rating');
   return rating;
 }
 
 /** Rows strictly after the cursor's position in (keys…, id ASC) order. */
-function afterPosition(keys: SortKey[], values: string[], id: string): SQL {
+function afterPosition(statement: SearchStatement, keys: SortKey[], values: string[], id: string): SQL {
+  statement.has('after');
+  const bound = values.map((value) => statement.value(value));
+  const after = statement.value(id);
   const alternatives: SQL[] = [];
   for (let index = 0; index <= keys.length; index++) {
-    const equal = keys.slice(0, index).map((key, at) => sql`${key.expr} = ${values[at]}::numeric`);
+    const equal = keys.slice(0, index).map((key, at) => sql`${key.expr} = ${bound[at]}::numeric`);
     const key = keys[index];
     const beyond = key
       ? key.direction === 'desc'
-        ? sql`${key.expr} < ${values[index]}::numeric`
-        : sql`${key.expr} > ${values[index]}::numeric`
-      : sql`${d.providerId} > ${id}::uuid`;
+        ? sql`${key.expr} < ${bound[index]}::numeric`
+        : sql`${key.expr} > ${bound[index]}::numeric`
+      : sql`${d.providerId} > ${after}::uuid`;
     alternatives.push(sql`(${sql.join([...equal, beyond], sql` AND `)})`);
   }
   return sql`(${sql.join(alternatives, sql` OR `)})`;
 }
 
 /**
+ * How many shapes of search get a prepared statement in this process (each costs a parsed
+ * statement and a plan on every pooled connection); searches of further shapes are planned on
+ * every call. A handful of shapes makes nearly all traffic (the directory page's usual filters).
+ */
+const MAX_PREPARED_SHAPES = 200;
+const preparedShapes = new Map<string, string>();
+
+/** The prepared statement's name for a shape (null past the limit): a digest, as names are limited to 63 bytes. */
+function statementName(shape: string): string | null {
+  let name = preparedShapes.get(shape);
+  if (name === undefined && preparedShapes.size < MAX_PREPARED_SHAPES) {
+    name = `directory_search_${createHash('sha256').update(shape).digest('base64url').slice(0, 24)}`;
+    preparedShapes.set(shape, name);
+  }
+  return name ?? null;
+}
+
+/**
  * GET /providers: listed providers filtered by the preference lists, country, state (own or
  * licensed), fee range, "free within N days" and free text; ordered by relevance, rating, price or
- * next free slot; keyset pages (`cursor`), never OFFSET. The page's cards carry the live next
- * free slot (five queries for the page, availability's engine), the visitor's currency and the
- * review summary.
+ * next free slot; keyset pages (`cursor`), never OFFSET. The page's cards carry the next free
+ * slot as the directory keeps it, the visitor's currency and the review summary. One statement,
+ * prepared once per shape (docs/decisions.md "Directory search"): PostgreSQL plans it once per
+ * connection and the SQL is not put together again.
  */
 export async function searchProviders(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
@@ -184,20 +290,49 @@ export async function searchProviders(
   const { query } = input;
   const context = cardContext(deps, input);
   const tsQuery = prefixQuery(query.q);
-  const keys = sortKeys(query.sort, tsQuery, input.language, context.rates);
-  const where = await searchWhere(deps, query, context.visitorCurrencyCode, tsQuery);
+  const statement = new SearchStatement();
+  const keys = sortKeys(statement, query.sort, tsQuery, input.language, context.rates);
+  const where = await searchWhere(deps, statement, query, context.visitorCurrencyCode, tsQuery);
   const position = query.cursor ? decodeCursor(query.cursor, query.sort, keys.length) : null;
-  const keyColumns: Record<string, SQL> = Object.fromEntries(
-    keys.map((key, index) => [`k${index}`, sql<string>`(${key.expr})::text`]),
-  );
-  // The first page counts every match in the same statement; later pages carry that total in their cursor.
-  const rows = await cardQueryWith(deps.db, {
-    ...keyColumns,
-    total: position ? sql<number>`0` : sql<number>`(count(*) OVER ())::int`,
-  })
-    .where(and(where, position ? afterPosition(keys, position.values, position.id) : undefined))
-    .orderBy(...keys.map((key) => sql`${key.expr} ${sql.raw(key.direction)}`), sql`${d.providerId} asc`)
-    .limit(query.perPage + 1);
+  const after = position ? afterPosition(statement, keys, position.values, position.id) : undefined;
+  const limit = statement.placeholder(query.perPage + 1);
+  // The matches, ordered and cut to the page in a subquery that computes each sort key once a
+  // row and reads only what the filters and the listing rule need; the card's columns are then
+  // read for the page's rows alone.
+  const build = () => {
+    const matches = deps.db
+      .select({
+        // Names no joined table has: drizzle refers to a subquery's columns unqualified.
+        matchId: sql<string>`${d.providerId}`.as('match_id'),
+        ...Object.fromEntries(keys.map((key, index) => [`k${index}`, sql<string>`${key.expr}`.as(`k${index}`)])),
+        // The first page counts every match in the same statement; later pages carry that total in their cursor.
+        total: (position ? sql<number>`0` : sql<number>`(count(*) OVER ())::int`).as('match_total'),
+      })
+      .from(d)
+      .innerJoin(users, eq(users.id, d.providerId))
+      .innerJoin(providerProfiles, eq(providerProfiles.userId, d.providerId))
+      .where(and(where, after))
+      .orderBy(
+        ...keys.map((key, index) => sql`${sql.identifier(`k${index}`)} ${sql.raw(key.direction)}`),
+        sql`match_id asc`,
+      )
+      .limit(limit)
+      .as('matches');
+    const key = (index: number) => sql`${sql.identifier('matches')}.${sql.identifier(`k${index}`)}`;
+    return cardQueryWith(deps.db, {
+      ...Object.fromEntries(keys.map((_key, index) => [`k${index}`, sql<string>`${key(index)}::text`])),
+      total: sql<number>`${matches.total}`,
+    })
+      .innerJoin(matches, eq(matches.matchId, d.providerId))
+      .orderBy(
+        ...keys.map((sortKey, index) => sql`${key(index)} ${sql.raw(sortKey.direction)}`),
+        sql`${d.providerId} asc`,
+      );
+  };
+  const name = statementName(statement.shape.join(' '));
+  const rows = name
+    ? await prepared(deps.db, name, (named) => build().prepare(named)).execute(statement.values)
+    : await build().execute(statement.values);
   const page = rows.slice(0, query.perPage);
   const last = page.at(-1);
   const total = position ? position.total : (rows[0]?.total ?? 0);

@@ -2,7 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import type { TestUser } from '../../../test/factories.ts';
-import { preferenceOptions, providerLicenseStates, providerProfiles, states, users } from '../../db/schema/index.ts';
+import {
+  preferenceOptions,
+  providerDirectory,
+  providerLicenseStates,
+  providerProfiles,
+  states,
+  userPreferences,
+  users,
+} from '../../db/schema/index.ts';
 import { createProvider } from '../bookings/test-support.ts';
 
 /** Test helpers of the directory module (not used by the app). */
@@ -56,23 +64,7 @@ export async function directoryProvider(t: TestApp, setup: DirectoryProviderSetu
     .update(providerProfiles)
     .set({ headline: setup.headline ?? null, bio: setup.bio ?? null, title: 'Dr' })
     .where(eq(providerProfiles.userId, provider.id));
-  if (setup.options) {
-    const payload: Record<string, string[]> = {};
-    for (const [list, keys] of Object.entries(setup.options)) {
-      const rows = await db
-        .select({ id: preferenceOptions.id })
-        .from(preferenceOptions)
-        .where(and(eq(preferenceOptions.list, list), inArray(preferenceOptions.key, keys)));
-      payload[list] = rows.map((row) => row.id);
-    }
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/provider/preferences',
-      headers: provider.headers,
-      payload,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-  }
+  if (setup.options) await savePreferences(t, provider, setup.options);
   if (setup.licensed) {
     const rows = await db.select({ id: states.id }).from(states).where(inArray(states.code, setup.licensed));
     await db.insert(providerLicenseStates).values(rows.map((row) => ({ providerId: provider.id, stateId: row.id })));
@@ -85,4 +77,44 @@ export async function searchNames(t: TestApp, query: string, headers: Record<str
   const response = await t.app.inject({ url: `/api/providers?${query}`, headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.map((item: { name: string }) => item.name);
+}
+
+/** PUT /provider/preferences with options named by list and key (lists not named are left as they are). */
+export async function savePreferences(t: TestApp, provider: TestUser, options: Record<string, string[]>) {
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/api/provider/preferences',
+    headers: provider.headers,
+    payload: await preferencesPayload(t, options),
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/** The body of PUT /provider/preferences: option ids by list, from keys. */
+export async function preferencesPayload(t: TestApp, options: Record<string, string[]>) {
+  const payload: Record<string, string[]> = {};
+  for (const [list, keys] of Object.entries(options)) {
+    const rows =
+      keys.length === 0
+        ? []
+        : await t.deps.db
+            .select({ id: preferenceOptions.id })
+            .from(preferenceOptions)
+            .where(and(eq(preferenceOptions.list, list), inArray(preferenceOptions.key, keys)));
+    payload[list] = rows.map((row) => row.id);
+  }
+  return payload;
+}
+
+/** The directory's copy of a provider's options and the options their preference rows hold, both sorted. */
+export async function keptAndChosenOptions(t: TestApp, providerId: string) {
+  const [row] = await t.deps.db
+    .select({ optionIds: providerDirectory.optionIds })
+    .from(providerDirectory)
+    .where(eq(providerDirectory.providerId, providerId));
+  const chosen = await t.deps.db
+    .select({ id: userPreferences.optionId })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, providerId));
+  return { kept: [...(row?.optionIds ?? [])].sort(), chosen: chosen.map((option) => option.id).sort() };
 }
