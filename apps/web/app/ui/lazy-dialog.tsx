@@ -1,4 +1,4 @@
-import { type ComponentProps, type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { type ModalName, useModals } from './modal-manager';
 
 /**
@@ -10,9 +10,9 @@ import { type ModalName, useModals } from './modal-manager';
  *   export const LazyReportDialog = lazyDialog(REVIEW_MODALS.report, () =>
  *     import('./report-dialog').then((module) => module.ReportDialog));
  */
-export function lazyDialog<C extends ComponentType<never>>(name: ModalName, load: () => Promise<C>) {
+export function lazyDialog<P extends object>(name: ModalName, load: () => Promise<ComponentType<P>>) {
   const Loaded = lazy(async () => ({ default: await load() }));
-  function LazyDialog(props: ComponentProps<C>) {
+  function LazyDialog(props: P) {
     const modals = useModals();
     const [opened, setOpened] = useState(false);
     const open = modals.isOpen(name);
@@ -21,7 +21,7 @@ export function lazyDialog<C extends ComponentType<never>>(name: ModalName, load
     if (!open && !opened) return null;
     return (
       <Suspense fallback={null}>
-        <Loaded {...(props as ComponentProps<typeof Loaded>)} />
+        <Loaded {...props} />
       </Suspense>
     );
   }

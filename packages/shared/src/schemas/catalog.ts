@@ -1,5 +1,5 @@
-import { z } from '../zod.ts';
 import { PREFERENCE_LIST_NAMES } from '../directory-rules.ts';
+import { z } from '../zod.ts';
 import { NamedItemSchema, queryBoolean } from './common.ts';
 
 export const TherapyCategorySchema = NamedItemSchema;

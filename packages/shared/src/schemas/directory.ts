@@ -1,13 +1,13 @@
-import { z } from '../zod.ts';
-import { DirectoryProviderSchema } from './bookings.ts';
 import {
-  DIRECTORY_PAGE_SIZE,
   AVAILABLE_WITHIN_MAX_DAYS,
   DIRECTORY_FILTER_LISTS,
+  DIRECTORY_PAGE_SIZE,
   DIRECTORY_SORTS,
   type DirectoryFilterList,
   SEARCH_TEXT_MAX,
 } from '../directory-rules.ts';
+import { z } from '../zod.ts';
+import { DirectoryProviderSchema } from './bookings.ts';
 
 export {
   AVAILABLE_WITHIN_MAX_DAYS,
