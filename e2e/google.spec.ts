@@ -48,7 +48,10 @@ test.describe('sign in with Google', () => {
     await page.screenshot({ path: 'test-results/google-delete.png' });
     await deletion.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByText('Account Deleted Successfully')).toBeVisible();
-    await page.getByRole('dialog', { name: 'Your account has been deleted' }).getByRole('button', { name: 'Done' }).click();
+    await page
+      .getByRole('dialog', { name: 'Your account has been deleted' })
+      .getByRole('button', { name: 'Done' })
+      .click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByTestId('header-signed-out')).toBeVisible();
   });
