@@ -197,8 +197,11 @@ async function main() {
     }
     // The race uses the last slots of the list; the throughput run never gets there.
     const raceItems = work.splice(work.length - RACE_ROUNDS);
+    // Work item i goes to provider i % PROVIDERS; its client steps on by one more each time round the
+    // providers, so a provider sees every client once before any client again (a client may hold
+    // at most 3 pending bookings with one provider: PROVIDER_HOLD_LIMIT_REACHED).
     const actorOf = (index: number): Actor => ({
-      userId: (clients[index % clients.length] as { id: string }).id,
+      userId: (clients[(index + Math.floor(index / PROVIDERS)) % clients.length] as { id: string }).id,
       role: 'client',
       sessionId: '00000000-0000-0000-0000-000000000000',
     });
