@@ -11,6 +11,8 @@
  * Requests carry a browser's Accept and Accept-Encoding headers, so what is measured is what a
  * browser would get. Goals: every page ≥ 5% of the hello-world's requests per second at 10
  * concurrent connections with p99 ≤ 50 ms; `/api/health` ≥ 50% of the hello-world.
+ * BENCH_ONLY=health measures the probe alone (no pages); BENCH_PROFILE=<dir> records a CPU
+ * profile of the probe's run (health.cpuprofile).
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -23,7 +25,7 @@ import { rawRows } from '../apps/api/src/platform/prepared.ts';
 import { seedDatabase } from '../apps/api/src/scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from '../apps/api/src/web/web-plugin.ts';
 import { fmt, helloWorld, type LoadResult, load } from './http.ts';
-import { admin, benchDeps, urlFor } from './support.ts';
+import { admin, benchDeps, profiled, urlFor } from './support.ts';
 
 const PAGE_GOAL_RATIO = 0.05;
 const PAGE_GOAL_P99_MS = 50;
@@ -83,7 +85,8 @@ async function main() {
       ['directory (de)', '/de/providers/'],
       ['provider page', `/providers/${provider.id}/`],
       ['provider page (de)', `/de/providers/${provider.id}/`],
-    ] as const;
+    ] as Array<readonly [string, string]>;
+    if (process.env.BENCH_ONLY === 'health') pages.length = 0;
     for (const [name, path] of pages) {
       const check = await fetch(`${base}${path}`, { headers: BROWSER_HEADERS });
       const body = await check.text();
@@ -122,7 +125,10 @@ async function main() {
         ),
       );
     }
-    const live = await load({ url: `${base}/api/health`, connections: CONNECTIONS, duration: DURATION_S });
+    await load({ url: `${base}/api/health`, connections: CONNECTIONS, duration: 1 }); // warm-up
+    const live = await profiled('health', () =>
+      load({ url: `${base}/api/health`, connections: CONNECTIONS, duration: DURATION_S }),
+    );
     const liveMet =
       live.requests.average >= HEALTH_GOAL_RATIO * bare.requests.average && live.errors + live.non2xx === 0;
     pass &&= liveMet;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -64,7 +63,7 @@ import { supportRoutes } from './modules/support/routes.ts';
 import { supportDeletionHook } from './modules/support/service.ts';
 import { AppError } from './platform/app-error.ts';
 import { type RouteAccess, refuseWritesInViewMode, routeAccessOf } from './platform/auth-guard.ts';
-import { contentSecurityPolicy } from './platform/csp.ts';
+import { securityHeadersHook } from './platform/csp.ts';
 import type { AppDeps, AppDepsInput } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platform/events.ts';
@@ -212,12 +211,9 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     for (const method of [route.method].flat()) routeAccess.set(`${method} ${route.url}`, access);
   });
 
-  await app.register(helmet, {
-    // Inline scripts only with each response's nonce (platform/csp.ts; the web handler puts it on them).
-    contentSecurityPolicy: contentSecurityPolicy(deps.config),
-    crossOriginEmbedderPolicy: false,
-    hsts: false, // sent by the onRequest hook above, over https only
-  });
+  // Helmet's headers; inline scripts only with each response's nonce (platform/csp.ts; the web
+  // handler puts it on them). HSTS is the onRequest hook's above, over https only.
+  app.addHook('onRequest', securityHeadersHook(deps.config));
   // Answers over 1 KB go out brotli- or gzip-compressed when the client takes it (Vary: accept-encoding);
   // request bodies are never inflated. Built assets come precompressed (web/web-plugin.ts).
   await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024 });

@@ -9,7 +9,7 @@ import { directoryJobs } from './modules/directory/next-available.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { notificationJobs } from './modules/notifications/reminders.ts';
 import { systemClock } from './platform/clock.ts';
-import { startJobs } from './platform/jobs.ts';
+import { createJobWaker, startJobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mailer.ts';
 import { rateLimitJobs } from './platform/rate-limits.ts';
@@ -45,6 +45,7 @@ export async function start(options: StartOptions) {
     return seedDatabase(database.db, { now: new Date(), demo: true });
   });
 
+  const waker = createJobWaker();
   const app = await buildApp(
     {
       config,
@@ -53,6 +54,7 @@ export async function start(options: StartOptions) {
       clock: systemClock,
       mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
       log,
+      jobs: waker,
     },
     {
       loggerInstance: log,
@@ -72,15 +74,19 @@ export async function start(options: StartOptions) {
 
   // Background work on the database: expiring holds, completing sessions, reconciling payments,
   // session reminders.
-  const jobs = startJobs(deps, [
-    ...paymentJobs,
-    ...bookingJobs,
-    ...credentialJobs,
-    ...rateLimitJobs,
-    ...dataRightsJobs,
-    ...directoryJobs,
-    ...notificationJobs,
-  ]);
+  const jobs = startJobs(
+    deps,
+    [
+      ...paymentJobs,
+      ...bookingJobs,
+      ...credentialJobs,
+      ...rateLimitJobs,
+      ...dataRightsJobs,
+      ...directoryJobs,
+      ...notificationJobs,
+    ],
+    { waker },
+  );
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

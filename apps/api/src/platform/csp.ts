@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import { randomFillSync } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { onRequestHookHandler } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 const NONCE = Symbol('cspNonce');
@@ -12,8 +14,22 @@ type WithNonce = ServerResponse & { [NONCE]?: string };
  */
 export function cspNonce(response: ServerResponse): string {
   const carrier = response as WithNonce;
-  carrier[NONCE] ??= randomBytes(16).toString('base64');
+  carrier[NONCE] ??= randomNonce();
   return carrier[NONCE];
+}
+
+/** Random bytes drawn 4 KB at a time (one call to the system's generator per 256 nonces). */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomNonce(): string {
+  if (poolOffset + 16 > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const nonce = pool.toString('base64', poolOffset, poolOffset + 16);
+  poolOffset += 16;
+  return nonce;
 }
 
 /**
@@ -42,5 +58,45 @@ export function contentSecurityPolicy(config: Pick<Config, 'CSP_REPORT_ONLY' | '
       upgradeInsecureRequests: null,
       ...(config.CSP_REPORT_URI ? { reportUri: [config.CSP_REPORT_URI] } : {}),
     },
+  };
+}
+
+/**
+ * Helmet's headers on every answer, as an onRequest hook (app.ts). Helmet runs once, at start,
+ * against a stand-in response: its headers are fixed but for the policy's nonce, so each answer
+ * gets the same list and the policy with its own nonce put between the two halves.
+ * (`@fastify/helmet` built helmet anew for every request, parsing every option and directive each
+ * time: most of a liveness probe's CPU.)
+ */
+export function securityHeadersHook(config: Pick<Config, 'CSP_REPORT_ONLY' | 'CSP_REPORT_URI'>): onRequestHookHandler {
+  const fixed = new Map<string, string>();
+  const removed: string[] = [];
+  const standIn = {
+    setHeader: (name: string, value: string | number | readonly string[]) => fixed.set(name, String(value)),
+    removeHeader: (name: string) => removed.push(name),
+  } as unknown as ServerResponse;
+  helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    hsts: false, // app.ts sends it, over https only
+  })({} as IncomingMessage, standIn, (error) => {
+    if (error) throw error;
+  });
+  const policyName = config.CSP_REPORT_ONLY ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy';
+  const policy = fixed.get(policyName);
+  const sample = `'nonce-${cspNonce(standIn)}'`;
+  if (!policy?.includes(sample)) throw new Error('the security policy has no nonce');
+  fixed.delete(policyName);
+  const [before, after] = [
+    policy.slice(0, policy.indexOf(sample)),
+    policy.slice(policy.indexOf(sample) + sample.length),
+  ];
+  const headers = [...fixed];
+  return (_request, reply, done) => {
+    const response = reply.raw;
+    for (const name of removed) response.removeHeader(name);
+    for (const [name, value] of headers) response.setHeader(name, value);
+    response.setHeader(policyName, `${before}'nonce-${cspNonce(response)}'${after}`);
+    done();
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { DomainEvents } from './events.ts';
+import type { JobWaker } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
 import type { GatewayName, PaymentGateway } from './payments/types.ts';
@@ -23,6 +24,11 @@ export interface AppDeps {
   events: DomainEvents;
   /** Private uploads; when absent, the one STORAGE_DRIVER names (uploads/private-storage.ts). */
   privateStorage?: PrivateStorage;
+  /**
+   * Wakes a background job (platform/jobs.ts) to do soon what a request left in an outbox; the
+   * server connects it to its jobs. Absent (tests, benchmarks): the work waits for the job's run.
+   */
+  jobs?: JobWaker;
 }
 
 /** AppDeps before the domain events are wired (buildApp and withDomainEvents wire them). */

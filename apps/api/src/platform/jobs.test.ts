@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppDeps } from './deps.ts';
-import { startJobs } from './jobs.ts';
+import { createJobWaker, startJobs, WAKE_DELAY_MS } from './jobs.ts';
 
 const deps = {} as AppDeps;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,5 +76,41 @@ describe('startJobs', () => {
     const after = started;
     await sleep(30);
     expect(started).toBe(after);
+  });
+
+  it('runs a woken job soon, once for the wakes of one moment, again after a wake during its run', async () => {
+    const waker = createJobWaker();
+    waker.wake('outbox'); // before the jobs start: nothing to wake, nothing breaks
+    let runs = 0;
+    let release: () => void = () => {};
+    const jobs = startJobs(
+      deps,
+      [
+        {
+          name: 'outbox',
+          intervalMs: 60_000,
+          run: async () => {
+            runs++;
+            if (runs === 1) await new Promise<void>((resolve) => (release = resolve));
+          },
+        },
+      ],
+      { waker },
+    );
+    await sleep(WAKE_DELAY_MS * 2);
+    expect(runs).toBe(0); // the interval is a minute away
+    for (let i = 0; i < 5; i++) waker.wake('outbox');
+    waker.wake('unknown job');
+    await sleep(WAKE_DELAY_MS * 2);
+    expect(runs).toBe(1); // five wakes, one run (still going)
+    waker.wake('outbox');
+    waker.wake('outbox');
+    release();
+    await sleep(WAKE_DELAY_MS * 3);
+    expect(runs).toBe(2); // the wakes during the run: one more run right after it
+    await jobs.stop();
+    waker.wake('outbox'); // after stop: disconnected
+    await sleep(WAKE_DELAY_MS * 2);
+    expect(runs).toBe(2);
   });
 });

@@ -50,4 +50,29 @@ describe('security headers', () => {
       await proxied.close();
     }
   });
+
+  it("sends helmet's headers, and a policy with a nonce of its own in every answer", async () => {
+    const answers = await Promise.all(
+      ['/api/health', '/api/health', '/api/nothing-here'].map((url) => t.app.inject({ method: 'GET', url })),
+    );
+    const nonces = answers.map((answer) => {
+      expect(answer.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'x-dns-prefetch-control': 'off',
+      });
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+      const policy = String(answer.headers['content-security-policy']);
+      const nonce = /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(policy)?.[1];
+      expect(nonce).toBeDefined();
+      expect(policy.replace(nonce as string, 'N')).toBe(
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self' 'nonce-N';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self' ws: wss:;frame-src 'self' blob:",
+      );
+      return nonce;
+    });
+    expect(new Set(nonces).size).toBe(3);
+  });
 });

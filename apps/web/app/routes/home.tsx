@@ -1,7 +1,7 @@
 import { isLanguage, isOperatingCountry, type Language } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
-import { StatePickerDialog } from '#app/features/directory/components/state-picker-dialog';
+import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { DIRECTORY_MODALS } from '#app/features/directory/modals';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -176,7 +176,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </section>
-      <StatePickerDialog
+      <LazyStatePickerDialog
         onFind={(stateCode) =>
           navigate(`${localePath(lang, '/providers/')}?country=US&state=${encodeURIComponent(stateCode)}`)
         }

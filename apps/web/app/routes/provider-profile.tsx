@@ -4,7 +4,7 @@ import type { ReviewPage } from '@app/shared/schemas/reviews';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { displayName, FeeText } from '#app/features/directory/components/provider-card';
-import { ReportDialog } from '#app/features/reviews/components/report-dialog';
+import { LazyReportDialog } from '#app/features/reviews/components/lazy-report-dialog';
 import { ReviewList } from '#app/features/reviews/components/review-list';
 import { zoneLabel } from '#app/lib/dates';
 import { priceText, shortDateOf, timeOf } from '#app/lib/format';
@@ -227,7 +227,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
           </aside>
         </div>
       </div>
-      <ReportDialog />
+      <LazyReportDialog />
     </main>
   );
 }

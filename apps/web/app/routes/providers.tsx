@@ -1,11 +1,11 @@
 import { isLanguage, isOperatingCountry, type Language } from '@app/shared/constants';
 import { currencyForCountryOrDefault } from '@app/shared/currency';
-import { DIRECTORY_FILTER_LISTS } from '@app/shared/schemas/directory';
+import { DIRECTORY_FILTER_LISTS } from '@app/shared/directory-rules';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
+import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { ProviderCard } from '#app/features/directory/components/provider-card';
 import { SearchFilters } from '#app/features/directory/components/search-filters';
-import { StatePickerDialog } from '#app/features/directory/components/state-picker-dialog';
 import { DIRECTORY_MODALS } from '#app/features/directory/modals';
 import { localePath } from '#app/lib/i18n';
 import { jsonLd } from '#app/lib/seo';
@@ -187,7 +187,7 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       </div>
-      <StatePickerDialog
+      <LazyStatePickerDialog
         onFind={(stateCode) =>
           navigate(`${localePath(lang, '/providers/')}?country=US&state=${encodeURIComponent(stateCode)}`)
         }

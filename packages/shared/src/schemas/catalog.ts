@@ -1,3 +1,4 @@
+import { PREFERENCE_LIST_NAMES } from '../directory-rules.ts';
 import { z } from '../zod.ts';
 import { NamedItemSchema, queryBoolean } from './common.ts';
 
@@ -12,21 +13,7 @@ export const TopConcernsQuerySchema = z.object({
   withTherapists: queryBoolean.optional(),
 });
 
-export const PREFERENCE_LIST_NAMES = [
-  'modality',
-  'gender',
-  'therapy',
-  'ageGroup',
-  'language',
-  'therapyApproach',
-  'religion',
-  'background',
-  'trait',
-  'specialities',
-  'country',
-  'communication',
-] as const;
-export type PreferenceListName = (typeof PREFERENCE_LIST_NAMES)[number];
+export { PREFERENCE_LIST_NAMES, type PreferenceListName } from '../directory-rules.ts';
 
 export const PreferenceListParamsSchema = z.object({
   name: z.enum(PREFERENCE_LIST_NAMES, { error: 'validation.unknownList' }),

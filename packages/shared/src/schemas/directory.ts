@@ -1,20 +1,23 @@
+import {
+  AVAILABLE_WITHIN_MAX_DAYS,
+  DIRECTORY_FILTER_LISTS,
+  DIRECTORY_PAGE_SIZE,
+  DIRECTORY_SORTS,
+  type DirectoryFilterList,
+  SEARCH_TEXT_MAX,
+} from '../directory-rules.ts';
 import { z } from '../zod.ts';
 import { DirectoryProviderSchema } from './bookings.ts';
-import { PREFERENCE_LIST_NAMES, type PreferenceListName } from './catalog.ts';
 
-/**
- * The preference lists a directory search filters by (SPEC.md §3), by option key
- * (`?therapyApproach=cbt&language=yo`). Within one list any option matches; across lists all
- * must. `gender`, `religion` and `background` also match the provider's own profile fields.
- */
-export const DIRECTORY_FILTER_LISTS = PREFERENCE_LIST_NAMES;
-export type DirectoryFilterList = PreferenceListName;
-
-export const DIRECTORY_SORTS = ['relevance', 'rating', 'price', 'next'] as const;
-export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
-export const DIRECTORY_PAGE_SIZE = 12;
-export const AVAILABLE_WITHIN_MAX_DAYS = 90;
-export const SEARCH_TEXT_MAX = 100;
+export {
+  AVAILABLE_WITHIN_MAX_DAYS,
+  DIRECTORY_FILTER_LISTS,
+  DIRECTORY_PAGE_SIZE,
+  DIRECTORY_SORTS,
+  type DirectoryFilterList,
+  type DirectorySort,
+  SEARCH_TEXT_MAX,
+} from '../directory-rules.ts';
 
 const optionKey = z.string().regex(/^[a-z0-9-]{1,64}$/, 'validation.invalidFormat');
 

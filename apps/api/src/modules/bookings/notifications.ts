@@ -324,6 +324,19 @@ export async function deliverBookingNotifications(
   return sent;
 }
 
+/** The job that sends what is left in the outbox (bookings/jobs.ts). */
+export const BOOKING_NOTIFICATIONS_JOB = 'send-booking-notifications';
+
+/**
+ * Leaves the events of a change to that job, woken to run at once (platform/jobs.ts: the wakes of
+ * the same moment share one run, one claim for the lot): the request answers without building
+ * and recording the emails. Used on the hot path (a wallet payment); where no jobs run (tests,
+ * benchmarks) the events wait for deliverBookingNotifications.
+ */
+export function wakeBookingNotifications(deps: Pick<AppDeps, 'jobs'>): void {
+  deps.jobs?.wake(BOOKING_NOTIFICATIONS_JOB);
+}
+
 /** The events of the last change that wait for an email (for delivery right after commit). */
 export function unsentEventsOf(eventIds: Array<string | null | undefined>): string[] {
   return eventIds.filter((id): id is string => typeof id === 'string');

@@ -7,6 +7,7 @@ import { testDriver } from '../../../test/test-database.ts';
 import { bookings, ledgerAccounts, ledgerTransactions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { bookingView } from '../bookings/booking-view.ts';
+import { BOOKING_NOTIFICATIONS_JOB, deliverBookingNotifications } from '../bookings/notifications.ts';
 import { viewContext } from '../bookings/offer.ts';
 import {
   type Catalog,
@@ -31,9 +32,12 @@ import { fundWallet } from './test-helpers.ts';
 const clock = fixedClock('2027-03-01T09:00:00Z');
 let t: TestApp;
 let ids: Catalog;
+/** The jobs a request woke (the server connects deps.jobs to its running jobs). */
+const woken: string[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
+  t.deps.jobs = { wake: (name) => woken.push(name) };
   ids = await catalog(t);
 });
 afterAll(async () => {
@@ -78,16 +82,19 @@ describe('wallet payment of a booking', () => {
     const shardBefore = await shardBalance(shard);
     const escrowBefore = await escrowOf(t);
 
-    // The usual case opens no transaction: one statement does it all.
+    // The usual case opens no transaction: one statement does it all, and the provider's notice
+    // and email are left in the outbox for the notification job, which the payment wakes.
     const transactions = vi.spyOn(t.deps.db, 'transaction');
     let opened = -1;
+    woken.length = 0;
     const paid = await payWithWallet(t, client, booking.identifier).finally(() => {
       opened = transactions.mock.calls.length;
       transactions.mockRestore();
     });
-    // The payment opens none; the one transaction is the notification delivery after it (the
-    // provider's in-app notice and email are claimed and recorded together).
-    expect(opened).toBe(1);
+    expect(opened).toBe(0);
+    expect(woken).toEqual([BOOKING_NOTIFICATIONS_JOB]);
+    expect(await emailsTo(t, provider.email, 'bookings.bookingConfirmed')).toHaveLength(0);
+    await deliverBookingNotifications(t.deps); // the job's run
 
     expect(paid).toMatchObject({ status: 'confirmed', isPaid: true, paymentMethod: 'wallet', holdExpiresAt: null });
     expect(paid).toEqual(await bookingView(t.deps.db, booking.identifier, viewContext(t.deps, 'en', client.id)));

@@ -30,7 +30,7 @@ import {
   viewRowColumns,
 } from '../bookings/booking-view.ts';
 import { changeOwnBooking } from '../bookings/change-booking.ts';
-import { deliverBookingNotifications } from '../bookings/notifications.ts';
+import { wakeBookingNotifications } from '../bookings/notifications.ts';
 import { viewContext } from '../bookings/offer.ts';
 import { confirmedEvent } from '../bookings/schedule-booking.ts';
 import { startCardPayment } from './card-payments.ts';
@@ -89,35 +89,36 @@ const payableHead = preparedSql<{
  * comes first, as in every booking change, then the ledger's accounts); the ledger posts wallet →
  * escrow shard only when `bk` has the row (postingCtes' guard) and the wallet covers it; only then
  * `booked` confirms the booking as paid (a provider's appointment counts as acknowledged by
- * paying) and `events` appends "paid" and "confirmed" (the provider's email, as the outbox). The
+ * paying) and `events` appends "paid" and "confirmed" (the provider's email, as the outbox: the
+ * notification job sends it, woken by the payment). The
  * answer is the booking as the view builds it. Anything else (a first use of an account, a short
  * wallet, a replay, a booking changed meanwhile) writes nothing and is left to the transaction.
  */
-const payFromWalletNow = preparedSql<
-  { found: number | string; ok: boolean | null; confirmedEventId: string | null } & (ViewRow | { booking: null })
->('money_pay_booking_wallet', () => ({
-  with: {
-    bk: sql`
+const payFromWalletNow = preparedSql<{ found: number | string; ok: boolean | null } & (ViewRow | { booking: null })>(
+  'money_pay_booking_wallet',
+  () => ({
+    with: {
+      bk: sql`
       SELECT id FROM bookings
       WHERE id = ${p('bookingId')}::uuid AND client_id = ${p('clientId')}::uuid AND status = 'pending'
         AND paid_at IS NULL AND price_minor > 0 AND price_minor = ${p('amountMinor')}::int
         AND currency_code = ${p('currencyCode')}::text AND starts_at = ${p('startsAt')}::timestamptz
         AND starts_at > ${p('now')}::timestamptz
       FOR UPDATE`,
-    ...postingCtes(
-      {
-        keys: p('keys'),
-        deltas: p('deltas'),
-        lineCount: sql`2`,
-        type: sql`'booking_payment'`,
-        reference: p('reference'),
-        description: sql`NULL::text`,
-        metadata: p('metadata'),
-        at: p('now'),
-      },
-      sql`EXISTS (SELECT 1 FROM bk)`,
-    ),
-    booked: sql`
+      ...postingCtes(
+        {
+          keys: p('keys'),
+          deltas: p('deltas'),
+          lineCount: sql`2`,
+          type: sql`'booking_payment'`,
+          reference: p('reference'),
+          description: sql`NULL::text`,
+          metadata: p('metadata'),
+          at: p('now'),
+        },
+        sql`EXISTS (SELECT 1 FROM bk)`,
+      ),
+      booked: sql`
       UPDATE bookings SET status = 'confirmed', previous_status = 'pending', paid_at = ${p('now')}::timestamptz,
         payment_method = 'wallet', hold_expires_at = NULL,
         participant_status = CASE WHEN bookings.created_by = 'provider' AND bookings.participant_status = 'awaiting'
@@ -128,7 +129,7 @@ const payFromWalletNow = preparedSql<
       FROM txn WHERE bookings.id = ${p('bookingId')}::uuid
       RETURNING row_to_json(bookings) AS booking, bookings.id, bookings.provider_id, bookings.client_id,
         bookings.therapy_category_id, bookings.modality_key, bookings.series_id`,
-    events: sql`
+      events: sql`
       INSERT INTO booking_events (booking_id, type, actor_role, data, notify_user_id, created_at)
       SELECT booked.id, e.type, 'client', e.data, e.notify, ${p('now')}::timestamptz
       FROM booked CROSS JOIN LATERAL (VALUES
@@ -138,10 +139,10 @@ const payFromWalletNow = preparedSql<
           'startAt', ${p('startAt')}::text), booked.provider_id)
       ) AS e(ord, type, data, notify)
       ORDER BY e.ord
-      RETURNING id, type`,
-  },
-  select: sql`
-    SELECT chk.found, chk.ok, (SELECT id FROM events WHERE type = 'confirmed') AS "confirmedEventId",
+      RETURNING id`,
+    },
+    select: sql`
+    SELECT chk.found, chk.ok,
       ${viewColumns({
         booking: sql`booked.booking`,
         seriesOccurrences: sql`series.occurrences`,
@@ -155,8 +156,9 @@ const payFromWalletNow = preparedSql<
     LEFT JOIN provider_profiles pp ON pp.user_id = booked.provider_id
     ${clientJoins(sql`booked`)} ${catalogJoins(sql`booked`)}
     LEFT JOIN booking_series series ON series.id = booked.series_id`,
-  columns: ['found', 'ok', 'confirmedEventId', ...viewRowColumns],
-}));
+    columns: ['found', 'ok', ...viewRowColumns],
+  }),
+);
 
 /**
  * payFromWalletNow for this request: the paid booking, or undefined when it is not the usual
@@ -193,7 +195,9 @@ async function payInOneStatement(
     metadata: JSON.stringify({ channel: 'wallet', bookingId: input.bookingId }),
   });
   if (!row?.booking) return undefined;
-  await deliverBookingNotifications(deps, { eventIds: row.confirmedEventId ? [row.confirmedEventId] : [] });
+  // The provider's in-app notice and email: the notification job's, woken now (the outbox event
+  // is written; the answer does not wait for the email to be built and recorded).
+  wakeBookingNotifications(deps);
   return toBooking(row, viewContext(deps, input.language, input.actor.userId));
 }
 

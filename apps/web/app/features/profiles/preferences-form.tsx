@@ -1,4 +1,4 @@
-import { PREFERENCE_LIST_NAMES, type PreferenceListName } from '@app/shared/schemas/catalog';
+import { PREFERENCE_LIST_NAMES, type PreferenceListName } from '@app/shared/directory-rules';
 import { type Preferences, PreferencesUpdateSchema } from '@app/shared/schemas/profiles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
+import { DIRECTORY_SORTS } from '@app/shared/directory-rules';
 import type { NamedItem } from '@app/shared/schemas/common';
-import { DIRECTORY_SORTS } from '@app/shared/schemas/directory';
 import type { Country, State } from '@app/shared/schemas/region';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';

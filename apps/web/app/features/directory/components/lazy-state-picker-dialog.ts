@@ -1,0 +1,7 @@
+import { lazyDialog } from '#app/ui/lazy-dialog';
+import { DIRECTORY_MODALS } from '../modals';
+
+/** The state picker, loaded when it first opens (home and directory offer it; few open it). */
+export const LazyStatePickerDialog = lazyDialog(DIRECTORY_MODALS.selectState, () =>
+  import('./state-picker-dialog').then((module) => module.StatePickerDialog),
+);
