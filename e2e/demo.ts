@@ -7,6 +7,8 @@ export const CLIENT = { email: 'client@demo.test', password: 'demo-pass-123' };
 export const PROVIDER = { email: 'provider@demo.test', password: 'demo-pass-123' };
 /** Demo therapists in the United Kingdom and the United States (their payout bank forms differ). */
 export const GB_PROVIDER = { email: 'sarah.collins@demo.test', password: 'demo-pass-123' };
+/** A second GB therapist whose payout details no journey saves before the wallet journey does. */
+export const GB_PROVIDER_NEW_BANK = { email: 'james.reid@demo.test', password: 'demo-pass-123' };
 export const US_PROVIDER = { email: 'maya.patel@demo.test', password: 'demo-pass-123' };
 export const PROVIDER_NAME = 'Dr Chiamaka Eze';
 export const CLIENT_NAME = 'Ada Okafor';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { GB_PROVIDER, PROVIDER, US_PROVIDER } from './demo';
+import { GB_PROVIDER_NEW_BANK, PROVIDER, US_PROVIDER } from './demo';
 import { expect, test } from './fixtures';
 import { type Account, countryIdentifier, outbox, signIn, signUpVerified, tokenOf } from './helpers';
 
@@ -223,9 +223,9 @@ test.describe('wallet', () => {
     await page.getByTestId('header-sign-out').click();
 
     // United Kingdom: address, postal code, account type, ownership, date of birth.
-    await signIn(page, GB_PROVIDER, '/earnings/');
+    await signIn(page, GB_PROVIDER_NEW_BANK, '/earnings/');
     await expect(page.getByLabel('Address')).toBeVisible();
-    await page.getByLabel('Account name').fill('Sarah Collins');
+    await page.getByLabel('Account name').fill('James Reid');
     await page.getByLabel('Bank name').fill('Barclays');
     await page.getByLabel('Sort code').fill('200000');
     await page.getByLabel('Account number').fill('55779911');
