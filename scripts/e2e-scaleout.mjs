@@ -23,6 +23,19 @@ const secret = randomBytes(48).toString('base64url');
 const backends = [port + 1000, port + 2000];
 const children = [];
 const counts = new Map(backends.map((backend) => [backend, 0]));
+const publicUrl = `http://127.0.0.1:${port}`;
+// As scripts/e2e-server.mjs: a local OpenID provider stands in for Google, and GBP card payments
+// take the Stripe-shaped flow against the sandbox (its books are in the shared database).
+const google = { clientId: 'therapyhub-e2e', clientSecret: 'e2e-local-oidc-client-secret' };
+const googlePort = await new Promise((resolve, reject) => {
+  const probe = net.createServer();
+  probe.once('error', reject);
+  probe.listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address();
+    probe.close(() => resolve(free));
+  });
+});
+let oidc = null;
 
 async function admin(sql) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -43,13 +56,20 @@ function startServer(backendPort) {
       NODE_ENV: 'production',
       DEV_TOOLS: 'on',
       PORT: String(backendPort),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: publicUrl,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       APP_SECRET: secret,
       TRUST_PROXY: 'on',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '20',
+      PAYMENT_GATEWAY_GBP: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_e2e_sandbox',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_sandbox',
+      STRIPE_API_URL: `${publicUrl}/api/sandbox/stripe`,
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_ISSUER: `http://127.0.0.1:${googlePort}`,
     },
   });
   children.push(child);
@@ -118,6 +138,7 @@ async function stop(code) {
     children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)),
   );
   proxy.close();
+  await Promise.resolve(oidc?.close()).catch(() => {});
   await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
@@ -131,6 +152,12 @@ await admin(`CREATE DATABASE ${database}`);
 for (const backend of backends) startServer(backend);
 await Promise.all(backends.map(waitHealthy));
 await new Promise((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+const { startLocalOidcProvider } = await import('../apps/api/test/local-oidc-provider.mjs');
+oidc = await startLocalOidcProvider({
+  port: googlePort,
+  ...google,
+  redirectUris: [`${publicUrl}/api/auth/google/callback`],
+});
 console.log(`scale-out: proxy :${port} → processes :${backends.join(', :')} on database ${database}`);
 
 const playwright = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
