@@ -64,7 +64,11 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROVIDERS = 120;
-const CLIENTS = 400;
+/**
+ * Every booking stays unpaid until the payment phase, and a client may hold at most 10 unpaid
+ * sessions (MAX_UNPAID_HOLDS): 2,000 clients leave room for 20,000 bookings over all rounds.
+ */
+const CLIENTS = 2_000;
 const FEE_MINOR = 500_000;
 const PAST_BOOKINGS = 20_000;
 const RACE_ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
