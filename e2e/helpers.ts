@@ -78,7 +78,10 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** "29 November 2026" (the part of a day's accessible name every engine writes the same way). */
+/**
+ * "29 November 2026" (the part of a day's accessible name every engine writes the same way), never
+ * preceded by a digit, so 6 December does not also match 16 and 26 December.
+ */
 export function dayMonthYear(date: string, language: 'en' | 'de' = 'en'): RegExp {
   const text = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
     day: 'numeric',
@@ -86,7 +89,7 @@ export function dayMonthYear(date: string, language: 'en' | 'de' = 'en'): RegExp
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${date}T12:00:00Z`));
-  return new RegExp(text.replace('.', '\\.'));
+  return new RegExp(`(?<!\\d)${text.replace('.', '\\.')}`);
 }
 
 /** Shows the month of `date` in a calendar that opens on `today`'s month, its "Next month" button in `scope`. */
