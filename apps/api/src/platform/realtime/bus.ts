@@ -123,7 +123,8 @@ export async function createPgliteBus(pglite: PGlite, log?: FastifyBaseLogger): 
  */
 export async function createPostgresBus(pool: pg.Pool, log?: FastifyBaseLogger): Promise<RealtimeBus> {
   const listeners = new Set<BusListener>();
-  let client: pg.PoolClient | null = null;
+  /** The listening connection and how to let go of it (once: it is never handed back to the pool). */
+  let listening: { client: pg.PoolClient; drop: () => void } | null = null;
   let closed = false;
   let retryMs = 250;
 
@@ -146,25 +147,50 @@ export async function createPostgresBus(pool: pg.Pool, log?: FastifyBaseLogger):
     }
   };
 
+  const retry = () => {
+    setTimeout(() => void connect(), retryMs);
+    retryMs = Math.min(retryMs * 2, 10_000);
+  };
+
   const connect = async (): Promise<void> => {
     if (closed) return;
     try {
       const next = await pool.connect();
-      next.on('notification', (message) => void onNotification(message));
-      next.on('error', (error) => {
-        log?.warn({ err: error }, 'realtime: listening connection lost');
+      const notify = (message: pg.Notification) => void onNotification(message);
+      let dropped = false;
+      // Destroyed, not returned: a connection that listened is not reused by other queries. Our
+      // handlers leave with it; a no-op error handler stays, since a dying connection may still
+      // emit an error and an unheard one would crash the process.
+      const drop = () => {
+        if (dropped) return;
+        dropped = true;
+        next.off('notification', notify);
+        next.off('error', onError);
+        next.on('error', () => {});
+        if (listening?.client === next) listening = null;
         next.release(true);
-        if (client === next) client = null;
-        setTimeout(() => void connect(), retryMs);
-        retryMs = Math.min(retryMs * 2, 10_000);
-      });
-      await next.query(`LISTEN ${NOTIFY_CHANNEL}`);
-      client = next;
+      };
+      const onError = (error: Error) => {
+        drop();
+        if (closed) return;
+        log?.warn({ err: error }, 'realtime: listening connection lost');
+        retry();
+      };
+      next.on('notification', notify);
+      next.on('error', onError);
+      try {
+        await next.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      } catch (error) {
+        drop();
+        throw error;
+      }
+      if (closed) return drop();
+      listening = { client: next, drop };
       retryMs = 250;
     } catch (error) {
+      if (closed) return;
       log?.warn({ err: error }, 'realtime: could not listen; retrying');
-      setTimeout(() => void connect(), retryMs);
-      retryMs = Math.min(retryMs * 2, 10_000);
+      retry();
     }
   };
   await connect();
@@ -189,12 +215,9 @@ export async function createPostgresBus(pool: pg.Pool, log?: FastifyBaseLogger):
     async close() {
       closed = true;
       listeners.clear();
-      const current = client;
-      client = null;
-      if (current) {
-        await current.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {});
-        current.release();
-      }
+      const current = listening;
+      listening = null;
+      current?.drop();
     },
   };
 }
