@@ -83,6 +83,15 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   request.actor = claims;
 }
 
+/**
+ * onRequest, after `authenticate`: what no one but its owner may read, even an operator in view
+ * mode (clinical notes; a data export, which holds them decrypted). Refused with 403 and a code
+ * of its own, so the viewing operator is told why rather than shown an empty page.
+ */
+export async function ownerOnlyNotInViewMode(request: FastifyRequest): Promise<void> {
+  if (request.actor.viewMode) throw new AppError('VIEW_MODE_OWNER_ONLY');
+}
+
 /** onRequest list: signed in, and one of these roles (403 otherwise). */
 export function requireRole(...roles: UserRole[]) {
   const check = async (request: FastifyRequest) => {

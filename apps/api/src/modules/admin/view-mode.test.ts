@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { auditLog, authSessions } from '../../db/schema/index.ts';
+import { auditLog, authSessions, noteAccessLog } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { postNote, providerWithClient } from '../notes/test-support.ts';
 import { VIEW_MODE_TTL_SECONDS } from './view-mode.ts';
 
 const clock = fixedClock(new Date());
@@ -79,6 +80,38 @@ describe('view mode', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(bare.statusCode).toBe(403);
+  });
+
+  it("never shows a provider's clinical notes or a data export (the author's alone), and logs no note access", async () => {
+    const { provider, client: patient, bookingId } = await providerWithClient(t, { client: 'Noted' });
+    const created = await postNote(t, provider, {
+      type: 'booking',
+      reference: bookingId,
+      title: 'Private session note',
+      content: 'Nothing an operator should read.',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const noteId = created.json().identifier as string;
+    const accessesBefore = await t.deps.db.$count(noteAccessLog);
+    const { token } = await viewToken(provider.id);
+
+    // The provider's own pages still answer in view mode; their notes do not.
+    const profile = await t.app.inject({ url: '/api/user/info', headers: viewHeaders(token) });
+    expect(profile.statusCode, profile.body).toBe(200);
+    for (const url of [`/api/note/${noteId}`, `/api/note/booking/${bookingId}`, `/api/note/client/${patient.id}`]) {
+      const response = await t.app.inject({ url, headers: viewHeaders(token) });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'VIEW_MODE_OWNER_ONLY' });
+      expect(response.body).not.toContain('Nothing an operator should read');
+    }
+    const exported = await t.app.inject({ url: '/api/user/data-export', headers: viewHeaders(token) });
+    expect(exported.statusCode).toBe(403);
+    expect(exported.json()).toMatchObject({ code: 'VIEW_MODE_OWNER_ONLY' });
+    expect(await t.deps.db.$count(noteAccessLog)).toBe(accessesBefore);
+
+    // The author still reads it.
+    const own = await t.app.inject({ url: `/api/note/${noteId}`, headers: provider.headers });
+    expect(own.statusCode).toBe(200);
   });
 
   it('ends at once when the admin leaves it, and the end is recorded', async () => {

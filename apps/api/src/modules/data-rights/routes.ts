@@ -1,6 +1,6 @@
 import { DataExportStateSchema } from '@app/shared/schemas/data-rights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate } from '../../platform/auth-guard.ts';
+import { authenticate, ownerOnlyNotInViewMode } from '../../platform/auth-guard.ts';
 import { byUser, rateLimit } from '../../platform/rate-limits.ts';
 import { getDataExport, requestDataExport, settleStartedExports } from './exports.ts';
 
@@ -28,7 +28,11 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/data-export',
-    { onRequest: authenticate, schema: { tags, security, response: { 200: DataExportStateSchema } } },
+    // The archive holds decrypted notes and every message: never handed to an operator in view mode.
+    {
+      onRequest: [authenticate, ownerOnlyNotInViewMode],
+      schema: { tags, security, response: { 200: DataExportStateSchema } },
+    },
     (request) => getDataExport(deps, { actor: request.actor }),
   );
 };

@@ -12,7 +12,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error.ts';
-import { requireRole } from '../../platform/auth-guard.ts';
+import { ownerOnlyNotInViewMode, requireRole } from '../../platform/auth-guard.ts';
 import { translate } from '../../platform/i18n.ts';
 import { byUser, rateLimit } from '../../platform/rate-limits.ts';
 import { MAX_UPLOAD_BYTES } from '../../platform/uploads/sniff.ts';
@@ -70,7 +70,8 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 12, headerPairs: 100 },
   });
   const deps = app.deps;
-  const provider = { onRequest: requireRole('provider') };
+  // The author alone: an operator viewing the provider's account (view mode) reads no note.
+  const provider = { onRequest: [...requireRole('provider'), ownerOnlyNotInViewMode] };
   const writeLimit = rateLimit(app, [{ name: 'noteWrites', rule: WRITE_LIMIT, keyOf: byUser }]);
 
   app.post(
