@@ -1,5 +1,7 @@
 // A web feature (apps/web/app/features/<name>) imports shared layers (#app/api, #app/ui, #app/lib)
-// and never another feature; routes compose features. `npm run lint` runs this; it fails on an edge.
+// and never another feature; routes compose features. The shared layers import no feature at all
+// (else feature → layer → feature is an edge by another road). `npm run lint` runs this; it fails
+// on an edge.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -40,8 +42,22 @@ for (const file of sourceFiles(features)) {
       edges.push(`${path.relative(root, file)}: feature ${from} imports feature ${to} ('${spec}')`);
   }
 }
+// The shared layers: nothing under them reaches into a feature.
+for (const layer of ['api', 'lib', 'ui']) {
+  for (const file of sourceFiles(path.join(root, layer))) {
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(importPattern)) {
+      const target = spec.startsWith('#app/')
+        ? path.join(root, spec.slice(5))
+        : spec.startsWith('.')
+          ? path.resolve(path.dirname(file), spec)
+          : null;
+      const to = target && featureOf(target);
+      if (to) edges.push(`${path.relative(root, file)}: shared layer ${layer} imports feature ${to} ('${spec}')`);
+    }
+  }
+}
 if (edges.length > 0) {
   console.error(`Feature imports that break the fence (docs/conventions.md, "Web"):\n${edges.join('\n')}`);
   process.exit(1);
 }
-console.log('web features: no feature imports another');
+console.log('web features: no feature imports another, and no shared layer imports a feature');

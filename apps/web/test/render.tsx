@@ -1,3 +1,4 @@
+import de from '@app/shared/i18n/de.json';
 import en from '@app/shared/i18n/en.json';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -85,4 +86,16 @@ export function renderAtUrl(ui: ReactNode, url: string, options: { openModal?: M
     },
   ]);
   return renderWithProviders(<Stub initialEntries={[url]} />, options);
+}
+
+/** Only i18n, in either language: for components without data (the pending-payment overlay, the amount input). */
+export function renderWithI18n(ui: ReactNode, { language = 'en' }: { language?: 'en' | 'de' } = {}) {
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next).init({
+    lng: language,
+    resources: { [language]: { translation: language === 'de' ? de : en } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return render(<I18nextProvider i18n={instance}>{ui}</I18nextProvider>);
 }

@@ -1,7 +1,7 @@
 import type { PublicProvider } from '@app/shared/schemas/bookings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { directoryKeys } from '#app/features/directory/api/keys';
 import { api } from './client';
+import { directoryKeys } from './keys/directory';
 
 /** GET /providers/{id} (public): an approved therapist's profile and what they offer; others 404. */
 export function getProvider(id: string): Promise<PublicProvider> {

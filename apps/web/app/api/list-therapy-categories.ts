@@ -1,8 +1,8 @@
 import type { TherapyCategory } from '@app/shared/schemas/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { profileKeys } from '#app/features/profiles/api/keys';
 import { api } from './client';
+import { profileKeys } from './keys/profiles';
 
 /** GET /categories/therapy: a provider's discipline is one of these. */
 export function listTherapyCategories(): Promise<TherapyCategory[]> {

@@ -1,7 +1,13 @@
 import type { Language } from '@app/shared/constants';
-import type { CurrencyCode } from '@app/shared/currency';
+import { CURRENCY_BY_COUNTRY, type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
-import { asCurrency } from '#app/features/money/lib/currency';
+
+const KNOWN = new Set<string>(Object.values(CURRENCY_BY_COUNTRY));
+
+/** The API's currency string as one we can format (NGN, the default, for anything unknown). */
+export function asCurrency(code: string | null | undefined): CurrencyCode {
+  return code && KNOWN.has(code) ? (code as CurrencyCode) : DEFAULT_CURRENCY;
+}
 
 /** The currency's narrow symbol (₦, £, $, €), the prefix inside an amount input. */
 export function currencySymbol(currency: CurrencyCode): string {

@@ -9,8 +9,8 @@ import { EarningsHistory } from '#app/features/money/components/earnings-history
 import { EarningsSummary } from '#app/features/money/components/earnings-summary';
 import { PayoutDialog } from '#app/features/money/components/payout-dialog';
 import { EARNINGS_MODALS } from '#app/features/money/earnings-modals';
-import { asCurrency } from '#app/features/money/lib/currency';
 import { localePath } from '#app/lib/i18n';
+import { asCurrency } from '#app/lib/money';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
 import { useModals } from '#app/ui/modal-manager';

@@ -1,7 +1,7 @@
 import type { RecommendedAnswer } from '@app/shared/schemas/directory';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { directoryKeys } from './keys';
+import { directoryKeys } from '#app/api/keys/directory';
 
 /** GET /recommended-provider (clients): the best-fitting therapists, each with the reasons. */
 export function getRecommended(): Promise<RecommendedAnswer> {

@@ -1,7 +1,7 @@
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { directoryKeys } from './keys';
+import { directoryKeys } from '#app/api/keys/directory';
 
 export interface DirectoryPage {
   data: DirectoryProvider[];

@@ -1,7 +1,7 @@
 import type { State, StateStat } from '@app/shared/schemas/region';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { directoryKeys } from './keys';
+import { directoryKeys } from '#app/api/keys/directory';
 
 /** GET /region/country/code/{code}/states (public). Languages and countries are cached indefinitely (SPEC.md §9). */
 export function listStates(countryCode: string): Promise<State[]> {

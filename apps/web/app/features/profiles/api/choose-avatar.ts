@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** POST /client/avatar/{id}: the avatar becomes the client's picture. */
 export function chooseAvatar(avatarId: string): Promise<{ photoUrl: string }> {

@@ -1,7 +1,7 @@
 import type { Photo } from '@app/shared/schemas/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** DELETE /client/profile-picture (also clears a chosen avatar). */
 export function deleteClientPicture(): Promise<Photo> {

@@ -2,7 +2,7 @@ import type { Preferences } from '@app/shared/schemas/profiles';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 export type PreferenceOwner = 'client' | 'provider';
 

@@ -3,7 +3,7 @@ import type { NamedItem } from '@app/shared/schemas/common';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 export type PreferenceOptions = Record<PreferenceListName, NamedItem[]>;
 

@@ -1,7 +1,7 @@
 import type { ProviderProfile } from '@app/shared/schemas/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** GET /provider: profile, booking fee, setup completeness and preferences of the signed-in provider. */
 export function getProviderProfile(): Promise<ProviderProfile> {

@@ -1,7 +1,7 @@
 import type { Avatar } from '@app/shared/schemas/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** GET /client/avatars: the 12 avatars, by position. */
 export function listAvatars(): Promise<Avatar[]> {

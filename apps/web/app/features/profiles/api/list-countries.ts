@@ -2,7 +2,7 @@ import type { Country } from '@app/shared/schemas/region';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** GET /region/country[?all=true]: every country, or the operating ones only. */
 export function listCountries(scope: 'all' | 'operating'): Promise<Country[]> {

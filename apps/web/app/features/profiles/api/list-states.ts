@@ -2,7 +2,7 @@ import type { State } from '@app/shared/schemas/region';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** GET /region/country/{id}/states. */
 export function listStates(countryId: string): Promise<State[]> {

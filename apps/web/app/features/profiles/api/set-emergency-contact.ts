@@ -1,7 +1,7 @@
 import type { EmergencyContact } from '@app/shared/schemas/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** POST /client/emergency-contact. */
 export function setEmergencyContact(input: EmergencyContact): Promise<EmergencyContact> {

@@ -1,7 +1,7 @@
 import type { BookingFee, GeneralFeeUpdate, ProviderProfile } from '@app/shared/schemas/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** POST /provider/booking-fee/general: `fee` in minor units (amount × 100), or isFree. */
 export function setGeneralFee(input: GeneralFeeUpdate): Promise<BookingFee> {

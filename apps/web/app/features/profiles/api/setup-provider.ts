@@ -1,7 +1,7 @@
 import type { ProviderProfile, ProviderSetup } from '@app/shared/schemas/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** POST /provider/setup: the onboarding step (practice details, therapies, modalities, specialities). */
 export function setupProvider(input: ProviderSetup): Promise<ProviderProfile> {

@@ -1,7 +1,7 @@
 import type { ClientProfile, ClientProfileUpdate } from '@app/shared/schemas/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** PUT /client: userName plus any optional field (null clears it). */
 export function updateClientProfile(input: ClientProfileUpdate): Promise<ClientProfile> {

@@ -2,8 +2,8 @@ import type { Preferences, PreferencesUpdate } from '@app/shared/schemas/profile
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '#app/api/client';
+import { profileKeys } from '#app/api/keys/profiles';
 import type { PreferenceOwner } from './get-my-preferences';
-import { profileKeys } from './keys';
 
 /** PUT /client/preferences or /provider/preferences: the lists sent are replaced. */
 export function updateMyPreferences(owner: PreferenceOwner, input: PreferencesUpdate): Promise<Preferences> {

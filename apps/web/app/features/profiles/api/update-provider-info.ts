@@ -1,7 +1,7 @@
 import type { ProviderInfoUpdate, ProviderProfile } from '@app/shared/schemas/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/api/client';
-import { profileKeys } from './keys';
+import { profileKeys } from '#app/api/keys/profiles';
 
 /** POST /provider/update/info. */
 export function updateProviderInfo(input: ProviderInfoUpdate): Promise<ProviderProfile> {
