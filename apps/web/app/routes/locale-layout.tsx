@@ -1,7 +1,7 @@
 import { COOKIES, DEFAULT_COUNTRY, isLanguage, type Language } from '@app/shared/constants';
 import { readCookie } from '@app/shared/cookies';
 import { parseConsent } from '@app/shared/schemas/shell';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
@@ -19,6 +19,7 @@ import { ensureCatalog, getI18n, languageOfPath } from '#app/lib/i18n';
 import type { LocaleLayoutData } from '#app/lib/shell-data';
 import { ModalProvider } from '#app/ui/modal-manager';
 import '#app/lib/load-context';
+import { getQueryClient } from '#app/lib/query-client';
 import { ToastProvider } from '#app/ui/toast';
 import type { Route } from './+types/locale-layout';
 
@@ -77,10 +78,7 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
 }
 
 function Providers({ lang, children }: { lang: Language; children: React.ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(getQueryClient);
   return (
     <I18nextProvider i18n={getI18n(lang)}>
       <QueryClientProvider client={queryClient}>

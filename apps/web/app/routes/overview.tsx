@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { requireSession } from '#app/features/auth/require-session';
 import { MessageButton } from '#app/features/messages/components/message-button';
-import { getOverview, useOverview } from '#app/features/overview/api/get-overview';
+import { loadOverview, useOverview } from '#app/features/overview/api/get-overview';
 import { AdminOverview } from '#app/features/overview/components/admin-overview';
 import { ClientOverview } from '#app/features/overview/components/client-overview';
 import { ProviderOverview } from '#app/features/overview/components/provider-overview';
@@ -9,17 +9,19 @@ import { useNow } from '#app/features/overview/components/when';
 import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
 import { localePath } from '#app/lib/i18n';
+import { getQueryClient } from '#app/lib/query-client';
 import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/overview';
 
 /**
- * The overview is one answer (GET /overview), fetched by the loader as soon as the session is
- * known and handed to the page's query as its first data: the page renders complete, with no
- * second round of calls and no spinner of its own.
+ * The overview is one answer (GET /overview), taken by the loader from the query cache or fetched
+ * once as soon as the session is known, and handed to the page's query as its first data: the
+ * page renders complete, with no second round of calls and no spinner of its own; coming back to
+ * it shows what the cache holds at once (refreshed behind it when stale).
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireSession(request);
-  return { overview: await getOverview(), loadedAt: Date.now() };
+  const session = await requireSession(request);
+  return { userId: session.userId, ...(await loadOverview(getQueryClient(), session.userId)) };
 }
 
 /** /overview/: what matters now, by role (docs/decisions.md "The first screens (issue 27)"). */
@@ -27,7 +29,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const now = useNow();
-  const overview = useOverview(loaderData.overview, loaderData.loadedAt).data;
+  const overview = useOverview(loaderData.userId, loaderData.overview, loaderData.loadedAt).data;
   const title = overview.firstName
     ? t('overview.greeting', { name: overview.firstName })
     : t('overview.greetingNoName');
