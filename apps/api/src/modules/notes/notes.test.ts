@@ -116,6 +116,13 @@ describe('writing notes', () => {
     expect((await logOf(note.identifier)).map((entry) => entry.action)).toEqual(['create', 'read', 'file_download']);
     // A tampered link is nothing.
     expect((await t.app.inject({ method: 'GET', url: `${url.slice(0, -3)}AAA` })).statusCode).toBe(404);
+    // Guessing links is slowed down: 120 a minute from one address, then 429.
+    const answers: number[] = [];
+    for (let i = 0; i < 120; i += 1) {
+      answers.push((await t.app.inject({ method: 'GET', url: `${url.slice(0, -3)}A${i % 10}A` })).statusCode);
+    }
+    expect(answers.slice(0, 100).every((status) => status === 404)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
   });
 
   it('takes docx and mp4 only on client notes, and refuses other kinds by content', async () => {

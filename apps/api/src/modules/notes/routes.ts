@@ -23,6 +23,7 @@ const security = [{ bearer: [] }];
 const tags = ['notes'];
 /** Notes written per provider per 10 minutes. */
 const WRITE_LIMIT = { max: 120, windowSeconds: 10 * 60 };
+const FILE_LIMIT = { max: 120, windowSeconds: 60 };
 
 /** RFC 6266 / 5987: an ASCII fallback and the UTF-8 name. */
 function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
@@ -73,6 +74,8 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   // The author alone: an operator viewing the provider's account (view mode) reads no note.
   const provider = { onRequest: [...requireRole('provider'), ownerOnlyNotInViewMode] };
   const writeLimit = rateLimit(app, [{ name: 'noteWrites', rule: WRITE_LIMIT, keyOf: byUser }]);
+  // Links are guessed at no faster than this per address (they are signed and live 5 minutes).
+  const fileLimit = rateLimit(app, [{ name: 'noteFiles', rule: FILE_LIMIT }]);
 
   app.post(
     '/note',
@@ -113,7 +116,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/note/file/*',
     {
       schema: { tags, params: z.object({ '*': z.string().max(1024) }), hide: true },
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      preHandler: fileLimit,
     },
     async (request, reply) => {
       const file = await downloadNoteFile(deps, { token: request.params['*'] });
