@@ -19,7 +19,7 @@ import { ensureCatalog, getI18n, languageOfPath } from '#app/lib/i18n';
 import type { LocaleLayoutData } from '#app/lib/shell-data';
 import { ModalProvider } from '#app/ui/modal-manager';
 import '#app/lib/load-context';
-import { getQueryClient } from '#app/lib/query-client';
+import { getQueryClient } from '#app/api/client';
 import { ToastProvider } from '#app/ui/toast';
 import type { Route } from './+types/locale-layout';
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { getQueryClient } from '#app/api/client';
 import { requireSession } from '#app/features/auth/require-session';
 import { MessageButton } from '#app/features/messages/components/message-button';
 import { loadOverview, useOverview } from '#app/features/overview/api/get-overview';
@@ -9,7 +10,6 @@ import { useNow } from '#app/features/overview/components/when';
 import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
 import { localePath } from '#app/lib/i18n';
-import { getQueryClient } from '#app/lib/query-client';
 import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/overview';
 
