@@ -88,8 +88,8 @@ export function renderAtUrl(ui: ReactNode, url: string, options: { openModal?: M
   return renderWithProviders(<Stub initialEntries={[url]} />, options);
 }
 
-/** Only i18n, in either language: for components without data (the pending-payment overlay, the amount input). */
-export function renderWithI18n(ui: ReactNode, { language = 'en' }: { language?: 'en' | 'de' } = {}) {
+/** A fresh i18n instance of the app's catalog in `language` (component tests). */
+export function testI18n(language: 'en' | 'de') {
   const instance = i18next.createInstance();
   instance.use(initReactI18next).init({
     lng: language,
@@ -97,5 +97,11 @@ export function renderWithI18n(ui: ReactNode, { language = 'en' }: { language?: 
     initAsync: false,
     interpolation: { escapeValue: false },
   });
+  return instance;
+}
+
+/** Only i18n, in either language: for components without data (the pending-payment overlay, the amount input). */
+export function renderWithI18n(ui: ReactNode, { language = 'en' }: { language?: 'en' | 'de' } = {}) {
+  const instance = testI18n(language);
   return render(<I18nextProvider i18n={instance}>{ui}</I18nextProvider>);
 }

@@ -1,21 +1,13 @@
-import de from '@app/shared/i18n/de.json';
-import en from '@app/shared/i18n/en.json';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '#app/ui/toast';
+import { testI18n } from '../../../test/render';
 
 /** Renders a component with the app's providers (i18n, a fresh QueryClient, toasts) for component tests. */
 export function renderWithProviders(ui: ReactElement, { language = 'en' }: { language?: 'en' | 'de' } = {}) {
-  const i18n = i18next.createInstance();
-  i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation: language === 'de' ? de : en } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = testI18n(language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <I18nextProvider i18n={i18n}>

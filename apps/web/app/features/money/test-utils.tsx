@@ -1,35 +1,22 @@
-import de from '@app/shared/i18n/de.json';
-import en from '@app/shared/i18n/en.json';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
 import { ModalProvider } from '#app/ui/modal-manager';
 import { ToastProvider } from '#app/ui/toast';
-
-function i18nFor(language: 'en' | 'de') {
-  const i18n = i18next.createInstance();
-  i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation: language === 'de' ? de : en } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  return i18n;
-}
+import { testI18n } from '../../../test/render';
 
 /** Only i18n: for components without data (the pending-payment overlay, the amount input). */
 export function renderWithI18n(ui: ReactNode, { language = 'en' }: { language?: 'en' | 'de' } = {}) {
-  return render(<I18nextProvider i18n={i18nFor(language)}>{ui}</I18nextProvider>);
+  return render(<I18nextProvider i18n={testI18n(language)}>{ui}</I18nextProvider>);
 }
 
 /** i18n, a fresh QueryClient (no retries), toasts and the modal manager. */
 export function renderWithProviders(ui: ReactNode, { language = 'en' }: { language?: 'en' | 'de' } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(
-    <I18nextProvider i18n={i18nFor(language)}>
+    <I18nextProvider i18n={testI18n(language)}>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <ModalProvider>{ui}</ModalProvider>

@@ -1,18 +1,10 @@
-import de from '@app/shared/i18n/de.json';
-import en from '@app/shared/i18n/en.json';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
+import { testI18n } from '../../../../test/render';
 
 /** Renders with an i18n instance of the language (component tests). */
 export function renderInLanguage(ui: ReactNode, language: 'en' | 'de' = 'en') {
-  const i18n = i18next.createInstance();
-  i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation: language === 'de' ? de : en } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = testI18n(language);
   return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
 }
