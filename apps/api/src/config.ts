@@ -33,6 +33,14 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    /**
+     * The schema's owner, when the application connects as a role of its own (DATABASE_URL):
+     * migrations run as this one, and the application's role is granted rows only (docs/operations.md).
+     */
+    DATABASE_OWNER_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     DATA_DIR: z.string().default('.data'),
     APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
@@ -123,6 +131,9 @@ const EnvSchema = z
     TURN_CREDENTIAL: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'needed with DATABASE_OWNER_URL' });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' });

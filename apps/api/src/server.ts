@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { migrateAsOwner } from './db/roles.ts';
 import { bookingJobs } from './modules/bookings/jobs.ts';
 import { credentialJobs } from './modules/credentials/reminders.ts';
 import { dataRightsJobs } from './modules/data-rights/exports.ts';
@@ -39,11 +40,16 @@ export async function start(options: StartOptions) {
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
     onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
   });
-  // Processes starting together on one PostgreSQL migrate and seed one after another.
-  const seeded = await database.exclusively(async () => {
-    await database.migrate();
-    return seedDatabase(database.db, { now: new Date(), demo: true });
-  });
+  // Processes starting together on one PostgreSQL migrate and seed one after another; with a role
+  // of its own the application migrates through the schema's owner and is granted rows only.
+  const seed = (db: typeof database.db) => seedDatabase(db, { now: new Date(), demo: true });
+  const seeded =
+    config.DATABASE_OWNER_URL && config.DATABASE_URL
+      ? await migrateAsOwner(config.DATABASE_OWNER_URL, config.DATABASE_URL, (owner) => seed(owner.db))
+      : await database.exclusively(async () => {
+          await database.migrate();
+          return seed(database.db);
+        });
 
   const waker = createJobWaker();
   const app = await buildApp(
