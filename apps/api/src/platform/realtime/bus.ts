@@ -170,9 +170,12 @@ export async function createPostgresBus(pool: pg.Pool, log?: FastifyBaseLogger):
         if (listening?.client === next) listening = null;
         next.release(true);
       };
+      // Lost while listening: listen again. Lost during LISTEN itself: the failed query's catch
+      // below retries (once).
       const onError = (error: Error) => {
+        const wasListening = listening?.client === next;
         drop();
-        if (closed) return;
+        if (closed || !wasListening) return;
         log?.warn({ err: error }, 'realtime: listening connection lost');
         retry();
       };
