@@ -89,4 +89,35 @@ test.describe('public shell', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
   });
+  test('the directory and a provider page carry their canonical URL, en/de alternates and schema.org data in the HTML', async ({
+    request,
+    baseURL,
+  }) => {
+    /** The JSON-LD objects of a page, parsed. */
+    const structured = (html: string) =>
+      [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (match) => JSON.parse(match[1] as string) as Record<string, unknown>,
+      );
+    const links = (html: string, rel: string) =>
+      [...html.matchAll(new RegExp(`<link rel="${rel}"([^>]*)/?>`, 'g'))].map((match) => match[1] as string);
+
+    const directory = await (await request.get('/de/providers/')).text();
+    expect(links(directory, 'canonical')).toEqual([expect.stringContaining(`href="${baseURL}/de/providers/"`)]);
+    const alternates = links(directory, 'alternate').join(' ');
+    expect(alternates).toContain(`hrefLang="en" href="${baseURL}/providers/"`);
+    expect(alternates).toContain(`hrefLang="de" href="${baseURL}/de/providers/"`);
+    expect(alternates).toContain(`hrefLang="x-default" href="${baseURL}/providers/"`);
+    const list = structured(directory).find((data) => data['@type'] === 'ItemList') as
+      | { itemListElement: Array<{ url: string }> }
+      | undefined;
+    expect(list?.itemListElement.length).toBeGreaterThan(0);
+    const providerPath = new URL(list?.itemListElement[0]?.url as string).pathname.replace(/^\/de/, '');
+    expect(providerPath).toMatch(/^\/providers\/[0-9a-f-]{36}\/$/);
+
+    const profile = await (await request.get(providerPath)).text();
+    expect(links(profile, 'canonical')).toEqual([expect.stringContaining(`href="${baseURL}${providerPath}"`)]);
+    expect(links(profile, 'alternate').join(' ')).toContain(`hrefLang="de" href="${baseURL}/de${providerPath}"`);
+    const service = structured(profile).find((data) => data['@type'] === 'ProfessionalService');
+    expect(service).toMatchObject({ name: expect.any(String), url: `${baseURL}${providerPath}` });
+  });
 });
