@@ -10,13 +10,7 @@ import { vi } from 'vitest';
 import { type ModalName, ModalProvider, useModals } from '#app/ui/modal-manager';
 import { ToastProvider } from '#app/ui/toast';
 
-const i18n = i18next.createInstance();
-i18n.use(initReactI18next).init({
-  lng: 'en',
-  resources: { en: { translation: en } },
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
+const i18n = testI18n('en');
 
 function OpenOnMount({ name }: { name?: ModalName }) {
   const modals = useModals();
@@ -70,11 +64,14 @@ export function mockApi(routes: Record<string, [number, unknown] | ((call: Recor
   return { calls, fetchMock };
 }
 
+type StubRoutes = Parameters<typeof createRoutesStub>[0];
+
 /**
- * `ui` at `url` inside a stand-in locale layout (its loader gives `lang`, as useLocaleData reads
- * it), so links, `useSearchParams` and the page's language work; with the providers above.
+ * `routes` at `url` inside a stand-in locale layout (its loader gives `lang`, as useLocaleData reads
+ * it), so links, `useSearchParams`, a route's own loader and the page's language work; with the
+ * providers above.
  */
-export function renderAtUrl(ui: ReactNode, url: string, options: { openModal?: ModalName } = {}) {
+export function renderRoutesAtUrl(routes: StubRoutes, url: string, options: { openModal?: ModalName } = {}) {
   const Stub = createRoutesStub([
     {
       id: 'routes/locale-layout',
@@ -82,10 +79,15 @@ export function renderAtUrl(ui: ReactNode, url: string, options: { openModal?: M
       loader: () => ({ lang: 'en', countryCode: 'NG' }),
       HydrateFallback: () => null,
       Component: () => <Outlet />,
-      children: [{ path: '*', Component: () => ui }],
+      children: routes,
     },
   ]);
   return renderWithProviders(<Stub initialEntries={[url]} />, options);
+}
+
+/** `ui` at `url` inside a stand-in locale layout (renderRoutesAtUrl with one page). */
+export function renderAtUrl(ui: ReactNode, url: string, options: { openModal?: ModalName } = {}) {
+  return renderRoutesAtUrl([{ path: '*', Component: () => ui }], url, options);
 }
 
 /** A fresh i18n instance of the app's catalog in `language` (component tests). */

@@ -1,23 +1,15 @@
 import en from '@app/shared/i18n/en.json';
 import { screen } from '@testing-library/react';
-import { createRoutesStub, Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderRoutesAtUrl } from '../../test/render';
 import LoginPage from './login';
 
 /** /login/ with the server's answer to "is Google configured?" (its loader reads the web services). */
 function renderLogin(google: boolean) {
-  const Stub = createRoutesStub([
-    {
-      id: 'routes/locale-layout',
-      path: '/:lang?',
-      loader: () => ({ lang: 'en', countryCode: 'NG' }),
-      HydrateFallback: () => null,
-      Component: () => <Outlet />,
-      children: [{ id: 'routes/login', path: 'login', loader: () => ({ google }), Component: LoginPage }],
-    },
-  ]);
-  return renderWithProviders(<Stub initialEntries={['/login']} />);
+  return renderRoutesAtUrl(
+    [{ id: 'routes/login', path: 'login', loader: () => ({ google }), Component: LoginPage }],
+    '/login',
+  );
 }
 
 describe('the sign-in page', () => {

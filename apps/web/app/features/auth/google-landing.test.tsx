@@ -1,16 +1,13 @@
-import de from '@app/shared/i18n/de.json';
-import en from '@app/shared/i18n/en.json';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import type { ComponentType } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '#app/api/session';
 import { ToastProvider } from '#app/ui/toast';
-import { mockApi } from '../../../test/render';
+import { mockApi, testI18n } from '../../../test/render';
 import { GoogleButton, googleStartUrl } from './google-button';
 import { GoogleLanding } from './google-landing';
 import { GoogleLinkConfirm } from './google-link-confirm';
@@ -35,13 +32,7 @@ const LOGIN = { ...TOKENS, user: { identifier: 'u1', role: 'client', isActive: t
 
 /** `Page` at `url` inside a stand-in locale layout, with overview and wallet pages to land on. */
 function renderAt(Page: ComponentType, url: string, language: 'en' | 'de' = 'en') {
-  const i18n = i18next.createInstance();
-  i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation: language === 'de' ? de : en } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = testI18n(language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const Stub = createRoutesStub([
     {

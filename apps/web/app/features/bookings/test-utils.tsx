@@ -1,27 +1,14 @@
-import de from '@app/shared/i18n/de.json';
-import en from '@app/shared/i18n/en.json';
 import type { Booking, PublicProvider } from '@app/shared/schemas/bookings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import { type ReactNode, useEffect } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { type ModalName, ModalProvider, useModals } from '#app/ui/modal-manager';
 import { ToastProvider } from '#app/ui/toast';
+import { testI18n } from '../../../test/render';
 
 export { mockApi } from '../../../test/render';
-
-function i18nFor(language: 'en' | 'de') {
-  const i18n = i18next.createInstance();
-  i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation: language === 'de' ? de : en } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  return i18n;
-}
 
 function OpenOnMount({ name, props }: { name?: ModalName; props?: unknown }) {
   const modals = useModals();
@@ -54,7 +41,7 @@ export function renderBooking(
     },
   ]);
   const result = render(
-    <I18nextProvider i18n={i18nFor(options.language ?? 'en')}>
+    <I18nextProvider i18n={testI18n(options.language ?? 'en')}>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <ModalProvider>

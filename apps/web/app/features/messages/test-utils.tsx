@@ -1,22 +1,14 @@
-import de from '@app/shared/i18n/de.json';
-import en from '@app/shared/i18n/en.json';
 import type { Message } from '@app/shared/schemas/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { ToastProvider } from '#app/ui/toast';
+import { testI18n } from '../../../test/render';
 
 export function renderMessages(ui: ReactNode, language: 'en' | 'de' = 'en') {
-  const i18n = i18next.createInstance();
-  i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation: language === 'de' ? de : en } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = testI18n(language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const Stub = createRoutesStub([{ path: '*', Component: () => <>{ui}</> }]);
   return render(

@@ -1,23 +1,15 @@
-import de from '@app/shared/i18n/de.json';
-import en from '@app/shared/i18n/en.json';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModalProvider } from '#app/ui/modal-manager';
 import { ToastProvider } from '#app/ui/toast';
+import { testI18n } from '../../../../test/render';
 import { VerificationPanel } from './verification-panel';
 
 function renderPanel(language: 'en' | 'de' = 'en') {
-  const i18n = i18next.createInstance();
-  i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation: language === 'de' ? de : en } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = testI18n(language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <I18nextProvider i18n={i18n}>

@@ -1,28 +1,20 @@
-import de from '@app/shared/i18n/de.json';
-import en from '@app/shared/i18n/en.json';
 import type {
   ClientOverview as ClientOverviewData,
   ProviderOverview as ProviderOverviewData,
 } from '@app/shared/schemas/overview';
 import { render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_LAYOUT_ID } from '#app/lib/shell-data';
+import { testI18n } from '../../../../test/render';
 import { ClientOverview } from './client-overview';
 import { ProviderOverview } from './provider-overview';
 import { daysUntil, relativeDay } from './when';
 
 function show(ui: ReactNode, language: 'en' | 'de' = 'en') {
-  const i18n = i18next.createInstance();
-  i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation: language === 'de' ? de : en } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = testI18n(language);
   const Stub = createRoutesStub([
     {
       id: LOCALE_LAYOUT_ID,
