@@ -22,6 +22,11 @@ const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+  .optional();
+
 /** Every environment variable the process reads (DESIGN.md §5). */
 const EnvSchema = z
   .object({
@@ -29,18 +34,12 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: z.url().optional(),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
+    DATABASE_URL: postgresUrl,
     /**
      * The schema's owner, when the application connects as a role of its own (DATABASE_URL):
      * migrations run as this one, and the application's role is granted rows only (docs/operations.md).
      */
-    DATABASE_OWNER_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
+    DATABASE_OWNER_URL: postgresUrl,
     DATA_DIR: z.string().default('.data'),
     APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from './client.ts';
 
@@ -14,21 +15,12 @@ export async function grantApplicationRole(database: Database, role: string): Pr
   if (database.driver !== 'pg') throw new Error('a separate application role needs PostgreSQL');
   const who = pg.escapeIdentifier(role);
   const trails = APPEND_ONLY_TABLES.map((table) => pg.escapeIdentifier(table)).join(', ');
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(`GRANT USAGE ON SCHEMA public TO ${who}`);
-    await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${who}`);
-    await client.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${who}`);
-    await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON ${trails} FROM ${who}`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`GRANT USAGE ON SCHEMA public TO ${who}`));
+    await tx.execute(sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${who}`));
+    await tx.execute(sql.raw(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${who}`));
+    await tx.execute(sql.raw(`REVOKE UPDATE, DELETE, TRUNCATE ON ${trails} FROM ${who}`));
+  });
 }
 
 /**
