@@ -5,3 +5,12 @@ import { ApiError } from '#app/api/client';
 export function errorText(t: TFunction, error: unknown): string {
   return error instanceof ApiError ? error.message : t('accounts.networkError');
 }
+
+/**
+ * The server's translated reason when a read was refused (403: e.g. clinical notes in view mode),
+ * else null. Trying again cannot change a refusal, so where data would be, the reason replaces
+ * "Failed to load" and its retry.
+ */
+export function refusalText(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 403 ? error.message : null;
+}

@@ -1,10 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refusalText } from '#app/lib/error-text';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
-/** Loading and error states of a query, then its data. */
+/** Loading and error states of a query (a refusal says the server's reason), then its data. */
 export function LoadGate<T>({ query, children }: { query: UseQueryResult<T>; children(data: T): ReactNode }) {
   const { t } = useTranslation();
   if (query.isPending) {
@@ -15,12 +16,15 @@ export function LoadGate<T>({ query, children }: { query: UseQueryResult<T>; chi
     );
   }
   if (query.isError) {
+    const refusal = refusalText(query.error);
     return (
       <div className="flex flex-col items-center gap-3 py-8 text-center text-sm text-slate-700">
-        <p role="alert">{t('common.failedToLoad')}</p>
-        <Button variant="secondary" onClick={() => query.refetch()} loading={query.isRefetching}>
-          {t('profileScreens.retry')}
-        </Button>
+        <p role="alert">{refusal ?? t('common.failedToLoad')}</p>
+        {refusal ? null : (
+          <Button variant="secondary" onClick={() => query.refetch()} loading={query.isRefetching}>
+            {t('profileScreens.retry')}
+          </Button>
+        )}
       </div>
     );
   }

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#app/api/client';
 import { PagedList } from './paged-list';
 
 const i18n = i18next.createInstance();
@@ -72,6 +73,13 @@ describe('PagedList', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Ada')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("says the server's reason for a refusal (403), with no retry that could not help", async () => {
+    renderList(() => Promise.reject(new ApiError(403, 'VIEW_MODE_OWNER_ONLY', en.errors.VIEW_MODE_OWNER_ONLY)));
+    expect(await screen.findByRole('alert')).toHaveTextContent(en.errors.VIEW_MODE_OWNER_ONLY);
+    expect(screen.queryByText('Failed to load')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('shows the empty message when the page has no items', async () => {

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refusalText } from '#app/lib/error-text';
 import { Button } from './button';
 import { Pagination } from './pagination';
 import { Spinner } from './spinner';
@@ -28,7 +29,7 @@ export interface PagedListProps<Page> {
 
 /**
  * The body of a paged list page (the directory, the appointments): a spinner while the page
- * loads, "Failed to load" with a retry, the `empty` message when the page has no items, else the
+ * loads, "Failed to load" with a retry (a refusal: the server's reason), the `empty` message when the page has no items, else the
  * items and the Previous / Next links.
  */
 export function PagedList<Page extends { data: readonly unknown[]; meta: { totalPages: number } }>({
@@ -41,14 +42,17 @@ export function PagedList<Page extends { data: readonly unknown[]; meta: { total
   const { t } = useTranslation();
   if (query.isPending) return <PagedListLoading />;
   if (query.isError) {
+    const refusal = refusalText(query.error);
     return (
       <div className="flex flex-col items-center gap-3 py-12 text-center">
         <p role="alert" className="text-slate-700">
-          {t('common.failedToLoad')}
+          {refusal ?? t('common.failedToLoad')}
         </p>
-        <Button variant="secondary" onClick={() => query.refetch()} loading={query.isRefetching}>
-          {t('bookingScreens.retry')}
-        </Button>
+        {refusal ? null : (
+          <Button variant="secondary" onClick={() => query.refetch()} loading={query.isRefetching}>
+            {t('bookingScreens.retry')}
+          </Button>
+        )}
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
+import { refusalText } from '#app/lib/error-text';
 import { Button } from '#app/ui/button';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
@@ -37,7 +38,7 @@ export function DataExportSection() {
   if (state.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">
-        {t('common.failedToLoad')}
+        {refusalText(state.error) ?? t('common.failedToLoad')}
       </p>
     );
   }
