@@ -70,6 +70,47 @@ test.describe('overview', () => {
     await screenshots(page, 'overview-client-de');
   });
 
+  test('the overview is rendered on the server at first load, in a new tab too, and for no one after signing out', async ({
+    page,
+    request,
+  }) => {
+    const api = await overviewOf(request, CLIENT);
+    await signIn(page, CLIENT, '/overview/');
+    // A new tab shares the cookies but not the tab's session: the server renders from the page credential.
+    const tab = await page.context().newPage();
+    const overviewCalls: string[] = [];
+    tab.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/api/overview') overviewCalls.push(sent.url());
+    });
+    for (const [path, greeting] of [
+      ['/overview/', `Welcome back, ${api.firstName}`],
+      ['/de/overview/', `Willkommen zurück, ${api.firstName}`],
+    ] as const) {
+      const response = await tab.goto(path);
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      const html = (await response?.text()) ?? '';
+      expect(html).toContain(greeting);
+      expect(html).toContain(api.nextSession.provider.name);
+      expect(html).toContain('data-testid="overview-wallet-value"');
+      await tab.waitForLoadState('networkidle');
+      await expect(tab.getByTestId('overview-greeting')).toHaveText(greeting);
+      await expect(tab.getByTestId('overview-wallet-value')).toHaveText(money(api.wallet.balance, api.wallet.currency));
+    }
+    expect(overviewCalls).toEqual([]);
+    // The tab's calls carry the token it renewed (no refused call before it).
+    await tab.locator('nav a[href="/de/wallet/"]').first().click();
+    await tab.waitForURL('**/de/wallet/');
+    await tab.goBack();
+    await expect(tab.getByTestId('overview-greeting')).toHaveText(`Willkommen zurück, ${api.firstName}`);
+
+    await tab.getByRole('button', { name: 'Abmelden' }).first().click();
+    await tab.waitForURL('**/de/login/**');
+    const after = await tab.goto('/overview/');
+    expect(await after?.text()).not.toContain('overview-greeting');
+    await tab.waitForURL('**/login/?redirect=%2Foverview%2F');
+    await tab.close();
+  });
+
   test("a provider's overview shows their standing, sessions and earnings as the API holds them", async ({
     page,
     visit,

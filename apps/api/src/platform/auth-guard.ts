@@ -1,9 +1,12 @@
+import { readCookie } from '@app/shared/cookies';
 import type { UserRole } from '@app/shared/schemas/auth-token';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { authSessions, users } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
-import { type AccessClaims, claimsViewMode, verifyAccessToken } from './tokens.ts';
+import type { AppDeps } from './deps.ts';
+import { type AccessClaims, claimsViewMode, PAGE_COOKIE, verifyAccessToken, verifyPageToken } from './tokens.ts';
 
 export type Actor = AccessClaims;
 
@@ -55,22 +58,8 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const now = clock.now();
   const claims = await verifyAccessToken({ secret: config.APP_SECRET, now }, token);
   const sessionOwner = claims.viewMode ? claims.viewMode.adminId : claims.userId;
-  const [session] = await db
-    .select({ id: authSessions.id })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(
-      and(
-        eq(authSessions.id, claims.sessionId),
-        eq(authSessions.userId, sessionOwner),
-        isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, now),
-        isNull(users.deletedAt),
-        isNull(users.suspendedAt),
-        claims.viewMode ? eq(users.role, 'admin') : undefined,
-      ),
-    );
-  if (!session) throw new AppError('UNAUTHENTICATED');
+  const ownerRole = await liveSessionRole(db, now, claims.sessionId, sessionOwner);
+  if (!ownerRole || (claims.viewMode && ownerRole !== 'admin')) throw new AppError('UNAUTHENTICATED');
   if (claims.viewMode) {
     if (!READ_METHODS.has(request.method)) throw new AppError('VIEW_MODE_READ_ONLY');
     if (request.headers[VIEW_MODE_HEADER] === undefined) throw new AppError('UNAUTHENTICATED');
@@ -81,6 +70,46 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
     if (!viewed) throw new AppError('UNAUTHENTICATED');
   }
   request.actor = claims;
+}
+
+/**
+ * The role of a session's user while the session is live: not revoked, not expired, its user
+ * neither deleted nor suspended (one primary-key read); null otherwise.
+ */
+async function liveSessionRole(db: Db, now: Date, sessionId: string, userId: string): Promise<UserRole | null> {
+  const [session] = await db
+    .select({ role: users.role })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.id, sessionId),
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, now),
+        isNull(users.deletedAt),
+        isNull(users.suspendedAt),
+      ),
+    );
+  return session?.role ?? null;
+}
+
+/**
+ * Who a page request is from, for server renders of signed-in pages: the page credential cookie
+ * (PAGE_COOKIE) of a session that is still live, with the user's current role; null for anyone
+ * else. Never an API credential: routes take only bearer tokens.
+ */
+export async function pageViewer(
+  deps: Pick<AppDeps, 'config' | 'clock' | 'db'>,
+  cookieHeader: string | null | undefined,
+): Promise<Actor | null> {
+  const token = readCookie(cookieHeader, PAGE_COOKIE);
+  if (!token) return null;
+  const now = deps.clock.now();
+  const claims = await verifyPageToken({ secret: deps.config.APP_SECRET, now }, token);
+  if (!claims) return null;
+  const role = await liveSessionRole(deps.db, now, claims.sessionId, claims.userId);
+  return role ? { ...claims, role } : null;
 }
 
 /**

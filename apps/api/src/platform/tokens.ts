@@ -21,33 +21,47 @@ function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signAccessToken(
-  options: { secret: string; ttlSeconds: number; now: Date },
-  claims: AccessClaims,
+type SignOptions = { secret: string; ttlSeconds: number; now: Date };
+
+/** A session token of one audience: HS256, our issuer, the session's user as subject, an expiry. */
+function signSessionToken(
+  options: SignOptions,
+  audience: string,
+  claims: Omit<AccessClaims, 'viewMode'>,
+  extra: { typ: string } & Record<string, unknown>,
 ): Promise<string> {
   const issuedAt = Math.floor(options.now.getTime() / 1000);
-  // A view-mode token names its admin in the `act` (actor) claim of RFC 8693 and is marked `vm`.
-  const viewMode = claims.viewMode ? { vm: true, act: { sub: claims.viewMode.adminId } } : {};
-  return new SignJWT({ role: claims.role, sid: claims.sessionId, typ: 'access', ...viewMode })
+  return new SignJWT({ role: claims.role, sid: claims.sessionId, ...extra })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
+    .setAudience(audience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + options.ttlSeconds)
     .sign(key(options.secret));
 }
 
+/** Checks signature, algorithm, issuer, audience, expiry and the claims every session token has. */
+function verifySessionToken(options: { secret: string; now: Date }, audience: string, token: string) {
+  return jwtVerify(token, key(options.secret), {
+    algorithms: ALGORITHMS,
+    issuer: ISSUER,
+    audience,
+    currentDate: options.now,
+    requiredClaims: ['sub', 'exp', 'sid', 'role'],
+  });
+}
+
+export function signAccessToken(options: SignOptions, claims: AccessClaims): Promise<string> {
+  // A view-mode token names its admin in the `act` (actor) claim of RFC 8693 and is marked `vm`.
+  const viewMode = claims.viewMode ? { vm: true, act: { sub: claims.viewMode.adminId } } : {};
+  return signSessionToken(options, AUDIENCE, claims, { typ: 'access', ...viewMode });
+}
+
 /** Verifies signature, algorithm, issuer, audience, type and expiry; TOKEN_EXPIRED only for a good but old token. */
 export async function verifyAccessToken(options: { secret: string; now: Date }, token: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, key(options.secret), {
-      algorithms: ALGORITHMS,
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: options.now,
-      requiredClaims: ['sub', 'exp', 'sid', 'role'],
-    });
+    const { payload } = await verifySessionToken(options, AUDIENCE, token);
     if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
       throw new AppError('UNAUTHENTICATED');
     }
@@ -64,6 +78,36 @@ export async function verifyAccessToken(options: { secret: string; now: Date }, 
     if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
     if (error instanceof AppError) throw error;
     throw new AppError('UNAUTHENTICATED');
+  }
+}
+
+const PAGE_AUDIENCE = 'therapy-marketplace:web';
+
+/** The page credential's cookie: httpOnly, SameSite=Strict, path / (modules/auth/refresh-cookie.ts). */
+export const PAGE_COOKIE = 'pt';
+
+/**
+ * The page credential (cookie `pt`, docs/decisions.md "Signed-in pages render on the server"):
+ * who the browser's session is, for server renders of signed-in pages only. Its own type and
+ * audience, so it is never accepted as a bearer token, and it carries no view mode.
+ */
+export function signPageToken(options: SignOptions, claims: Omit<AccessClaims, 'viewMode'>): Promise<string> {
+  return signSessionToken(options, PAGE_AUDIENCE, claims, { typ: 'page' });
+}
+
+/** The page credential's claims, or null for anything else (absent, forged, expired, another type). */
+export async function verifyPageToken(
+  options: { secret: string; now: Date },
+  token: string,
+): Promise<Omit<AccessClaims, 'viewMode'> | null> {
+  try {
+    const { payload } = await verifySessionToken(options, PAGE_AUDIENCE, token);
+    const role = payload.role;
+    if (payload.typ !== 'page' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+    if (role !== 'client' && role !== 'provider' && role !== 'admin') return null;
+    return { userId: payload.sub, role, sessionId: payload.sid };
+  } catch {
+    return null;
   }
 }
 

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { googleSignInEnabled } from '../modules/auth/google-oidc.ts';
 import { directoryWebServices } from '../modules/directory/web-services.ts';
+import { signedInWebServices } from '../modules/overview/web-services.ts';
 import { cspNonce } from '../platform/csp.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { TtlCache } from '../platform/ttl-cache.ts';
@@ -54,6 +55,7 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
     analyticsScriptUrl: process.env.ANALYTICS_SCRIPT_URL ?? '/scripts/analytics.js',
     googleSignIn: googleSignInEnabled(deps.config),
     directory: directoryWebServices(deps),
+    signedIn: signedInWebServices(deps),
     devTools: deps.config.DEV_TOOLS,
   };
 }

@@ -126,7 +126,9 @@ async function send(path: string, options: RequestOptions, session: SessionState
  * once; when the refresh fails the session is cleared and the user is sent to login.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(path, options, getSession());
+  // A page the server rendered signed in hydrates before the tab has its token: wait for the renewal.
+  const session = getSession() ?? (!options.anonymous && refreshing ? await refreshing : null);
+  let response = await send(path, options, session);
   if (response.status === 401 && !options.anonymous && getViewMode()) {
     // A view-mode token is never refreshed: when it stops working, view mode is over.
     clearViewMode('expired');

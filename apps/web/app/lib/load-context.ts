@@ -2,9 +2,17 @@ import type { Language } from '@app/shared/constants';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
 import type { NamedItem } from '@app/shared/schemas/common';
 import type { DirectorySearchPage } from '@app/shared/schemas/directory';
+import type { Overview } from '@app/shared/schemas/overview';
 import type { State } from '@app/shared/schemas/region';
 import type { ReviewPage } from '@app/shared/schemas/reviews';
 import type { PublicShellData } from '@app/shared/schemas/shell';
+
+/** Who a signed-in page is rendered for on the server (the page credential's live session). */
+export interface Viewer {
+  userId: string;
+  role: 'client' | 'provider' | 'admin';
+  sessionId: string;
+}
 
 /** Services the Node process hands to server loaders (no HTTP calls to our own API). */
 export interface WebServices {
@@ -31,6 +39,14 @@ export interface WebServices {
     states(input: { countryCode: string; language: Language }): Promise<State[]>;
     /** The site's public origin (canonical and alternate links). */
     publicUrl: string;
+  };
+  /**
+   * The signed-in pages' server reads (apps/api/src/modules/overview/web-services.ts): who the
+   * page credential cookie names while its session is live, and that person's overview.
+   */
+  signedIn: {
+    viewer(request: Request): Promise<Viewer | null>;
+    overview(viewer: Viewer, input: { request: Request; language: Language }): Promise<Overview>;
   };
   /** Development tools on (DEV_TOOLS): the /dev/mailbox page exists. */
   devTools: boolean;

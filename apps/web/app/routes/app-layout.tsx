@@ -1,6 +1,7 @@
 import { isLanguage } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import type { Role } from '#app/api/session';
 import { ViewModeBanner } from '#app/features/admin/components/view-mode-banner';
 import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
 import { requireSession } from '#app/features/auth/require-session';
@@ -21,16 +22,40 @@ import { cn } from '#app/ui/cn';
 import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/app-layout';
 
-/** The signed-in area renders in the browser only; its data never goes through a server loader. */
+/** Who the area is shown to: the fields the shell needs, on the server and in the browser alike. */
+function viewerOf(viewer: { userId: string; role: Role } | null) {
+  return { viewer: viewer ? { userId: viewer.userId, role: viewer.role } : null };
+}
+
+/**
+ * First load: the server renders the area for the person the page credential cookie names (a
+ * live session; docs/decisions.md "Signed-in pages render on the server"), or a spinner when there
+ * is none. Its pages' own data stays in the browser except where a page has a server loader too.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const [viewer] = await Promise.all([
+    context.services.signedIn.viewer(request),
+    ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'app'),
+  ]);
+  return viewerOf(viewer);
+}
+
+/** In the browser (and once at hydration): the tab's session, renewed from the refresh cookie, else login. */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const [session] = await Promise.all([
     requireSession(request),
     ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'app'),
   ]);
-  return session;
+  return viewerOf(session);
+}
+clientLoader.hydrate = true as const;
+
+/** A signed-in page is nobody else's: never stored by a browser or a shared cache. */
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
 }
 
-export function HydrateFallback() {
+function FullPageSpinner() {
   return (
     <div className="flex min-h-screen items-center justify-center">
       <Spinner />
@@ -38,15 +63,18 @@ export function HydrateFallback() {
   );
 }
 
-export default function AppLayout() {
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const session = useSession();
   const signOut = useSignOut();
-  const items = APP_NAV.filter((item) => session && item.roles.includes(session.role));
+  // The server and the hydrating browser render from the loader's viewer; then the tab's session.
+  const role = session?.role ?? loaderData.viewer?.role;
+  if (!role) return <FullPageSpinner />;
+  const items = APP_NAV.filter((item) => item.roles.includes(role));
 
   return (
-    <>
+    <div data-app-shell="">
       <ViewModeBanner />
       <Header
         accountLinks={<HeaderAccountLinks />}
@@ -101,6 +129,6 @@ export default function AppLayout() {
       </div>
       <LazyLocationModal />
       <SupportLauncher />
-    </>
+    </div>
   );
 }

@@ -1,35 +1,76 @@
+import { isLanguage } from '@app/shared/constants';
+import type { Overview as OverviewAnswer } from '@app/shared/schemas/overview';
 import { useTranslation } from 'react-i18next';
 import { getQueryClient } from '#app/api/client';
 import { requireSession } from '#app/features/auth/require-session';
 import { MessageButton } from '#app/features/messages/components/message-button';
-import { loadOverview, useOverview } from '#app/features/overview/api/get-overview';
+import { loadOverview, overviewKeys, useOverview } from '#app/features/overview/api/get-overview';
 import { AdminOverview } from '#app/features/overview/components/admin-overview';
 import { ClientOverview } from '#app/features/overview/components/client-overview';
 import { ProviderOverview } from '#app/features/overview/components/provider-overview';
 import { useNow } from '#app/features/overview/components/when';
 import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
+import { takeHydration } from '#app/lib/hydration';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/overview';
 
 /**
- * The overview is one answer (GET /overview), taken by the loader from the query cache or fetched
- * once as soon as the session is known, and handed to the page's query as its first data: the
- * page renders complete, with no second round of calls and no spinner of its own; coming back to
- * it shows what the cache holds at once (refreshed behind it when stale).
+ * First load: the server renders the overview of the person the page credential names
+ * (docs/decisions.md "Signed-in pages render on the server"), from the same service as
+ * GET /overview; without one (no cookie, a session that ended) the browser loads it.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const session = await requireSession(request);
-  return { userId: session.userId, ...(await loadOverview(getQueryClient(), session.userId)) };
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await context.services.signedIn.viewer(request);
+  if (!viewer) return null;
+  const language = isLanguage(params.lang) ? params.lang : 'en';
+  const overview = await context.services.signedIn.overview(viewer, { request, language });
+  return { userId: viewer.userId, overview, loadedAt: Date.now() };
 }
+
+/**
+ * At hydration, what the server rendered (when it was this tab's person) seeds the query cache;
+ * afterwards the overview is one answer taken from the cache or fetched once as soon as the
+ * session is known: the page renders complete, with no second round of calls and no spinner of
+ * its own, and coming back to it shows what the cache holds at once (refreshed when stale).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const hydrating = takeHydration(request);
+  const session = await requireSession(request);
+  const queryClient = getQueryClient();
+  if (hydrating) {
+    const rendered = await serverLoader();
+    if (rendered?.userId === session.userId) {
+      queryClient.setQueryData(overviewKeys.of(session.userId), rendered.overview, { updatedAt: rendered.loadedAt });
+      return rendered;
+    }
+  }
+  return { userId: session.userId, ...(await loadOverview(queryClient, session.userId)) };
+}
+clientLoader.hydrate = true as const;
 
 /** /overview/: what matters now, by role (docs/decisions.md "The first screens (issue 27)"). */
 export default function Overview({ loaderData }: Route.ComponentProps) {
+  // No page credential on the server: the browser's loader brings the overview.
+  if (!loaderData) return <PageSpinner />;
+  return <OverviewPage {...loaderData} />;
+}
+
+function PageSpinner() {
+  return (
+    <div className="flex min-h-64 items-center justify-center">
+      <Spinner />
+    </div>
+  );
+}
+
+function OverviewPage(loaded: { userId: string; overview: OverviewAnswer; loadedAt: number }) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
-  const now = useNow();
-  const overview = useOverview(loaderData.userId, loaderData.overview, loaderData.loadedAt).data;
+  const now = useNow(30_000, loaded.loadedAt);
+  const overview = useOverview(loaded.userId, loaded.overview, loaded.loadedAt).data;
   const title = overview.firstName
     ? t('overview.greeting', { name: overview.firstName })
     : t('overview.greetingNoName');

@@ -19,7 +19,7 @@ import {
   type GoogleDeps,
   startGoogleSignIn,
 } from './google-sign-in.ts';
-import { setRefreshCookie } from './refresh-cookie.ts';
+import { setSessionCookies } from './refresh-cookie.ts';
 import { requestCountryCode } from './timezones.ts';
 
 const tags = ['auth'];
@@ -120,7 +120,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         setGoogleCookie(request, reply, GOOGLE_LINK_COOKIE, outcome.browserToken, GOOGLE_LINK_TTL_SECONDS);
         return reply.redirect(landingPage(language, { link: '1', redirect: returnTo }));
       }
-      setRefreshCookie(request, reply, outcome.pair);
+      await setSessionCookies(request, reply, outcome.pair);
       return reply.redirect(landingPage(language, { redirect: returnTo, created: outcome.created ? '1' : null }));
     },
   );
@@ -146,7 +146,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         log: request.log,
       });
       reply.clearCookie(GOOGLE_LINK_COOKIE, { path: COOKIE_PATH });
-      setRefreshCookie(request, reply, answer);
+      await setSessionCookies(request, reply, answer);
       return answer;
     },
   );
@@ -179,7 +179,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
       });
       reply.clearCookie(GOOGLE_LINK_COOKIE, { path: COOKIE_PATH });
-      setRefreshCookie(request, reply, answer);
+      await setSessionCookies(request, reply, answer);
       return answer;
     },
   );

@@ -26,7 +26,7 @@ import { deleteAccount, getTimezone, guessTimezone, setTimezone } from './accoun
 import { confirmEmailChange, startEmailChange } from './email-change.ts';
 import { settleAfterAnswerWork } from './mail-safely.ts';
 import { requestPasswordReset, resetPassword, updatePassword } from './passwords.ts';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, setRefreshCookie } from './refresh-cookie.ts';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './refresh-cookie.ts';
 import { register, requestVerification, verifyEmail } from './register.ts';
 import { invalidateSession, login, refreshSession } from './sessions.ts';
 import { requestCountryCode } from './timezones.ts';
@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const answer = await login(deps, { ...request.body, userAgent: request.headers['user-agent'] });
-      setRefreshCookie(request, reply, answer);
+      await setSessionCookies(request, reply, answer);
       return answer;
     },
   );
@@ -210,7 +210,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const refreshToken = bearerToken(request) ?? request.cookies[REFRESH_COOKIE] ?? null;
       const answer = await refreshSession(deps, { refreshToken });
-      setRefreshCookie(request, reply, answer);
+      await setSessionCookies(request, reply, answer);
       return answer;
     },
   );
@@ -223,7 +223,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await invalidateSession(deps, { actor: request.actor, everywhere: request.body?.everywhere });
-      reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      clearSessionCookies(reply);
       return reply.code(204).send();
     },
   );

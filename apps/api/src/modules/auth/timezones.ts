@@ -39,7 +39,10 @@ export function countryMainZone(country: { code: string; timezones: string[] } |
 const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 
 /** The visitor's country: X-Country-Code, then the country cookie, then a trusted proxy header. */
-export function requestCountryCode(request: FastifyRequest, trustedHeader?: string): string | null {
+export function requestCountryCode(
+  request: Pick<FastifyRequest, 'headers'> | { headers: Record<string, string | undefined> },
+  trustedHeader?: string,
+): string | null {
   const candidates = [
     request.headers['x-country-code'],
     readCookie(request.headers.cookie, COOKIES.country),

@@ -17,6 +17,7 @@ import {
 } from '../bookings/test-support.ts';
 import { getEarningsSummary } from '../money/earnings.ts';
 import { fundWallet } from '../money/test-helpers.ts';
+import { signedInWebServices } from './web-services.ts';
 
 const START = '2027-03-01T09:00:00Z'; // Monday 10:00 in Lagos
 const clock = fixedClock(START);
@@ -80,6 +81,12 @@ describe('GET /api/overview', () => {
     expect(seen).not.toContain(othersSooner.identifier);
     expect(seen).not.toContain(other.id);
     expect(later.identifier).not.toBe(overview.nextSession?.identifier);
+
+    // The server render of /overview/ reads the same answer through the web services.
+    const viewer = { userId: client.id, role: client.role, sessionId: client.sessionId };
+    const page = new Request('http://localhost/overview/', { headers: { cookie: 'country_code=NG' } });
+    const rendered = await signedInWebServices(t.deps).overview(viewer, { request: page, language: 'en' });
+    expect(rendered).toEqual(overview);
   });
 
   it('welcomes a new client with nothing booked and at most three suggestions', async () => {
