@@ -2,6 +2,7 @@
  * What the HTTP benchmarks share: autocannon (in a worker thread, so the load generator does not
  * share the server's event loop) and the yardstick, a bare node:http hello-world in this process.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +16,7 @@ export interface LoadOptions {
   workers?: number;
 }
 export interface LoadResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   throughput: { average: number };
   errors: number;
@@ -26,6 +27,21 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
   done: (error: Error | null, result: LoadResult) => void,
 ) => unknown;
 
+/**
+ * CPU time (user + system, ms) of this process's main thread, where the server under test runs
+ * (autocannon has a worker thread of its own); undefined off Linux. Clock ticks of 10 ms.
+ */
+export function mainThreadCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One autocannon run with one worker thread. */
 export function load(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -34,12 +50,12 @@ export function load(options: LoadOptions): Promise<LoadResult> {
 }
 
 /** The yardstick: node:http answering a 17-byte JSON body, nothing else. */
-export async function helloWorld(): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
+export async function helloWorld(port = 0): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
   const server = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end('{"hello":"world"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     server,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,

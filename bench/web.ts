@@ -11,9 +11,12 @@
  * Requests carry a browser's Accept and Accept-Encoding headers, so what is measured is what a
  * browser would get. Goals: every page ≥ 5% of the hello-world's requests per second at 10
  * concurrent connections with p99 ≤ 50 ms; `/api/health` ≥ 50% of the hello-world.
- * BENCH_ONLY=health measures the probe alone (no pages); BENCH_PROFILE=<dir> records a CPU
- * profile of the probe's run (health.cpuprofile).
+ * BENCH_ONLY=health measures the probe alone (no pages), BENCH_ONLY=<words> only the pages whose
+ * name contains them (`directory`, `home (de)`) and the probe; BENCH_PROFILE=<dir> records a CPU
+ * profile of each measured run (health.cpuprofile, directory-de.cpuprofile, …). BENCH_PORT=<n>
+ * puts the app on port n and the hello-world on n + 1 (default: any free ports).
  */
+import './production-env.ts';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +27,7 @@ import { REDACT } from '../apps/api/src/platform/logger.ts';
 import { rawRows } from '../apps/api/src/platform/prepared.ts';
 import { seedDatabase } from '../apps/api/src/scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from '../apps/api/src/web/web-plugin.ts';
-import { fmt, helloWorld, type LoadResult, load } from './http.ts';
+import { fmt, helloWorld, type LoadOptions, type LoadResult, load, mainThreadCpuMs } from './http.ts';
 import { admin, benchDeps, profiled, urlFor } from './support.ts';
 
 const PAGE_GOAL_RATIO = 0.05;
@@ -40,15 +43,40 @@ const BROWSER_HEADERS = {
 };
 
 const dbName = `bench_web_${process.pid}`;
+const PORT = Number(process.env.BENCH_PORT ?? 0);
 
-function line(name: string, result: LoadResult, bare: number, goal: string, met: boolean): string {
+/** A file name for a page's profile: `directory (de)` → `directory-de`. */
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** A load run with the server's CPU per answer (its main thread's, beside the load generator's thread). */
+async function measure(options: LoadOptions): Promise<LoadResult & { serverMs?: number }> {
+  const before = mainThreadCpuMs();
+  const result = await load(options);
+  const after = mainThreadCpuMs();
+  return before === undefined || after === undefined
+    ? result
+    : { ...result, serverMs: (after - before) / Math.max(result.requests.total, 1) };
+}
+
+function line(
+  name: string,
+  result: LoadResult & { serverMs?: number },
+  bare: number,
+  goal: string,
+  met: boolean,
+): string {
   const kb = result.throughput.average / result.requests.average / 1024;
+  const cpu = result.serverMs === undefined ? '' : `  ${result.serverMs.toFixed(3)} ms CPU/answer`;
   return `${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${fmt(result.latency.p50)} ms  p99 ${fmt(result.latency.p99)} ms  ${(
     (result.requests.average / bare) *
     100
   )
     .toFixed(1)
-    .padStart(5)}% of bare  ${kb.toFixed(1).padStart(6)} KB/answer  ${goal}: ${met ? 'met' : 'MISSED'}`;
+    .padStart(5)}% of bare  ${kb.toFixed(1).padStart(6)} KB/answer${cpu}  ${goal}: ${met ? 'met' : 'MISSED'}`;
 }
 
 async function main() {
@@ -56,7 +84,7 @@ async function main() {
   await admin((client) => client.query(`CREATE DATABASE ${dbName}`));
   const database = await openDatabase({ url: urlFor(dbName), poolSize: 10 });
   let app: FastifyInstance | undefined;
-  const hello = await helloWorld();
+  const hello = await helloWorld(PORT > 0 ? PORT + 1 : 0);
   try {
     await database.migrate();
     await seedDatabase(database.db, { now: new Date(), demo: true });
@@ -70,7 +98,7 @@ async function main() {
     app = await buildApp({ ...deps, ...(log ? { log } : {}) }, log ? { loggerInstance: log } : {});
     trailingSlashRedirect(app);
     await registerBuiltWeb(app, app.deps);
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port: PORT, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
     const [provider] = await rawRows<{ id: string }>(
@@ -86,7 +114,9 @@ async function main() {
       ['provider page', `/providers/${provider.id}/`],
       ['provider page (de)', `/de/providers/${provider.id}/`],
     ] as Array<readonly [string, string]>;
-    if (process.env.BENCH_ONLY === 'health') pages.length = 0;
+    const only = process.env.BENCH_ONLY;
+    if (only === 'health') pages.length = 0;
+    else if (only) pages.splice(0, pages.length, ...pages.filter(([name]) => name.includes(only)));
     for (const [name, path] of pages) {
       const check = await fetch(`${base}${path}`, { headers: BROWSER_HEADERS });
       const body = await check.text();
@@ -104,12 +134,9 @@ async function main() {
     );
     let pass = true;
     for (const [name, path] of pages) {
-      const result = await load({
-        url: `${base}${path}`,
-        headers: BROWSER_HEADERS,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-      });
+      const result = await profiled(slug(name), () =>
+        measure({ url: `${base}${path}`, headers: BROWSER_HEADERS, connections: CONNECTIONS, duration: DURATION_S }),
+      );
       const met =
         result.requests.average >= PAGE_GOAL_RATIO * bare.requests.average &&
         result.latency.p99 <= PAGE_GOAL_P99_MS &&
@@ -127,7 +154,7 @@ async function main() {
     }
     await load({ url: `${base}/api/health`, connections: CONNECTIONS, duration: 1 }); // warm-up
     const live = await profiled('health', () =>
-      load({ url: `${base}/api/health`, connections: CONNECTIONS, duration: DURATION_S }),
+      measure({ url: `${base}/api/health`, connections: CONNECTIONS, duration: DURATION_S }),
     );
     const liveMet =
       live.requests.average >= HEALTH_GOAL_RATIO * bare.requests.average && live.errors + live.non2xx === 0;

@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import '#app/lib/load-context';
+import { withoutSameOriginLinkNonces } from '#app/lib/link-nonce';
 
 export const streamTimeout = 5_000;
 
@@ -10,7 +11,8 @@ export const streamTimeout = 5_000;
  * The document, rendered whole (every loader is awaited before rendering, so there is nothing to
  * stream) into one string: the Node server caches public pages and compresses what it sends.
  * Every inline script React Router and React write carries the request's CSP nonce
- * (`context.nonce`, from the server; see apps/api/src/web/web-plugin.ts).
+ * (`context.nonce`, from the server; see apps/api/src/web/web-plugin.ts); same-origin links do
+ * not need it and lose it (lib/link-nonce.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -34,7 +36,10 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(Buffer.concat(chunks).toString('utf8'), { headers: responseHeaders, status }));
+        const html = Buffer.concat(chunks).toString('utf8');
+        resolve(
+          new Response(nonce ? withoutSameOriginLinkNonces(html, nonce) : html, { headers: responseHeaders, status }),
+        );
         callback();
       },
     });

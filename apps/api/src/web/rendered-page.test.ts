@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TtlCache } from '../platform/ttl-cache.ts';
@@ -42,6 +42,24 @@ describe('RenderedPage', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('ends every answer with the CRC-32 and length of its own text (the nonce included)', () => {
+    const page = new RenderedPage(html, PLACEHOLDER);
+    for (const value of [nonce(), nonce(), nonce()]) {
+      const answer = page.gzip(value);
+      const text = Buffer.from(html.split(PLACEHOLDER).join(value), 'utf8');
+      expect(answer.readUInt32LE(answer.length - 8)).toBe(crc32(text));
+      expect(answer.readUInt32LE(answer.length - 4)).toBe(text.length);
+    }
+  });
+
+  it('gives each answer its own bytes (one answer never changes another)', () => {
+    const page = new RenderedPage(html, PLACEHOLDER);
+    const [first, second] = [nonce(), nonce()];
+    const firstAnswer = page.gzip(first);
+    page.gzip(second);
+    expect(gunzipSync(firstAnswer).toString('utf8')).toBe(html.split(PLACEHOLDER).join(first));
   });
 
   it('refuses a nonce of another length than the one it was built for', () => {

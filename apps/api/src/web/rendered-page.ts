@@ -1,4 +1,5 @@
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync } from 'node:zlib';
+import { crc32WithSlots } from './crc32-slots.ts';
 
 /**
  * A rendered page kept for reuse, whose inline scripts carry a placeholder where each response's
@@ -8,11 +9,13 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * as its dictionary, the nonces there written as NUL bytes: the page never contains NUL, so no
  * back-reference can reach into a nonce, while every other repeat across parts still compresses.
  * A response joins the parts with its nonce as stored (uncompressed) blocks, then the gzip trailer
- * (CRC-32 and length of the whole text): one ordinary gzip member (RFC 1952 / RFC 1951).
+ * (CRC-32 and length of the whole text): one ordinary gzip member (RFC 1952 / RFC 1951). The joined
+ * bytes are kept with the nonce positions blank, so a response is one copy with its nonce written
+ * in place, and a CRC derived from the blank page's in one step (crc32-slots.ts).
  */
 export class RenderedPage {
   private readonly parts: Buffer[];
-  private compressed: Buffer[] | undefined;
+  private gzipped: GzipTemplate | undefined;
 
   constructor(
     html: string,
@@ -58,33 +61,63 @@ export class RenderedPage {
   gzip(nonce: string): Buffer {
     const nonceBytes = Buffer.from(nonce, 'utf8');
     if (nonceBytes.length !== this.nonceLength) throw new Error(`a nonce of ${this.nonceLength} bytes expected`);
-    this.compressed ??= this.compressParts();
-    const stored = Buffer.alloc(5 + nonceBytes.length);
+    this.gzipped ??= this.gzipTemplate();
+    const template = this.gzipped;
+    const answer = Buffer.allocUnsafe(template.bytes.length);
+    template.bytes.copy(answer);
+    for (const offset of template.nonceOffsets) nonceBytes.copy(answer, offset);
+    answer.writeUInt32LE(template.crcWith(nonceBytes), answer.length - 8);
+    return answer;
+  }
+
+  /**
+   * The gzip answer with its nonce positions and CRC left blank, where the nonces go, and the
+   * CRC-32 of the text for a given nonce (one step per answer, crc32-slots.ts).
+   */
+  private gzipTemplate(): GzipTemplate {
+    const compressed = this.compressParts();
+    const stored = Buffer.alloc(5 + this.nonceLength);
     stored[0] = 0x00; // BFINAL 0, BTYPE 00 (stored); the rest of the byte is padding
-    stored.writeUInt16LE(nonceBytes.length, 1);
-    stored.writeUInt16LE(~nonceBytes.length & 0xffff, 3);
-    nonceBytes.copy(stored, 5);
+    stored.writeUInt16LE(this.nonceLength, 1);
+    stored.writeUInt16LE(~this.nonceLength & 0xffff, 3);
+    const blankNonce = Buffer.alloc(this.nonceLength);
 
     const pieces: Buffer[] = [GZIP_HEADER];
-    let crc = 0;
+    const text: Buffer[] = [];
+    const nonceOffsets: number[] = [];
+    const textSlots: number[] = [];
+    let offset = GZIP_HEADER.length;
     let length = 0;
     for (const [index, part] of this.parts.entries()) {
       if (index > 0) {
         pieces.push(stored);
-        crc = crc32(nonceBytes, crc);
-        length += nonceBytes.length;
+        nonceOffsets.push(offset + 5);
+        offset += stored.length;
+        text.push(blankNonce);
+        textSlots.push(length);
+        length += this.nonceLength;
       }
-      pieces.push(this.compressed[index] as Buffer);
-      // (zlib.crc32 of an empty buffer answers 0 whatever the running value: skip it)
-      if (part.length > 0) crc = crc32(part, crc);
+      const deflated = compressed[index] as Buffer;
+      pieces.push(deflated);
+      offset += deflated.length;
+      text.push(part);
       length += part.length;
     }
-    const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc >>> 0, 0);
+    const trailer = Buffer.alloc(8); // CRC-32 (per answer), then the text's length
     trailer.writeUInt32LE(length >>> 0, 4);
     pieces.push(trailer);
-    return Buffer.concat(pieces);
+    return {
+      bytes: Buffer.concat(pieces),
+      nonceOffsets,
+      crcWith: crc32WithSlots(Buffer.concat(text), textSlots, this.nonceLength),
+    };
   }
+}
+
+interface GzipTemplate {
+  bytes: Buffer;
+  nonceOffsets: number[];
+  crcWith: (nonce: Uint8Array) => number;
 }
 
 /** ID1 ID2, CM deflate, no flags, no mtime, XFL 0, OS unknown. */

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { ProviderCard } from '#app/features/directory/components/provider-card';
-import { SearchFilters } from '#app/features/directory/components/search-filters';
+import {
+  FILTER_LISTS,
+  type FilterOption,
+  type FilterState,
+  SearchFilters,
+} from '#app/features/directory/components/search-filters';
 import { DIRECTORY_MODALS } from '#app/features/directory/modals';
 import { localePath } from '#app/lib/i18n';
 import { jsonLd } from '#app/lib/seo';
@@ -57,6 +62,20 @@ function searchOf(url: URL, visitorCountry: string) {
   return { query, country, currency };
 }
 
+/**
+ * What the filters show of the lists and states, and nothing else: the page's data travels twice
+ * (in the HTML and again as the hydration data), and the ids of 150 options and states were a
+ * third of that data, compressing worst of all.
+ */
+function filterData(options: Record<string, FilterOption[]>, states: FilterState[]) {
+  return {
+    options: Object.fromEntries(
+      FILTER_LISTS.map((list) => [list, (options[list] ?? []).map(({ key, name }) => ({ key, name }))]),
+    ),
+    states: states.map(({ code, name }) => ({ code, name })),
+  };
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
   const services = context.services;
@@ -70,8 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   return data({
     result,
-    options,
-    states,
+    ...filterData(options, states),
     country,
     currency,
     publicUrl: services.directory.publicUrl,

@@ -7,6 +7,13 @@ import { Form } from 'react-router';
 /** Lists shown open (the common ones) and under "More filters". */
 const MAIN_LISTS = ['language', 'therapyApproach', 'modality', 'specialities'] as const;
 const MORE_LISTS = ['therapy', 'ageGroup', 'gender', 'religion', 'background', 'trait', 'communication'] as const;
+/** Every preference list the form shows (the country list is the country select instead). */
+export const FILTER_LISTS: readonly string[] = [...MAIN_LISTS, ...MORE_LISTS];
+
+/** What the form shows of an option: its key (the value sent) and its name. */
+export type FilterOption = Pick<NamedItem, 'key' | 'name'>;
+/** What the form shows of a state: its code (the value sent) and its name. */
+export type FilterState = Pick<State, 'code' | 'name'>;
 const WITHIN_DAYS = [1, 3, 7, 14, 30] as const;
 
 const inputClass = 'min-h-10 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
@@ -14,10 +21,10 @@ const inputClass = 'min-h-10 w-full rounded-lg border border-slate-300 bg-white 
 export interface SearchFiltersProps {
   /** The page's query string as the form shows it. */
   params: URLSearchParams;
-  options: Record<string, NamedItem[]>;
+  options: Record<string, FilterOption[]>;
   countries: Country[];
   /** The chosen country's states (for the state filter). */
-  states: State[];
+  states: FilterState[];
   /** Selected country code, or '' for all countries. */
   country: string;
   currencyCode: string;
@@ -26,7 +33,7 @@ export interface SearchFiltersProps {
 }
 
 /** One list's options as checkboxes, folded away unless some are chosen (the form stays short on a phone). */
-function CheckboxGroup({ list, options, params }: { list: string; options: NamedItem[]; params: URLSearchParams }) {
+function CheckboxGroup({ list, options, params }: { list: string; options: FilterOption[]; params: URLSearchParams }) {
   const { t } = useTranslation();
   const chosen = new Set(params.getAll(list).flatMap((value) => value.split(',')));
   const count = options.filter((option) => chosen.has(option.key)).length;
