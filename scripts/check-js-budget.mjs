@@ -25,7 +25,7 @@ export const PAGES = [
   { name: 'home (de)', route: 'routes/home', language: 'de', ceilingKb: 166 },
   { name: 'directory', route: 'routes/providers', language: 'en', ceilingKb: 173 },
   { name: 'provider page', route: 'routes/provider-profile', language: 'en', ceilingKb: 174 },
-  { name: 'booking route', route: 'routes/booking', language: 'en', ceilingKb: 225 },
+  { name: 'booking route', route: 'routes/booking', language: 'en', ceilingKb: 179 },
 ];
 
 export function readManifest(clientDir) {
