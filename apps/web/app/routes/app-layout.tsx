@@ -1,6 +1,7 @@
 import { isLanguage } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { QueryProvider } from '#app/api/query-client';
 import { ViewModeBanner } from '#app/features/admin/components/view-mode-banner';
 import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
 import { requireSession } from '#app/features/auth/require-session';
@@ -38,7 +39,16 @@ export function HydrateFallback() {
   );
 }
 
+/** The signed-in area: every page and the layout itself read through the query cache. */
 export default function AppLayout() {
+  return (
+    <QueryProvider>
+      <AppShell />
+    </QueryProvider>
+  );
+}
+
+function AppShell() {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const session = useSession();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { getQueryClient } from '#app/api/client';
+import { getQueryClient } from '#app/api/query-client';
 import { requireSession } from '#app/features/auth/require-session';
 import { MessageButton } from '#app/features/messages/components/message-button';
 import { loadOverview, useOverview } from '#app/features/overview/api/get-overview';
