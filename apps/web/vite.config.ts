@@ -3,6 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { catalogParts } from './catalog-parts';
+import { shellChunks } from './shell-chunks';
 
 // The query library's context and `queryOptions` (a few hundred bytes, no imports of the library)
 // go with the framework: every page reads them, even those that load the rest later.
@@ -16,9 +17,11 @@ const QUERY =
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.js$)/;
 
 const appDir = fileURLToPath(new URL('./app/', import.meta.url));
+/** The app's modules every page and every public page run first, as two files (shell-chunks.ts). */
+const shell = shellChunks();
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), catalogParts(), reactRouter()],
+  plugins: [tailwindcss(), catalogParts(), shell.plugin, reactRouter()],
   // `#app/…` is the app's root for shared layers (api, ui, lib), as in tsconfig.json's paths.
   resolve: { alias: [{ find: /^#app\//, replacement: appDir }] },
   build: {
@@ -36,10 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           ? {}
           : {
               codeSplitting: {
-                groups: [
-                  { name: 'framework', test: FRAMEWORK },
-                  { name: 'query', test: QUERY },
-                ],
+                groups: [{ name: 'framework', test: FRAMEWORK }, { name: 'query', test: QUERY }, ...shell.groups],
               },
             }),
       },
