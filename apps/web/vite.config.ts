@@ -3,14 +3,25 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { catalogParts } from './catalog-parts';
+import { shellChunks } from './shell-chunks';
 
+// The query library's context and `queryOptions` (a few hundred bytes, no imports of the library)
+// go with the framework: every page reads them, even those that load the rest later.
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@tanstack[\\/](query-core|react-query))[\\/]/;
+  /node_modules[\\/]((react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.js$)/;
+/**
+ * The rest of the query library, one file of its own: home, the directory and a provider's page
+ * load it after hydration (`#app/api/deferred-query`), the other routes with their modules.
+ */
+const QUERY =
+  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.js$)/;
 
 const appDir = fileURLToPath(new URL('./app/', import.meta.url));
+/** The app's modules every page and every public page run first, as two files (shell-chunks.ts). */
+const shell = shellChunks();
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), catalogParts(), reactRouter()],
+  plugins: [tailwindcss(), catalogParts(), shell.plugin, reactRouter()],
   // `#app/…` is the app's root for shared layers (api, ui, lib), as in tsconfig.json's paths.
   resolve: { alias: [{ find: /^#app\//, replacement: appDir }] },
   build: {
@@ -24,7 +35,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             : 'assets/[name]-[hash].js',
         // The libraries every page runs before it is interactive, as one file: one request and
         // one compression context instead of a dozen small files (scripts/check-js-budget.mjs).
-        ...(isSsrBuild ? {} : { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } }),
+        ...(isSsrBuild
+          ? {}
+          : {
+              codeSplitting: {
+                groups: [{ name: 'framework', test: FRAMEWORK }, { name: 'query', test: QUERY }, ...shell.groups],
+              },
+            }),
       },
     },
   },

@@ -3,22 +3,25 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 export default [
   route(':lang?', 'routes/locale-layout.tsx', [
     layout('routes/public-layout.tsx', [
+      // No query library in these three pages' first load: what they read in the browser is deferred.
       index('routes/home.tsx'),
-      route('login', 'routes/login.tsx'),
-      route('login/google', 'routes/login-google.tsx'),
-      route('login/google/confirm', 'routes/login-google-confirm.tsx'),
-      route('signup', 'routes/signup.tsx'),
-      route('signup/provider', 'routes/signup-provider.tsx'),
-      route('verify-email', 'routes/verify-email.tsx'),
-      route('forgot-password', 'routes/forgot-password.tsx'),
-      route('reset-password', 'routes/reset-password.tsx'),
-      route('providers/:providerId/availability', 'routes/provider-slots.tsx'),
       route('providers', 'routes/providers.tsx'),
       route('providers/:providerId', 'routes/provider-profile.tsx'),
-      route('policy/client-cancellation', 'routes/policy-client-cancellation.tsx'),
-      route('policy/provider-cancellation', 'routes/policy-provider-cancellation.tsx'),
-      route('contact', 'routes/contact.tsx'),
-      route('dev/mailbox', 'routes/dev-mailbox.tsx'),
+      layout('routes/query-layout.tsx', [
+        route('login', 'routes/login.tsx'),
+        route('login/google', 'routes/login-google.tsx'),
+        route('login/google/confirm', 'routes/login-google-confirm.tsx'),
+        route('signup', 'routes/signup.tsx'),
+        route('signup/provider', 'routes/signup-provider.tsx'),
+        route('verify-email', 'routes/verify-email.tsx'),
+        route('forgot-password', 'routes/forgot-password.tsx'),
+        route('reset-password', 'routes/reset-password.tsx'),
+        route('providers/:providerId/availability', 'routes/provider-slots.tsx'),
+        route('policy/client-cancellation', 'routes/policy-client-cancellation.tsx'),
+        route('policy/provider-cancellation', 'routes/policy-provider-cancellation.tsx'),
+        route('contact', 'routes/contact.tsx'),
+        route('dev/mailbox', 'routes/dev-mailbox.tsx'),
+      ]),
     ]),
     layout('routes/app-layout.tsx', [
       // The overview renders on the server at first load; the other pages in the browser.

@@ -32,14 +32,22 @@ const LOCALE_BY_CURRENCY: Record<CurrencyCode, string> = {
   EUR: 'de-DE',
 };
 
+const moneyFormats = new Map<CurrencyCode, Intl.NumberFormat>();
+
 /**
  * Formats minor units for people: ₦5,000.00, £5.00, $5.00, 5,00 €.
  * The currency's home locale decides separators, so a price reads the same in en and de.
+ * One Intl.NumberFormat per currency, made once (making one costs far more than using it).
  */
 export function formatMoney(minor: number, currency: CurrencyCode, _language?: Language): string {
-  return new Intl.NumberFormat(LOCALE_BY_CURRENCY[currency], {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-  }).format(toMajor(minor));
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_BY_CURRENCY[currency], {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(toMajor(minor));
 }

@@ -1,5 +1,4 @@
 import type { ErrorBody } from '@app/shared/errors';
-import { QueryClient } from '@tanstack/react-query';
 import {
   clearViewMode,
   getOwnSession,
@@ -126,8 +125,10 @@ async function send(path: string, options: RequestOptions, session: SessionState
  * once; when the refresh fails the session is cleared and the user is sent to login.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  // A page the server rendered signed in hydrates before the tab has its token: wait for the renewal.
-  const session = getSession() ?? (!options.anonymous && refreshing ? await refreshing : null);
+  // A signed-in page the server rendered (a new tab) hydrates before the tab has a token: the first
+  // call renews it from the cookie (single-flight) instead of going out without one.
+  const renew = !options.anonymous && (refreshing !== null || document.querySelector('[data-app-shell]') !== null);
+  const session = getSession() ?? (renew ? await refreshSession() : null);
   let response = await send(path, options, session);
   if (response.status === 401 && !options.anonymous && getViewMode()) {
     // A view-mode token is never refreshed: when it stops working, view mode is over.
@@ -167,22 +168,4 @@ function safeJson(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function makeQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } });
-}
-
-let browserClient: QueryClient | undefined;
-
-/**
- * The browser's one query cache, shared by the pages' queries and the routes' clientLoaders
- * (`ensureQueryData`: a loader hands over what the cache holds instead of fetching it again).
- * On the server every render gets a cache of its own: nothing of one visitor reaches another.
- * Signing out and entering or leaving view mode clear it.
- */
-export function getQueryClient(): QueryClient {
-  if (typeof window === 'undefined') return makeQueryClient();
-  browserClient ??= makeQueryClient();
-  return browserClient;
 }

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@app/shared/schemas/auth';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
 export const userInfoQueryKey = ['auth', 'user-info'] as const;
@@ -9,8 +9,8 @@ export function getUserInfo(): Promise<UserInfo> {
   return api<UserInfo>('/user/info');
 }
 
+/**
+ * Its hook is `useUserInfo` in `./use-user-info`: the directory and a provider's page read the
+ * user's zone through these options (`useViewerZone`) without importing the query library's hooks.
+ */
 export const userInfoQuery = queryOptions({ queryKey: userInfoQueryKey, queryFn: getUserInfo });
-
-export function useUserInfo() {
-  return useQuery(userInfoQuery);
-}

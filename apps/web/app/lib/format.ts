@@ -1,11 +1,11 @@
 import type { CurrencyCode } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
-import { dateInZone, formatLongDate, formatShortDate } from './dates';
+import { dateInZone, dateTimeFormat, formatLongDate, formatShortDate } from './dates';
 import { formatTime12 } from './time';
 
 /** "HH:MM" of an instant in a zone (24-hour, for formatTime12). */
 export function timeInZone(instant: string | Date, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = dateTimeFormat('en-GB', {
     timeZone: zone,
     hour: '2-digit',
     minute: '2-digit',

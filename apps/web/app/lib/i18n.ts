@@ -8,6 +8,8 @@ export type CatalogPart = 'public' | 'app';
 const catalogs = new Map<Language, Catalog>();
 const loadedParts = new Set<string>();
 const instances = new Map<Language, i18n>();
+/** Languages whose instance was asked for a word it did not have yet (shown as its key or default). */
+const missedWords = new Set<Language>();
 
 function importPart(language: Language, part: CatalogPart): Promise<{ default: Catalog }> {
   // One chunk per language and part (vite.config.ts, catalog-parts.ts): a page ships one language.
@@ -30,7 +32,11 @@ export async function ensureCatalog(language: Language, part: CatalogPart = 'pub
   loadedParts.add(key);
   const catalog = { ...catalogs.get(language), ...blocks };
   catalogs.set(language, catalog);
-  instances.get(language)?.addResourceBundle(language, 'translation', blocks, true, true);
+  // Components re-render on 'added' only when a rendered text lacked its word. A public page shows
+  // none of the signed-in part it fetches when idle: re-rendering every translated component then
+  // was a long task of its own on the directory (Lighthouse's blocking time), for no change.
+  const silent = !missedWords.delete(language);
+  instances.get(language)?.addResourceBundle(language, 'translation', blocks, true, true, { silent });
 }
 
 /** One i18next instance per language, created synchronously (never changeLanguage on a shared one). */
@@ -46,8 +52,12 @@ export function getI18n(language: Language): i18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-    // Components re-render when a later part of the catalog arrives.
+    // Components re-render when a later part of the catalog brings a word they lacked (ensureCatalog).
     react: { bindI18nStore: 'added' },
+    parseMissingKeyHandler: (key: string, defaultValue?: string) => {
+      missedWords.add(language);
+      return defaultValue ?? key;
+    },
   });
   instances.set(language, instance);
   return instance;

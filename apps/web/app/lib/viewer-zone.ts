@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredQuery } from '#app/api/deferred-query';
 import { userInfoQuery } from '#app/api/get-user-info';
 import { useDisplayZone } from './browser-zone';
 import { useSession } from './use-session';
@@ -9,7 +9,8 @@ import { useSession } from './use-session';
  */
 export function useViewerZone(): string | null {
   const session = useSession();
-  const user = useQuery({ ...userInfoQuery, enabled: session !== null });
+  // Deferred: the directory and a provider's page show times without the query library in their first load.
+  const user = useDeferredQuery(userInfoQuery, session !== null);
   const saved = session ? user.data?.timezone : undefined;
   const fallback = useDisplayZone(saved);
   if (session && user.isPending) return null;

@@ -1,6 +1,7 @@
 import { isLanguage } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { QueryProvider } from '#app/api/query-client';
 import type { Role } from '#app/api/session';
 import { ViewModeBanner } from '#app/features/admin/components/view-mode-banner';
 import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
@@ -63,13 +64,22 @@ function FullPageSpinner() {
   );
 }
 
+/** The signed-in area: every page and the layout itself read through the query cache. */
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <QueryProvider>
+      <AppShell viewer={loaderData.viewer} />
+    </QueryProvider>
+  );
+}
+
+function AppShell({ viewer }: { viewer: { role: Role } | null }) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const session = useSession();
   const signOut = useSignOut();
   // The server and the hydrating browser render from the loader's viewer; then the tab's session.
-  const role = session?.role ?? loaderData.viewer?.role;
+  const role = session?.role ?? viewer?.role;
   if (!role) return <FullPageSpinner />;
   const items = APP_NAV.filter((item) => item.roles.includes(role));
 

@@ -1,19 +1,29 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { useProvider } from '#app/api/get-provider';
 import { requireSession } from '#app/features/auth/require-session';
-import { BookingForm } from '#app/features/bookings/components/booking-form';
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
 import { ProviderSummary } from '#app/features/bookings/components/provider-summary';
 import { FeeText } from '#app/features/directory/components/provider-card';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
+import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/booking';
+
+/**
+ * The form (a form library and the API's schema, ~40 KB gzip) is its own chunk: the loader starts
+ * it beside the session check and the page's provider query, so the first paint does not wait for
+ * it and the form shows when the provider it needs has arrived.
+ */
+const loadBookingForm = () => import('#app/features/bookings/components/booking-form');
+const BookingForm = lazy(() => loadBookingForm().then((module) => ({ default: module.BookingForm })));
 
 /** /booking/?provider={id} (clients): booking step 1 — modality, therapy and note → POST /booking. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  void loadBookingForm();
   await requireSession(request, ['client']);
   return null;
 }
@@ -56,10 +66,12 @@ export default function BookingPage() {
         {(data) => (
           <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
             <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-              <BookingForm
-                provider={data}
-                onCreated={(booking) => navigate(localePath(lang, `/booking/${booking.identifier}/schedule/`))}
-              />
+              <Suspense fallback={<Spinner />}>
+                <BookingForm
+                  provider={data}
+                  onCreated={(booking) => navigate(localePath(lang, `/booking/${booking.identifier}/schedule/`))}
+                />
+              </Suspense>
             </div>
             <ProviderSummary name={data.name} title={data.title} photo={data.photo} headline={data.headline}>
               <p className="text-sm text-slate-700">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUserInfo } from '#app/api/get-user-info';
+import { useUserInfo } from '#app/api/use-user-info';
 import { requireSession } from '#app/features/auth/require-session';
 import { useBankAccount } from '#app/features/money/api/get-bank-account';
 import { useEarningsSummary } from '#app/features/money/api/get-earnings-summary';

@@ -1,8 +1,6 @@
 import { COOKIES, DEFAULT_COUNTRY, isLanguage, type Language } from '@app/shared/constants';
 import { readCookie } from '@app/shared/cookies';
 import { parseConsent } from '@app/shared/schemas/shell';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   data,
@@ -19,7 +17,6 @@ import { ensureCatalog, getI18n, languageOfPath } from '#app/lib/i18n';
 import type { LocaleLayoutData } from '#app/lib/shell-data';
 import { ModalProvider } from '#app/ui/modal-manager';
 import '#app/lib/load-context';
-import { getQueryClient } from '#app/api/client';
 import { ToastProvider } from '#app/ui/toast';
 import type { Route } from './+types/locale-layout';
 
@@ -77,17 +74,19 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
   return serverLoader();
 }
 
+/**
+ * What every page shares. The query cache is not among them: the routes that use queries get it
+ * from their layout (`routes/query-layout.tsx`, the signed-in area's), so home, the directory and
+ * a provider's page load without the query library (`#app/api/query-client`).
+ */
 function Providers({ lang, children }: { lang: Language; children: React.ReactNode }) {
-  const [queryClient] = useState(getQueryClient);
   return (
     <I18nextProvider i18n={getI18n(lang)}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <ModalProvider>
-            <RouteHistoryProvider>{children}</RouteHistoryProvider>
-          </ModalProvider>
-        </ToastProvider>
-      </QueryClientProvider>
+      <ToastProvider>
+        <ModalProvider>
+          <RouteHistoryProvider>{children}</RouteHistoryProvider>
+        </ModalProvider>
+      </ToastProvider>
     </I18nextProvider>
   );
 }

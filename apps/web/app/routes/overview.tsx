@@ -1,7 +1,7 @@
 import { isLanguage } from '@app/shared/constants';
 import type { Overview as OverviewAnswer } from '@app/shared/schemas/overview';
 import { useTranslation } from 'react-i18next';
-import { getQueryClient } from '#app/api/client';
+import { getQueryClient } from '#app/api/query-client';
 import { requireSession } from '#app/features/auth/require-session';
 import { MessageButton } from '#app/features/messages/components/message-button';
 import { loadOverview, overviewKeys, useOverview } from '#app/features/overview/api/get-overview';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserInfo } from '#app/api/get-user-info';
+import { useUserInfo } from '#app/api/use-user-info';
 import { CHANGE_EMAIL_MODAL, ChangeEmailDialog } from '#app/features/auth/change-email-dialog';
 import { ChangePasswordForm } from '#app/features/auth/change-password-form';
 import { DELETE_ACCOUNT_MODAL, DeleteAccountDialog } from '#app/features/auth/delete-account-dialog';

@@ -1,6 +1,7 @@
 import { isLanguage } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/api/client';
+import { QueryProvider } from '#app/api/query-client';
 import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
 import { requireSession } from '#app/features/auth/require-session';
 import { DELETE_MESSAGE_MODAL } from '#app/features/messages/components/delete-message-dialog';
@@ -39,7 +40,16 @@ export function HydrateFallback() {
   );
 }
 
-export default function SessionRoomPage({ params }: Route.ComponentProps) {
+/** Outside the signed-in layout: the room's own query cache provider. */
+export default function SessionRoomPage(props: Route.ComponentProps) {
+  return (
+    <QueryProvider>
+      <SessionRoom {...props} />
+    </QueryProvider>
+  );
+}
+
+function SessionRoom({ params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const session = useSession();

@@ -2,7 +2,7 @@ import { currencyForCountryOrDefault } from '@app/shared/currency';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useUserInfo } from '#app/api/get-user-info';
+import { useUserInfo } from '#app/api/use-user-info';
 import { requireSession } from '#app/features/auth/require-session';
 import { useWalletBalance } from '#app/features/money/api/get-wallet-balance';
 import { BalanceCard } from '#app/features/money/components/balance-card';

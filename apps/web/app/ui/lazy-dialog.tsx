@@ -5,13 +5,14 @@ import { type ModalName, useModals } from './modal-manager';
  * A dialog of the modal manager whose code (the dialog library, its form) loads when it first
  * opens, so a page that only offers it keeps it out of its first JavaScript. Once opened it stays
  * mounted, as an eagerly imported dialog would: what was typed or chosen survives closing it, and
- * it closes with its own transition.
+ * it closes with its own transition. It loads with the query cache's provider (`withQueries`): the
+ * pages that offer it may have none (home, the directory and a provider's page load without it).
  *
  *   export const LazyReportDialog = lazyDialog(REVIEW_MODALS.report, () =>
  *     import('./report-dialog').then((module) => module.ReportDialog));
  */
 export function lazyDialog<P extends object>(name: ModalName, load: () => Promise<ComponentType<P>>) {
-  const Loaded = lazy(async () => ({ default: await load() }));
+  const Loaded = lazy(() => withQueries(load));
   function LazyDialog(props: P) {
     const modals = useModals();
     const [opened, setOpened] = useState(false);
@@ -26,4 +27,22 @@ export function lazyDialog<P extends object>(name: ModalName, load: () => Promis
     );
   }
   return LazyDialog;
+}
+
+/**
+ * A component loaded on demand, inside the query cache's provider (loaded with it): for what a
+ * page without the query library opens later (a dialog, the support chat).
+ */
+export async function withQueries<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): Promise<{ default: ComponentType<P> }> {
+  const [Component, { QueryProvider }] = await Promise.all([load(), import('#app/api/query-client')]);
+  function WithQueries(props: P) {
+    return (
+      <QueryProvider>
+        <Component {...props} />
+      </QueryProvider>
+    );
+  }
+  return { default: WithQueries };
 }

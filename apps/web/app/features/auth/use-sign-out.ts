@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { useClearQueries } from '#app/api/deferred-query';
 import { setSession } from '#app/api/session';
 import { exitViewMode } from '#app/api/view-mode';
 import { localePath } from '#app/lib/i18n';
@@ -12,7 +12,7 @@ import { invalidateSession } from './api/invalidate-session';
  * query, so nothing of the previous user stays on screen (SPEC.md §4 "Session state resets on logout").
  */
 export function useSignOut(): (options?: { to?: string; skipServer?: boolean }) => Promise<void> {
-  const queryClient = useQueryClient();
+  const clearQueries = useClearQueries();
   const navigate = useNavigate();
   const { lang } = useLocaleData();
   return useCallback(
@@ -21,9 +21,9 @@ export function useSignOut(): (options?: { to?: string; skipServer?: boolean }) 
       await exitViewMode('signedOut');
       if (!skipServer) await invalidateSession().catch(() => undefined);
       setSession(null);
-      queryClient.clear();
+      await clearQueries();
       await navigate(to ?? localePath(lang, '/login/'));
     },
-    [queryClient, navigate, lang],
+    [clearQueries, navigate, lang],
   );
 }

@@ -1,8 +1,8 @@
 import { currencyForCountryOrDefault } from '@app/shared/currency';
 import { unverifiedTopUpCapMajor } from '@app/shared/verification-rules';
 import { useTranslation } from 'react-i18next';
-import { useUserInfo } from '#app/api/get-user-info';
 import { showServerError } from '#app/api/server-errors';
+import { useUserInfo } from '#app/api/use-user-info';
 import { Button } from '#app/ui/button';
 import { useToast } from '#app/ui/toast';
 import { useRequestVerification } from './api/request-verification';

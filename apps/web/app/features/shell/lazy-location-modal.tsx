@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { withQueries } from '#app/ui/lazy-dialog';
 import { useModalBinding } from '#app/ui/modal-manager';
 
-const LocationModal = lazy(() => import('./location-modal').then((module) => ({ default: module.LocationModal })));
+const LocationModal = lazy(() => withQueries(() => import('./location-modal').then((module) => module.LocationModal)));
 
 /**
  * The country and language dialog, loaded when it first opens: its dialog and searchable select

@@ -2,10 +2,11 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useFlag } from '#app/api/get-flags';
 import { useLocaleData } from '#app/lib/shell-data';
+import { withQueries } from '#app/ui/lazy-dialog';
 import { isSupportLauncherHidden } from '../lib/visibility';
 
-/** The chat itself is its own chunk: its script is requested only when the launcher shows. */
-const SupportWidget = lazy(() => import('./support-widget'));
+/** The chat itself is its own chunk (with the query cache): its script is requested only when the launcher shows. */
+const SupportWidget = lazy(() => withQueries(() => import('./support-widget').then((module) => module.default)));
 
 /**
  * The support chat launcher of every layout (SPEC.md §1, §2): shown only when the flag
