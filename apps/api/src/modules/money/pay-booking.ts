@@ -17,6 +17,7 @@ import {
   lockProviderCalendar,
   recordEvent,
   statusChange,
+  statusOnRow,
 } from '../bookings/booking-data.ts';
 import {
   catalogJoins,
@@ -103,7 +104,7 @@ const payFromWalletNow = preparedSql<{ found: number | string; ok: boolean | nul
     with: {
       bk: sql`
       SELECT id FROM bookings
-      WHERE id = ${p('bookingId')}::uuid AND client_id = ${p('clientId')}::uuid AND status = 'pending'
+      WHERE id = ${p('bookingId')}::uuid AND client_id = ${p('clientId')}::uuid AND ${statusOnRow(sql`bookings`, 'pending')}
         AND paid_at IS NULL AND price_minor > 0 AND price_minor = ${p('amountMinor')}::int
         AND currency_code = ${p('currencyCode')}::text AND starts_at = ${p('startsAt')}::timestamptz
         AND starts_at > ${p('now')}::timestamptz
