@@ -66,9 +66,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROVIDERS = 120;
 /**
  * Every booking stays unpaid until the payment phase, and a client may hold at most 10 unpaid
- * sessions (MAX_UNPAID_HOLDS): 2,000 clients leave room for 20,000 bookings over all rounds.
+ * sessions (MAX_UNPAID_HOLDS): 4,000 clients leave room for 40,000 bookings over all rounds (a
+ * quiet run whose rounds no longer slow down passed 20,000 and hit HOLD_LIMIT_REACHED).
  */
-const CLIENTS = 2_000;
+const CLIENTS = 4_000;
 const FEE_MINOR = 500_000;
 const PAST_BOOKINGS = 20_000;
 const RACE_ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);

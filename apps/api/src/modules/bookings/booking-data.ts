@@ -1,6 +1,6 @@
 import { canTransition } from '@app/shared/booking-rules';
 import type { BookingParty, BookingStatus } from '@app/shared/schemas/bookings';
-import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -163,6 +163,18 @@ export async function recordEvent(tx: Tx, event: BookingEventInput): Promise<str
 export function otherPartyId(row: Pick<BookingRow, 'clientId' | 'providerId'>, party: BookingParty): string {
   return party === 'client' ? row.providerId : row.clientId;
 }
+
+/**
+ * `<row>.status = '<status>'` in a statement that finds its bookings by key (one booking by id, a
+ * client's by client_id), compared as text so that no partial index on status
+ * (bookings_pending_hold_idx, bookings_pending_draft_idx) can serve the scan. Those indexes hold
+ * few rows only as long as nothing piles up, and their statistics say "empty" whenever the last
+ * ANALYZE found no pending row (pg_class.reltuples 0 stays 0 however far they grow): the planner
+ * then walks a whole partial index, every live hold or draft, rather than the primary key. With
+ * this the key's index is the only one the condition allows, whatever the statistics say.
+ */
+export const statusOnRow = (row: SQL, status: BookingStatus): SQL =>
+  sql`${row}.status::text = ${sql.raw(`'${status}'`)}`;
 
 /** Unscheduled drafts and lapsed holds, for the expiry job (partial indexes serve both). */
 export const pendingHoldLapsed = (now: Date) => and(eq(bookings.status, 'pending'), lte(bookings.holdExpiresAt, now));

@@ -1,5 +1,6 @@
 import { MAX_UNPAID_HOLDS, MAX_UNPAID_HOLDS_PER_PROVIDER } from '@app/shared/booking-rules';
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
@@ -302,5 +303,51 @@ describe.runIf(testDriver === 'pg')('fair holds under concurrency (PostgreSQL)',
     const perProvider = new Map<string, number>();
     for (const row of held) perProvider.set(row.providerId, (perProvider.get(row.providerId) ?? 0) + 1);
     for (const count of perProvider.values()) expect(count).toBeLessThanOrEqual(4); // 2 singles + a series of 2
+  });
+});
+
+describe.runIf(testDriver === 'pg')('counting a client’s holds as holds pile up (PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: fixedClock('2027-03-01T09:00:00Z') });
+  });
+  afterAll(() => t.close());
+
+  it('reads the client’s own bookings, not every live hold, when the statistics last saw no pending booking', async () => {
+    const provider = await createTestUser(t, { role: 'provider' });
+    const client = await createTestUser(t, { role: 'client' });
+    const crowd = await createTestUser(t, { role: 'client' });
+    const pool = (t.deps.db as unknown as { $client: pg.Pool }).$client;
+    const db = await pool.connect();
+    try {
+      const hold = (clientId: string, hours: string) => `
+        INSERT INTO bookings (client_id, provider_id, status, starts_at, ends_at, hold_expires_at, price_minor)
+        SELECT '${clientId}', '${provider.id}', 'pending', at, at + interval '1 hour', now() + interval '15 minutes', 500000
+        FROM generate_series(${hours}) h CROSS JOIN LATERAL (SELECT now() + h * interval '1 hour' AS at) slot
+        RETURNING id`;
+      // A hold that came and went, then ANALYZE: bookings_pending_hold_idx has a page and, by its
+      // statistics, no rows (pg_class.reltuples 0), as after a quiet hour in service.
+      await db.query(`${hold(crowd.id, '1, 1')}`);
+      await db.query(`UPDATE bookings SET status = 'expired', previous_status = 'pending', hold_expires_at = NULL`);
+      await db.query('ANALYZE bookings');
+      await db.query(hold(crowd.id, '2, 401'));
+      await db.query(hold(client.id, '402, 403'));
+
+      const plans: string[] = [];
+      db.on('notice', (notice) => plans.push(notice.message ?? ''));
+      await db.query(`LOAD 'auto_explain'`);
+      await db.query(`SET auto_explain.log_min_duration = 0; SET auto_explain.log_nested_statements = on;
+        SET auto_explain.log_level = notice`);
+      const { rows } = await db.query<{ counts: number[] }>(
+        `SELECT booking_client_hold_counts($1, $2, now(), '00000000-0000-0000-0000-000000000000') AS counts`,
+        [client.id, provider.id],
+      );
+      expect(rows[0]?.counts).toEqual([2, 2]);
+      const count = plans.find((plan) => plan.includes('count(DISTINCT coalesce(series_id, id))'));
+      expect(count).toBeDefined();
+      expect(count).not.toContain('bookings_pending_hold_idx');
+    } finally {
+      db.release();
+    }
   });
 });

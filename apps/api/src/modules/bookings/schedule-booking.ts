@@ -15,7 +15,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
 import { listedProviderSql } from '../credentials/listing.ts';
-import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange } from './booking-data.ts';
+import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange, statusOnRow } from './booking-data.ts';
 import {
   bookingView,
   catalogJoins,
@@ -155,7 +155,7 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
       WHERE NOT calendar.taken AND holds.counts[1] < ${p('maxHolds')}::int
         AND holds.counts[2] < ${p('maxHoldsPerProvider')}::int AND bookings.id = ${p('bookingId')}::uuid
         AND bookings.client_id = ${p('clientId')}::uuid AND bookings.created_by = 'client'
-        AND bookings.status = 'pending' AND bookings.starts_at IS NULL AND bookings.paid_at IS NULL
+        AND ${statusOnRow(sql`bookings`, 'pending')} AND bookings.starts_at IS NULL AND bookings.paid_at IS NULL
         AND bookings.price_minor > 0 AND bookings.series_id IS NULL AND bookings.provider_id = ${p('providerId')}::uuid
         AND (${p('categoryId')}::uuid IS NULL OR bookings.therapy_category_id = ${p('categoryId')}::uuid)
         AND profile.user_id = bookings.provider_id

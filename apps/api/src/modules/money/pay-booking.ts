@@ -17,6 +17,7 @@ import {
   lockProviderCalendar,
   recordEvent,
   statusChange,
+  statusOnRow,
 } from '../bookings/booking-data.ts';
 import {
   catalogJoins,
@@ -35,7 +36,7 @@ import { viewContext } from '../bookings/offer.ts';
 import { confirmedEvent } from '../bookings/schedule-booking.ts';
 import { startCardPayment } from './card-payments.ts';
 import { payFromWallet, refundToWallet } from './escrow.ts';
-import { postingArrays, postingCtes } from './ledger.ts';
+import { postingCtes, postingPlaceholders } from './ledger.ts';
 import { escrowShard } from './ledger-math.ts';
 import { walletPaymentLines } from './postings.ts';
 import { references } from './references.ts';
@@ -82,6 +83,9 @@ const payableHead = preparedSql<{
   columns: ['priceMinor', 'currencyCode', 'startsAt', 'payable'],
 }));
 
+/** The payment's two lines, wallet → escrow shard (postingPlaceholders: the plan is kept). */
+const paymentLines = postingPlaceholders(2);
+
 /**
  * The usual wallet payment in one statement, without an open transaction (one round trip and the
  * statement's own commit, so the escrow shard's row is locked for the shortest time): `bk` locks
@@ -100,15 +104,14 @@ const payFromWalletNow = preparedSql<{ found: number | string; ok: boolean | nul
     with: {
       bk: sql`
       SELECT id FROM bookings
-      WHERE id = ${p('bookingId')}::uuid AND client_id = ${p('clientId')}::uuid AND status = 'pending'
+      WHERE id = ${p('bookingId')}::uuid AND client_id = ${p('clientId')}::uuid AND ${statusOnRow(sql`bookings`, 'pending')}
         AND paid_at IS NULL AND price_minor > 0 AND price_minor = ${p('amountMinor')}::int
         AND currency_code = ${p('currencyCode')}::text AND starts_at = ${p('startsAt')}::timestamptz
         AND starts_at > ${p('now')}::timestamptz
       FOR UPDATE`,
       ...postingCtes(
         {
-          keys: p('keys'),
-          deltas: p('deltas'),
+          lines: paymentLines.lines,
           lineCount: sql`2`,
           type: sql`'booking_payment'`,
           reference: p('reference'),
@@ -173,14 +176,12 @@ async function payInOneStatement(
   const [head] = await payableHead(deps.db, { bookingId: input.bookingId, clientId: input.actor.userId, now });
   if (!head?.payable || head.startsAt === null) return undefined;
   const startsAt = new Date(head.startsAt);
-  const { keys, deltas } = postingArrays(
-    walletPaymentLines({
-      userId: input.actor.userId,
-      amountMinor: head.priceMinor,
-      currencyCode: head.currencyCode,
-      escrowShard: escrowShard(input.bookingId),
-    }),
-  );
+  const lines = walletPaymentLines({
+    userId: input.actor.userId,
+    amountMinor: head.priceMinor,
+    currencyCode: head.currencyCode,
+    escrowShard: escrowShard(input.bookingId),
+  });
   const [row] = await payFromWalletNow(deps.db, {
     bookingId: input.bookingId,
     clientId: input.actor.userId,
@@ -189,8 +190,7 @@ async function payInOneStatement(
     startsAt: startsAt.toISOString(),
     startAt: startsAt.toISOString(),
     now: now.toISOString(),
-    keys,
-    deltas,
+    ...paymentLines.values(lines),
     reference: references.bookingPayment(input.bookingId),
     metadata: JSON.stringify({ channel: 'wallet', bookingId: input.bookingId }),
   });
