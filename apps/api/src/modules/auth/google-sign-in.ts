@@ -183,9 +183,12 @@ async function resolveAccount(
   if (existing) {
     if (existing.suspendedAt) return { kind: 'failed', code: 'ACCOUNT_SUSPENDED' };
     const [other] = await deps.db
-      .select({ id: authIdentities.id })
+      .select({ subject: authIdentities.subject })
       .from(authIdentities)
       .where(and(eq(authIdentities.userId, existing.id), eq(authIdentities.provider, GOOGLE_PROVIDER)));
+    // This very Google account, linked a moment ago by a first sign-in running beside this one
+    // (it committed between our two reads): it signs in like any linked account.
+    if (other?.subject === profile.subject) return resolveAccount(deps, input);
     if (other) return { kind: 'failed', code: 'GOOGLE_ACCOUNT_CONFLICT' };
     const browserToken = randomToken();
     await deps.db.delete(authIdentityLinks).where(lt(authIdentityLinks.expiresAt, now));
