@@ -127,8 +127,9 @@ async function send(path: string, options: RequestOptions, session: SessionState
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   // A signed-in page the server rendered (a new tab) hydrates before the tab has a token: the first
   // call renews it from the cookie (single-flight) instead of going out without one.
-  const renew = !options.anonymous && (refreshing !== null || document.querySelector('[data-app-shell]') !== null);
-  const session = getSession() ?? (renew ? await refreshSession() : null);
+  const renew = () =>
+    !options.anonymous && (refreshing !== null || document.querySelector('[data-app-shell]') !== null);
+  const session = getSession() ?? (renew() ? await refreshSession() : null);
   let response = await send(path, options, session);
   if (response.status === 401 && !options.anonymous && getViewMode()) {
     // A view-mode token is never refreshed: when it stops working, view mode is over.
@@ -139,7 +140,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       .json()
       .catch(() => null);
     if ((body as ErrorBody | null)?.code === 'TOKEN_EXPIRED') {
-      const renewed = await refreshSession();
+      // Renewed meanwhile by another call of this tab (a page hydrating beside its loader): use that
+      // token instead of renewing twice.
+      const latest = getSession();
+      const renewed = latest && latest.accessToken !== session?.accessToken ? latest : await refreshSession();
       if (renewed) {
         response = await send(path, options, renewed);
       } else {
