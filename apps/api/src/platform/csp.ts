@@ -92,11 +92,28 @@ export function securityHeadersHook(config: Pick<Config, 'CSP_REPORT_ONLY' | 'CS
     policy.slice(policy.indexOf(sample) + sample.length),
   ];
   const headers = [...fixed];
-  return (_request, reply, done) => {
+  return (request, reply, done) => {
     const response = reply.raw;
     for (const name of removed) response.removeHeader(name);
     for (const [name, value] of headers) response.setHeader(name, value);
-    response.setHeader(policyName, `${before}'nonce-${cspNonce(response)}'${after}`);
+    response.setHeader(
+      policyName,
+      isDataAnswer(request.url) ? API_POLICY : `${before}'nonce-${cspNonce(response)}'${after}`,
+    );
     done();
   };
+}
+
+/**
+ * The policy of the API's data answers (JSON): nothing may load or frame them, so no nonce is drawn
+ * (a browser that opened one as a page would run nothing).
+ */
+export const API_POLICY = "default-src 'none';frame-ancestors 'none'";
+
+/**
+ * Whether a URL is one of the API's answers other than its documentation pages (which keep the
+ * site's policy). Routes that send files or pages set a policy of their own over this one.
+ */
+function isDataAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }

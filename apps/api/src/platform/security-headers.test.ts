@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { buildApp } from '../app.ts';
+import { API_POLICY } from './csp.ts';
 
 describe('security headers', () => {
   let t: TestApp;
@@ -51,11 +52,18 @@ describe('security headers', () => {
     }
   });
 
-  it("sends helmet's headers, and a policy with a nonce of its own in every answer", async () => {
+  it("sends helmet's headers, a policy with a nonce of its own in every page's answer, and a fixed strict one in the API's data answers", async () => {
     const answers = await Promise.all(
-      ['/api/health', '/api/health', '/api/nothing-here'].map((url) => t.app.inject({ method: 'GET', url })),
+      [
+        '/api/health',
+        '/api/nothing-here',
+        '/nothing-here',
+        '/nothing-here',
+        '/api/docs/',
+        '/api/docs/static/index.html',
+      ].map((url) => t.app.inject({ method: 'GET', url })),
     );
-    const nonces = answers.map((answer) => {
+    for (const answer of answers) {
       expect(answer.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'SAMEORIGIN',
@@ -65,7 +73,11 @@ describe('security headers', () => {
         'x-dns-prefetch-control': 'off',
       });
       expect(answer.headers['x-powered-by']).toBeUndefined();
-      const policy = String(answer.headers['content-security-policy']);
+    }
+    const [health, missing, ...pages] = answers.map((answer) => String(answer.headers['content-security-policy']));
+    expect(health).toBe(API_POLICY);
+    expect(missing).toBe("default-src 'none';frame-ancestors 'none'");
+    const nonces = pages.map((policy) => {
       const nonce = /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(policy)?.[1];
       expect(nonce).toBeDefined();
       expect(policy.replace(nonce as string, 'N')).toBe(
@@ -73,6 +85,6 @@ describe('security headers', () => {
       );
       return nonce;
     });
-    expect(new Set(nonces).size).toBe(3);
+    expect(new Set(nonces).size).toBe(4);
   });
 });
