@@ -149,6 +149,33 @@ export function postingPlaceholders(count: number): { lines: SQL; values(lines: 
   };
 }
 
+/** Stands for the currency in account keys given to `unitPostingPlaceholders` (codes are three capitals). */
+export const CURRENCY_IN_KEY = '{currency}';
+
+/**
+ * postingPlaceholders for a posting whose amount and currency the statement itself reads (from a
+ * row it locks, `from`): the lines are given for one minor unit with CURRENCY_IN_KEY in place of
+ * the currency in their keys (the keys' format stays accountKey's), and each becomes
+ * (key with the row's currency, delta × the row's amount). One row in `from`, or none: no lines.
+ */
+export function unitPostingPlaceholders(
+  count: number,
+  row: { from: SQL; currency: SQL; amount: SQL },
+): { lines: SQL; values(lines: Line[]): Record<string, unknown> } {
+  const unit = postingPlaceholders(count);
+  return {
+    lines: sql`(SELECT replace(u.key, ${CURRENCY_IN_KEY}::text, ${row.currency}), u.delta * ${row.amount}, u.ord
+      FROM ${unit.lines} AS u(key, delta, ord), ${row.from})`,
+    values(lines) {
+      for (const line of lines) {
+        if (Math.abs(line.amountMinor) !== 1) throw new Error('unit posting lines move one minor unit');
+        if (line.account.currencyCode !== CURRENCY_IN_KEY) throw new Error('unit posting lines name CURRENCY_IN_KEY');
+      }
+      return unit.values(lines);
+    },
+  };
+}
+
 /**
  * The whole posting as one statement (one round trip; the ledger is the hot path of every
  * payment): postingCtes with this posting's values, and the companion's write.

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
-import { bookings, ledgerAccounts, ledgerTransactions } from '../../db/schema/index.ts';
+import { bookingEvents, bookings, ledgerAccounts, ledgerTransactions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { bookingView } from '../bookings/booking-view.ts';
 import { BOOKING_NOTIFICATIONS_JOB, deliverBookingNotifications } from '../bookings/notifications.ts';
@@ -105,6 +105,20 @@ describe('wallet payment of a booking', () => {
     expect(row).toMatchObject({ status: 'confirmed', previousStatus: 'pending', paymentMethod: 'wallet' });
     expect(row?.paidAt?.toISOString()).toBe('2027-03-01T09:00:00.000Z');
     expect((await eventTypes(t, booking.identifier)).slice(-2)).toEqual(['paid', 'confirmed']);
+    // The price, currency and start the statement read under its lock, as the transaction writes them.
+    const events = await t.deps.db
+      .select({ type: bookingEvents.type, data: bookingEvents.data, notify: bookingEvents.notifyUserId })
+      .from(bookingEvents)
+      .where(and(eq(bookingEvents.bookingId, booking.identifier), inArray(bookingEvents.type, ['paid', 'confirmed'])))
+      .orderBy(asc(bookingEvents.type));
+    expect(events).toEqual([
+      {
+        type: 'confirmed',
+        data: { template: 'bookingConfirmed', notifyParty: 'provider', startAt: row?.startsAt?.toISOString() },
+        notify: provider.id,
+      },
+      { type: 'paid', data: { method: 'wallet', amountMinor: 500_000, currencyCode: 'NGN' }, notify: null },
+    ]);
     expect(await emailsTo(t, provider.email, 'bookings.bookingConfirmed')).toHaveLength(1);
     const [posting] = await t.deps.db
       .select()

@@ -1,7 +1,7 @@
 import type { Language } from '@app/shared/constants';
 import type { Booking, PayBookingBody } from '@app/shared/schemas/bookings';
 import type { CardPaymentAnswer } from '@app/shared/schemas/wallet';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -36,7 +36,7 @@ import { viewContext } from '../bookings/offer.ts';
 import { confirmedEvent } from '../bookings/schedule-booking.ts';
 import { startCardPayment } from './card-payments.ts';
 import { payFromWallet, refundToWallet } from './escrow.ts';
-import { postingCtes, postingPlaceholders } from './ledger.ts';
+import { CURRENCY_IN_KEY, postingCtes, unitPostingPlaceholders } from './ledger.ts';
 import { escrowShard } from './ledger-math.ts';
 import { walletPaymentLines } from './postings.ts';
 import { references } from './references.ts';
@@ -69,45 +69,40 @@ function paidColumns(row: BookingRow, method: 'wallet' | 'card', now: Date) {
 
 const p = (name: string) => sql`${sql.placeholder(name)}`;
 
-/** What a client's wallet payment needs to know first (read without a lock; the statement re-checks it). */
-const payableHead = preparedSql<{
-  priceMinor: number;
-  currencyCode: string;
-  startsAt: string | null;
-  payable: boolean;
-}>('money_pay_booking_head', () => ({
-  select: sql`
-    SELECT price_minor AS "priceMinor", currency_code AS "currencyCode", starts_at AS "startsAt",
-      (status = 'pending' AND paid_at IS NULL AND price_minor > 0 AND starts_at > ${p('now')}::timestamptz) AS payable
-    FROM bookings WHERE id = ${p('bookingId')}::uuid AND client_id = ${p('clientId')}::uuid`,
-  columns: ['priceMinor', 'currencyCode', 'startsAt', 'payable'],
-}));
+/** A timestamptz as JavaScript's toISOString writes it (`2026-12-01T08:00:00.000Z`), as events carry instants. */
+const isoInstant = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The payment's two lines, wallet → escrow shard (postingPlaceholders: the plan is kept). */
-const paymentLines = postingPlaceholders(2);
+/**
+ * The payment's two lines, wallet → escrow shard, for the booking's own price and currency as the
+ * statement reads them under its lock (unitPostingPlaceholders: the plan is kept).
+ */
+const paymentLines = unitPostingPlaceholders(2, {
+  from: sql`bk`,
+  currency: sql`bk.currency_code`,
+  amount: sql`bk.price_minor`,
+});
 
 /**
  * The usual wallet payment in one statement, without an open transaction (one round trip and the
  * statement's own commit, so the escrow shard's row is locked for the shortest time): `bk` locks
- * the booking while it is still payable at the price, currency and start read before (the lock
- * comes first, as in every booking change, then the ledger's accounts); the ledger posts wallet →
- * escrow shard only when `bk` has the row (postingCtes' guard) and the wallet covers it; only then
- * `booked` confirms the booking as paid (a provider's appointment counts as acknowledged by
- * paying) and `events` appends "paid" and "confirmed" (the provider's email, as the outbox: the
- * notification job sends it, woken by the payment). The
- * answer is the booking as the view builds it. Anything else (a first use of an account, a short
- * wallet, a replay, a booking changed meanwhile) writes nothing and is left to the transaction.
+ * the booking while it is payable (pending, unpaid, not free, not started) and gives its price,
+ * currency and start (the lock comes first, as in every booking change, then the ledger's
+ * accounts); the ledger posts that price wallet → escrow shard only when `bk` has the row
+ * (postingCtes' guard) and the wallet covers it; only then `booked` confirms the booking as paid
+ * (a provider's appointment counts as acknowledged by paying) and `events` appends "paid" and
+ * "confirmed" (the provider's email, as the outbox: the notification job sends it, woken by the
+ * payment). The answer is the booking as the view builds it. Anything else (a first use of an
+ * account, a short wallet, a replay, a booking not payable or changed meanwhile) writes nothing
+ * and is left to the transaction.
  */
 const payFromWalletNow = preparedSql<{ found: number | string; ok: boolean | null } & (ViewRow | { booking: null })>(
   'money_pay_booking_wallet',
   () => ({
     with: {
       bk: sql`
-      SELECT id FROM bookings
+      SELECT id, price_minor, currency_code, starts_at FROM bookings
       WHERE id = ${p('bookingId')}::uuid AND client_id = ${p('clientId')}::uuid AND ${statusOnRow(sql`bookings`, 'pending')}
-        AND paid_at IS NULL AND price_minor > 0 AND price_minor = ${p('amountMinor')}::int
-        AND currency_code = ${p('currencyCode')}::text AND starts_at = ${p('startsAt')}::timestamptz
-        AND starts_at > ${p('now')}::timestamptz
+        AND paid_at IS NULL AND price_minor > 0 AND starts_at > ${p('now')}::timestamptz
       FOR UPDATE`,
       ...postingCtes(
         {
@@ -129,17 +124,17 @@ const payFromWalletNow = preparedSql<{ found: number | string; ok: boolean | nul
         participant_responded_at = CASE WHEN bookings.created_by = 'provider' AND bookings.participant_status = 'awaiting'
           THEN ${p('now')}::timestamptz ELSE bookings.participant_responded_at END,
         updated_at = ${p('now')}::timestamptz
-      FROM txn WHERE bookings.id = ${p('bookingId')}::uuid
+      FROM txn, bk WHERE bookings.id = bk.id
       RETURNING row_to_json(bookings) AS booking, bookings.id, bookings.provider_id, bookings.client_id,
         bookings.therapy_category_id, bookings.modality_key, bookings.series_id`,
       events: sql`
       INSERT INTO booking_events (booking_id, type, actor_role, data, notify_user_id, created_at)
       SELECT booked.id, e.type, 'client', e.data, e.notify, ${p('now')}::timestamptz
-      FROM booked CROSS JOIN LATERAL (VALUES
-        (1, 'paid', jsonb_build_object('method', 'wallet', 'amountMinor', ${p('amountMinor')}::int,
-          'currencyCode', ${p('currencyCode')}::text), NULL::uuid),
+      FROM booked CROSS JOIN bk CROSS JOIN LATERAL (VALUES
+        (1, 'paid', jsonb_build_object('method', 'wallet', 'amountMinor', bk.price_minor,
+          'currencyCode', bk.currency_code), NULL::uuid),
         (2, 'confirmed', jsonb_build_object('template', 'bookingConfirmed', 'notifyParty', 'provider',
-          'startAt', ${p('startAt')}::text), booked.provider_id)
+          'startAt', ${isoInstant(sql`bk.starts_at`)}), booked.provider_id)
       ) AS e(ord, type, data, notify)
       ORDER BY e.ord
       RETURNING id`,
@@ -173,24 +168,18 @@ async function payInOneStatement(
   now: Date,
 ): Promise<Booking | undefined> {
   if (input.actor.role !== 'client') return undefined;
-  const [head] = await payableHead(deps.db, { bookingId: input.bookingId, clientId: input.actor.userId, now });
-  if (!head?.payable || head.startsAt === null) return undefined;
-  const startsAt = new Date(head.startsAt);
-  const lines = walletPaymentLines({
-    userId: input.actor.userId,
-    amountMinor: head.priceMinor,
-    currencyCode: head.currencyCode,
-    escrowShard: escrowShard(input.bookingId),
-  });
   const [row] = await payFromWalletNow(deps.db, {
     bookingId: input.bookingId,
     clientId: input.actor.userId,
-    amountMinor: head.priceMinor,
-    currencyCode: head.currencyCode,
-    startsAt: startsAt.toISOString(),
-    startAt: startsAt.toISOString(),
     now: now.toISOString(),
-    ...paymentLines.values(lines),
+    ...paymentLines.values(
+      walletPaymentLines({
+        userId: input.actor.userId,
+        amountMinor: 1,
+        currencyCode: CURRENCY_IN_KEY,
+        escrowShard: escrowShard(input.bookingId),
+      }),
+    ),
     reference: references.bookingPayment(input.bookingId),
     metadata: JSON.stringify({ channel: 'wallet', bookingId: input.bookingId }),
   });
