@@ -23,6 +23,8 @@
  * payBooking with the wallet (lock, ledger posting wallet → escrow, confirm, outbox event; the
  * provider's email is the notification job's), printed as payments per second and as the whole
  * journey per booking; then the job's sending of those emails (batches of 100), per email.
+ * BENCH_PROFILE=<dir> records a CPU profile of each booking round and of the payments
+ * (booking-round-1.cpuprofile, …, payments.cpuprofile).
  * The race: rounds of 50 concurrent scheduleBooking calls for one slot (exactly one must win,
  * 49 answer SLOT_TAKEN); reported as answers per second.
  */
@@ -252,10 +254,12 @@ async function main() {
       console.log(
         `round ${round}: booking for ${DURATION_S} s with ${CONCURRENCY} concurrent clients, then pgbench -N ...`,
       );
-      const booking = await timed(
-        run,
-        () => (next < work.length ? next++ : undefined),
-        async (index) => made.push(await book(index)),
+      const booking = await profiled(`booking-round-${round}`, () =>
+        timed(
+          run,
+          () => (next < work.length ? next++ : undefined),
+          async (index) => made.push(await book(index)),
+        ),
       );
       pgbenchRuns.push(yardstick.run());
       const pgbenchTps = ((pgbenchRuns.at(-2) as number) + (pgbenchRuns.at(-1) as number)) / 2;
