@@ -22,11 +22,11 @@ export const TARGET_BYTES = 150 * 1024;
  * build fails when a page grows; lower a ceiling whenever a page shrinks, down to the goal).
  */
 export const PAGES = [
-  { name: 'home', route: 'routes/home', language: 'en', ceilingKb: 152 },
-  { name: 'home (de)', route: 'routes/home', language: 'de', ceilingKb: 153 },
-  { name: 'directory', route: 'routes/providers', language: 'en', ceilingKb: 161 },
-  { name: 'provider page', route: 'routes/provider-profile', language: 'en', ceilingKb: 161 },
-  { name: 'booking route', route: 'routes/booking', language: 'en', ceilingKb: 192 },
+  { name: 'home', route: 'routes/home', language: 'en', ceilingKb: 150 },
+  { name: 'home (de)', route: 'routes/home', language: 'de', ceilingKb: 150 },
+  { name: 'directory', route: 'routes/providers', language: 'en', ceilingKb: 150 },
+  { name: 'provider page', route: 'routes/provider-profile', language: 'en', ceilingKb: 150 },
+  { name: 'booking route', route: 'routes/booking', language: 'en', ceilingKb: 150 },
 ];
 
 export function readManifest(clientDir) {

@@ -68,7 +68,13 @@ function loadPart(language: Language, part: CatalogPart): Promise<void> {
   if (!loading) {
     const load = catalogLoaders[language]?.[part];
     if (!load) throw new Error(`no catalog part ${key}`);
-    loading = load().then(({ default: words }) => addWords(language, key, words));
+    loading = load().then(
+      ({ default: words }) => addWords(language, key, words),
+      (error: unknown) => {
+        loadingParts.delete(key); // a failed request is tried again by the next caller
+        throw error;
+      },
+    );
     loadingParts.set(key, loading);
   }
   return loading;
@@ -80,12 +86,14 @@ function prefetchWhenIdle(language: Language) {
 }
 
 /**
- * Loads a language's `shell` part, `parts`, and every part the tab's pages asked for before (so a
- * language switch brings the words the tab shows). The first time a language is shown in the
+ * Loads a language's `shell` part and `parts`, and every part the tab's pages asked for before
+ * that this language lacks (so a language switch brings the words the tab shows; a part another
+ * caller started already is that caller's to wait for). The first time a language is shown in the
  * browser, the rest of its catalog follows when the browser is idle. The server loads every part:
  * it renders every page in full.
  */
 export async function ensureCatalog(language: Language, ...parts: CatalogPart[]): Promise<void> {
+  const lacking = [...pageParts].filter((part) => !loadingParts.has(`${language}:${part}`));
   for (const part of parts) pageParts.add(part);
   if (import.meta.env.SSR) {
     await Promise.all(
@@ -97,7 +105,8 @@ export async function ensureCatalog(language: Language, ...parts: CatalogPart[])
     shownLanguages.add(language);
     prefetchWhenIdle(language);
   }
-  await Promise.all(['shell' as const, ...pageParts].map((part) => loadPart(language, part)));
+  const wanted = new Set<CatalogPart>(['shell', ...parts, ...lacking]);
+  await Promise.all([...wanted].map((part) => loadPart(language, part)));
 }
 
 /**
