@@ -1,6 +1,6 @@
 import en from '@app/shared/i18n/en.json';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_PARTS, catalogPart, PAGE_PARTS, SERVER_ONLY_BLOCKS } from './catalog-parts';
+import { type CATALOG_PARTS, catalogPart, PAGE_PARTS, SERVER_ONLY_BLOCKS } from './catalog-parts';
 
 type Tree = Record<string, unknown>;
 
@@ -26,7 +26,10 @@ describe('the catalog parts', () => {
     for (const part of Object.keys(PAGE_PARTS) as Array<keyof typeof PAGE_PARTS>) {
       const words = keysOf(catalogPart(en, part));
       expect(words.length, part).toBeGreaterThan(0);
-      expect(words.filter((word) => !rest.has(word)), part).toEqual([]);
+      expect(
+        words.filter((word) => !rest.has(word)),
+        part,
+      ).toEqual([]);
     }
   });
 
