@@ -1,12 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
- * The browser's language catalogs in two parts, so a public page's first load carries only the
- * words public pages use: `virtual:catalog/<lang>/public` (every top-level block except those
- * below, so a new block is public by default) and `virtual:catalog/<lang>/app` (the blocks only the
- * signed-in area uses, loaded by its layout). Emails are written by the server only.
+ * The browser's language catalogs in parts, so a page's first load carries the words it shows and
+ * little else (issue 16; docs/decisions.md "Words by page"):
+ * - `shell`: what every page shows (header, spinner, not-found), loaded by entry.client before
+ *   hydration;
+ * - page parts (`PAGE_PARTS`): the words of a budgeted page or of the signed-in area's frame,
+ *   loaded by that route (`loadPageWords` at the top of its module, or `ensureCatalog` in its
+ *   clientLoader) before it renders. They repeat words of `public` and `app`, never `shell`'s;
+ * - `public`: every block not listed below as app-only, so a new block is public by default;
+ * - `app`: the blocks only the signed-in area uses.
+ * `public` and `app` are what the other pages load (the public pages inside `routes/query-layout.tsx`,
+ * the signed-in pages inside `routes/app-pages.tsx`), and what a page fetches when the browser is
+ * idle and a lazy dialog loads with its code. Emails are written by the server only.
+ * A path names a block or a key inside it; a key brings its plural forms (`reviewCount_one`, …).
  */
 export const APP_ONLY_BLOCKS = [
   'wallet',
@@ -26,11 +35,163 @@ export const APP_ONLY_BLOCKS = [
 ] as const;
 export const SERVER_ONLY_BLOCKS = ['emails', 'payments'] as const;
 
-const PREFIX = 'virtual:catalog/';
-const catalogFile = (language: string) =>
-  fileURLToPath(new URL(`../../packages/shared/src/i18n/${language}.json`, import.meta.url));
+/** Every page: the header, the spinner and load errors, the not-found page. */
+export const SHELL_WORDS = [
+  'nav',
+  'languages',
+  'common',
+  'notFound',
+  'dialog',
+  'location.open',
+  'accounts.header',
+  'accounts.networkError',
+  'errors.INTERNAL',
+  'profileScreens.retry',
+  'support.launcher',
+] as const;
 
+/** What a provider's card shows (the directory, a provider's page). */
+const PROVIDER_CARD = [
+  'bookingScreens.directory',
+  'bookingScreens.free',
+  'bookingScreens.perSession',
+  'searchScreens.approximately',
+  'reviewScreens.noReviews',
+  'reviewScreens.ratingLabel',
+  'reviewScreens.reviewCount',
+] as const;
+
+export const PAGE_PARTS = {
+  /** The public layout's own: title, footer, consent banner and dialog, country banner. */
+  publicShell: [
+    'meta',
+    'footer',
+    'consent',
+    'contactScreens.footerLink',
+    'location.nonOperatingTitle',
+    'location.nonOperatingText',
+    'location.dismissAndProceed',
+    'location.changeCountry',
+  ],
+  home: ['home', 'searchScreens.pickUsState'],
+  directory: [...PROVIDER_CARD, 'searchScreens', 'pagination'],
+  provider: [
+    ...PROVIDER_CARD,
+    'bookingScreens.profile',
+    'bookingScreens.facts',
+    'searchScreens.nextTimes',
+    'searchScreens.lists',
+    'reviewScreens',
+    'pagination',
+  ],
+  booking: [
+    'bookingScreens.book.title',
+    'bookingScreens.book.chooseTherapist',
+    'bookingScreens.steps',
+    'bookingScreens.facts.minutes',
+    'bookingScreens.free',
+    'bookingScreens.perSession',
+    'bookingScreens.directory.feeNotSet',
+  ],
+  /** The signed-in area's frame: navigation, the bell and the messages link. */
+  appShell: [
+    'appNav',
+    'admin.title',
+    'messages.title',
+    'messages.unreadNav',
+    'notifications.title',
+    'notifications.bell',
+    'notifications.bellUnread',
+    'recommendationScreens.nav',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PagePart = keyof typeof PAGE_PARTS;
+export type CatalogPart = 'shell' | PagePart | 'public' | 'app';
+export const CATALOG_PARTS: readonly CatalogPart[] = [
+  'shell',
+  ...(Object.keys(PAGE_PARTS) as PagePart[]),
+  'public',
+  'app',
+];
+
+type Tree = Record<string, unknown>;
+
+/** The keys a path names in a block: the key itself and its plural or context forms. */
+function named(tree: Tree, key: string): string[] {
+  return Object.keys(tree).filter((name) => name === key || name.startsWith(`${key}_`));
+}
+
+/** The subtree `paths` name, with their parents; throws on a path the catalog does not have. */
+export function pickWords(catalog: Tree, paths: readonly string[]): Tree {
+  const picked: Tree = {};
+  for (const path of paths) {
+    const segments = path.split('.');
+    let from: Tree = catalog;
+    let into: Tree = picked;
+    for (const segment of segments.slice(0, -1)) {
+      const next = from[segment];
+      if (typeof next !== 'object' || next === null) throw new Error(`catalog part names ${path}, not in the catalog`);
+      from = next as Tree;
+      into[segment] ??= {};
+      into = into[segment] as Tree;
+    }
+    const keys = named(from, segments.at(-1) as string);
+    if (keys.length === 0) throw new Error(`catalog part names ${path}, not in the catalog`);
+    for (const key of keys) into[key] = from[key];
+  }
+  return picked;
+}
+
+/** The catalog without the keys `paths` name (empty blocks dropped). */
+function omitWords(catalog: Tree, paths: readonly string[]): Tree {
+  const copy = structuredClone(catalog);
+  for (const path of paths) {
+    const segments = path.split('.');
+    const parents: Tree[] = [copy];
+    for (const segment of segments.slice(0, -1)) {
+      const next = parents.at(-1)?.[segment];
+      if (typeof next !== 'object' || next === null) break;
+      parents.push(next as Tree);
+    }
+    if (parents.length !== segments.length) continue;
+    const parent = parents.at(-1) as Tree;
+    for (const key of named(parent, segments.at(-1) as string)) delete parent[key];
+    for (let depth = parents.length - 1; depth > 0; depth--) {
+      if (Object.keys(parents[depth] as Tree).length > 0) break;
+      delete (parents[depth - 1] as Tree)[segments[depth - 1] as string];
+    }
+  }
+  return copy;
+}
+
+/** The words of one part of a language's catalog. */
+export function catalogPart(catalog: Tree, part: CatalogPart): Tree {
+  if (part === 'shell') return pickWords(catalog, SHELL_WORDS);
+  if (part === 'public' || part === 'app') {
+    const appOnly = new Set<string>(APP_ONLY_BLOCKS);
+    const serverOnly = new Set<string>(SERVER_ONLY_BLOCKS);
+    const blocks = Object.fromEntries(
+      Object.entries(catalog).filter(([block]) =>
+        part === 'app' ? appOnly.has(block) : !appOnly.has(block) && !serverOnly.has(block),
+      ),
+    );
+    return omitWords(blocks, SHELL_WORDS);
+  }
+  return pickWords(catalog, PAGE_PARTS[part]);
+}
+
+const PREFIX = 'virtual:catalog/';
+const LOADERS = 'virtual:catalog/loaders';
+
+/**
+ * Serves `virtual:catalog/<lang>/<part>` (one chunk each: catalog-<lang>-<part>-<hash>.js, which
+ * scripts/check-js-budget.mjs finds by name) and `virtual:catalog/loaders`, the table of their
+ * imports `#app/lib/i18n` loads them through.
+ */
 export function catalogParts(): Plugin {
+  const i18nDir = fileURLToPath(new URL('../../packages/shared/src/i18n/', import.meta.url));
+  const languages = () => readdirSync(i18nDir).flatMap((name) => /^([a-z]{2})\.json$/.exec(name)?.[1] ?? []);
   return {
     name: 'catalog-parts',
     resolveId(id) {
@@ -38,21 +199,22 @@ export function catalogParts(): Plugin {
     },
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      if (id === `\0${LOADERS}`) {
+        const table = languages().map(
+          (language) =>
+            `${language}: {${CATALOG_PARTS.map((part) => `'${part}': () => import('${PREFIX}${language}/${part}')`).join(', ')}}`,
+        );
+        return `export const catalogLoaders = {${table.join(', ')}};`;
+      }
       const [language, part] = id.slice(PREFIX.length + 1).split('/');
-      if (!language || !/^[a-z]{2}$/.test(language) || (part !== 'public' && part !== 'app')) {
+      if (!language || !/^[a-z]{2}$/.test(language) || !CATALOG_PARTS.includes(part as CatalogPart)) {
         throw new Error(`unknown catalog part ${id}`);
       }
-      const file = catalogFile(language);
+      const file = `${i18nDir}${language}.json`;
       this.addWatchFile(file);
-      const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const appOnly = new Set<string>(APP_ONLY_BLOCKS);
-      const serverOnly = new Set<string>(SERVER_ONLY_BLOCKS);
-      const blocks = Object.fromEntries(
-        Object.entries(catalog).filter(([block]) =>
-          part === 'app' ? appOnly.has(block) : !appOnly.has(block) && !serverOnly.has(block),
-        ),
-      );
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(blocks))});`;
+      const catalog = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+      const words = catalogPart(catalog, part as CatalogPart);
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(words))});`;
     },
   };
 }

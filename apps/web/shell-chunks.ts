@@ -1,9 +1,12 @@
 import type { Plugin } from 'vite';
 
 /**
- * The app's own modules that every public page runs before it is interactive, as two files instead
- * of a few dozen: what the entry, the root and the locale layout import (every page), and what the
- * public layout adds (every public page). Rolldown's automatic chunking cannot know that these
+ * The app's own modules that every page runs before it is interactive, as three files instead
+ * of a few dozen: what the entry, the root and the locale layout import (`shell`, every page), what
+ * the public layout shares with the rest of the app (`frame`: the header, its account links, the
+ * location and support launchers, buttons; with what they import) and what only the public layout
+ * uses (`public-shell`: footer, consent, country banner), so a signed-in page loads none of that.
+ * Rolldown's automatic chunking cannot know that these
  * routes always load together, so it gave each module shared by a different set of routes a file
  * of its own: ~30 files of a few hundred bytes on home, each compressed without the others'
  * context (16.2 KB gzip apart, 10.6 KB together).
@@ -13,17 +16,20 @@ import type { Plugin } from 'vite';
  * static imports, never a route module itself (React Router loads each by its own file) and never
  * what they import lazily (dialogs, catalogs, the query library).
  */
+type Group = 'shell' | 'frame' | 'publicShell' | 'appFrame';
+
 export function shellChunks() {
   const imports = new Map<string, readonly string[]>();
-  let closures: { shell: Set<string>; publicShell: Set<string> } | undefined;
+  let closures: Record<Group, Set<string>> | undefined;
 
   const ROUTE_MODULE = /[\\/]app[\\/](entry\.client|root)\.tsx|[\\/]app[\\/]routes[\\/]/;
   const SHELL_ROOTS = /[\\/]app[\\/](entry\.client\.tsx|root\.tsx|routes[\\/]locale-layout\.tsx)/;
   const PUBLIC_ROOTS = /[\\/]app[\\/]routes[\\/]public-layout\.tsx/;
+  const APP_ROOTS = /[\\/]app[\\/]routes[\\/]app-layout\.tsx/;
 
-  function closure(roots: RegExp): Set<string> {
+  function closure(roots: RegExp | string[]): Set<string> {
     const seen = new Set<string>();
-    const stack = [...imports.keys()].filter((id) => roots.test(id));
+    const stack = Array.isArray(roots) ? [...roots] : [...imports.keys()].filter((id) => roots.test(id));
     while (stack.length > 0) {
       const id = stack.pop() as string;
       if (seen.has(id)) continue;
@@ -33,14 +39,20 @@ export function shellChunks() {
     return seen;
   }
 
-  function capturedBy(group: 'shell' | 'publicShell') {
+  function capturedBy(group: Group) {
     return (id: string): boolean => {
       if (ROUTE_MODULE.test(id) || id.includes('node_modules')) return false;
       closures ??= (() => {
         const shell = closure(SHELL_ROOTS);
-        const publicShell = closure(PUBLIC_ROOTS);
-        for (const id of shell) publicShell.delete(id);
-        return { shell, publicShell };
+        const publicLayout = closure(PUBLIC_ROOTS);
+        // What a module outside the public layout's graph imports, and all it imports in turn.
+        const sharedRoots = [...imports].flatMap(([importer, imported]) =>
+          publicLayout.has(importer) ? [] : imported.filter((id) => publicLayout.has(id) && !shell.has(id)),
+        );
+        const frame = new Set([...closure(sharedRoots)].filter((id) => publicLayout.has(id) && !shell.has(id)));
+        const publicShell = new Set([...publicLayout].filter((id) => !shell.has(id) && !frame.has(id)));
+        const appFrame = new Set([...closure(APP_ROOTS)].filter((id) => !shell.has(id) && !publicLayout.has(id)));
+        return { shell, frame, publicShell, appFrame };
       })();
       return closures[group].has(id);
     };
@@ -61,7 +73,9 @@ export function shellChunks() {
     plugin,
     groups: [
       { name: 'shell', test: capturedBy('shell') },
+      { name: 'frame', test: capturedBy('frame') },
       { name: 'public-shell', test: capturedBy('publicShell') },
+      { name: 'app-frame', test: capturedBy('appFrame') },
     ],
   };
 }

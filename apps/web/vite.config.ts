@@ -11,10 +11,12 @@ const FRAMEWORK =
   /node_modules[\\/]((react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.js$)/;
 /**
  * The rest of the query library, one file of its own: home, the directory and a provider's page
- * load it after hydration (`#app/api/deferred-query`), the other routes with their modules.
+ * load it after hydration (`#app/api/deferred-query`), the other routes with their modules. What
+ * only changes (mutations) or pages through lists (infinite queries) needs is left out of it: it
+ * comes with the forms and lists that use it, not with every signed-in page's first load.
  */
 const QUERY =
-  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.js$)/;
+  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](QueryClientProvider|queryOptions|useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$)/;
 
 const appDir = fileURLToPath(new URL('./app/', import.meta.url));
 /** The app's modules every page and every public page run first, as two files (shell-chunks.ts). */

@@ -1,4 +1,8 @@
-/** Parts of a language catalog (catalog-parts.ts, a Vite plugin). */
+/** Parts of a language catalog and the table of their imports (catalog-parts.ts, a Vite plugin). */
+declare module 'virtual:catalog/loaders' {
+  type Loader = () => Promise<{ default: Record<string, unknown> }>;
+  export const catalogLoaders: Record<string, Record<string, Loader>>;
+}
 declare module 'virtual:catalog/*' {
   const blocks: Record<string, unknown>;
   export default blocks;

@@ -3,12 +3,10 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { ensureCatalog, languageOfPath } from '#app/lib/i18n';
 
-// The page's language catalog (its public part) is loaded before hydration so the first render
-// matches the server's; so is the signed-in area's part when the server rendered that area (its
-// shell carries data-app-shell); elsewhere it follows when the browser is idle.
-const language = languageOfPath(window.location.pathname);
-const signedInArea = document.querySelector('[data-app-shell]') !== null;
-await Promise.all([ensureCatalog(language), signedInArea ? ensureCatalog(language, 'app') : undefined]);
+// The words every page shows (the catalog's shell part) load before hydration so the first render
+// matches the server's; the page's own words loaded with its route modules, which the document
+// imported before this one (`loadPageWords`). The rest of the catalog follows when the browser is idle.
+await ensureCatalog(languageOfPath(window.location.pathname));
 
 startTransition(() => {
   hydrateRoot(
@@ -18,6 +16,3 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-
-const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1000));
-idle(() => void ensureCatalog(language, 'app'));

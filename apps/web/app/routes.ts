@@ -26,6 +26,8 @@ export default [
     layout('routes/app-layout.tsx', [
       // The overview renders on the server at first load; the other pages in the browser.
       route('overview', 'routes/overview.tsx'),
+      // Booking step 1 loads its own words, not the whole catalog app-pages loads (issue 16's budget).
+      route('booking', 'routes/booking.tsx'),
       layout('routes/app-pages.tsx', [
         route('account', 'routes/account.tsx'),
         route('preference', 'routes/preference.tsx'),
@@ -35,7 +37,6 @@ export default [
         route('calendar', 'routes/calendar.tsx'),
         route('appointments', 'routes/appointments.tsx'),
         route('appointments/:bookingId', 'routes/appointment-details.tsx'),
-        route('booking', 'routes/booking.tsx'),
         route('booking/:bookingId/schedule', 'routes/booking-schedule.tsx'),
         route('booking/:bookingId/summary', 'routes/booking-summary.tsx'),
         route('payment/:bookingId', 'routes/payment.tsx'),

@@ -1,4 +1,4 @@
-import { addDays, addMonths, datesOfMonth, isoWeekday } from '@app/shared/slots';
+import { addDays, addMonths, datesOfMonth, isoWeekday } from '@app/shared/day-times';
 
 export { addDays, addMonths, datesOfMonth, isoWeekday };
 

@@ -1,5 +1,3 @@
-import type { CurrencyCode } from '@app/shared/currency';
-import { formatMoney } from '@app/shared/money';
 import { dateInZone, dateTimeFormat, formatLongDate, formatShortDate } from './dates';
 import { formatTime12 } from './time';
 
@@ -34,15 +32,6 @@ export function timeRangeOf(startAt: string, endAt: string | null, zone: string)
 /** "9:00 AM". */
 export function timeOf(instant: string, zone: string): string {
   return formatTime12(timeInZone(instant, zone));
-}
-
-/** A price in minor units: "₦15,000.00"; unknown currency codes fall back to the code. */
-export function priceText(minor: number, currencyCode: string): string {
-  try {
-    return formatMoney(minor, currencyCode as CurrencyCode);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currencyCode}`;
-  }
 }
 
 /** Whole minutes between two instants. */

@@ -1,42 +1,124 @@
+import { catalogLoaders } from 'virtual:catalog/loaders';
 import { DEFAULT_LANGUAGE, type Language } from '@app/shared/constants';
 import i18next, { type i18n } from 'i18next';
+import type { CatalogPart } from '../../catalog-parts';
+
+export type { CatalogPart };
 
 type Catalog = Record<string, unknown>;
-/** `public`: what public pages use (loaded before hydration); `app`: the signed-in area's words. */
-export type CatalogPart = 'public' | 'app';
 
 const catalogs = new Map<Language, Catalog>();
 const loadedParts = new Set<string>();
+const loadingParts = new Map<string, Promise<void>>();
 const instances = new Map<Language, i18n>();
-/** Languages whose instance was asked for a word it did not have yet (shown as its key or default). */
-const missedWords = new Set<Language>();
+/** Per language, the keys its instance was asked for before their part arrived (shown as key or default). */
+const missedWords = new Map<Language, Set<string>>();
+/** The parts this tab's pages asked for: a language shown later (a language switch) gets them too. */
+const pageParts = new Set<CatalogPart>();
+const shownLanguages = new Set<Language>();
+/** What a page does not show at first: fetched when the browser is idle, for later screens and dialogs. */
+const REST: readonly CatalogPart[] = ['public', 'app'];
 
-function importPart(language: Language, part: CatalogPart): Promise<{ default: Catalog }> {
-  // One chunk per language and part (vite.config.ts, catalog-parts.ts): a page ships one language.
-  if (language === 'de') {
-    return part === 'public' ? import('virtual:catalog/de/public') : import('virtual:catalog/de/app');
+function isTree(value: unknown): value is Catalog {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Parts repeat blocks with different keys (a page part takes a few keys of a block): merge deeply. */
+function mergeWords(into: Catalog, words: Catalog): Catalog {
+  const merged = { ...into };
+  for (const [key, value] of Object.entries(words)) {
+    const existing = merged[key];
+    merged[key] = isTree(existing) && isTree(value) ? mergeWords(existing, value) : value;
   }
-  return part === 'public' ? import('virtual:catalog/en/public') : import('virtual:catalog/en/app');
+  return merged;
+}
+
+/** Whether `words` has `key` (or its plural forms). */
+function hasWord(words: Catalog, key: string): boolean {
+  const segments = key.split('.');
+  let tree: unknown = words;
+  for (const segment of segments.slice(0, -1)) {
+    if (!isTree(tree)) return false;
+    tree = tree[segment];
+  }
+  const last = segments.at(-1) as string;
+  return isTree(tree) && Object.keys(tree).some((name) => name === last || name.startsWith(`${last}_`));
+}
+
+function addWords(language: Language, key: string, words: Catalog) {
+  if (loadedParts.has(key)) return;
+  loadedParts.add(key);
+  catalogs.set(language, mergeWords(catalogs.get(language) ?? {}, words));
+  // Components re-render on 'added' only when a shown text lacked one of these words. Re-rendering
+  // every translated component for words nobody asked for was a long task of its own on the
+  // directory (Lighthouse's blocking time), for no change.
+  const missed = missedWords.get(language);
+  const found = missed ? [...missed].filter((word) => hasWord(words, word)) : [];
+  for (const word of found) missed?.delete(word);
+  instances
+    .get(language)
+    ?.addResourceBundle(language, 'translation', words, true, true, { silent: found.length === 0 });
+}
+
+/** One chunk per language and part (catalog-parts.ts): a page ships one language. */
+function loadPart(language: Language, part: CatalogPart): Promise<void> {
+  const key = `${language}:${part}`;
+  if (loadedParts.has(key)) return Promise.resolve();
+  let loading = loadingParts.get(key);
+  if (!loading) {
+    const load = catalogLoaders[language]?.[part];
+    if (!load) throw new Error(`no catalog part ${key}`);
+    loading = load().then(
+      ({ default: words }) => addWords(language, key, words),
+      (error: unknown) => {
+        loadingParts.delete(key); // a failed request is tried again by the next caller
+        throw error;
+      },
+    );
+    loadingParts.set(key, loading);
+  }
+  return loading;
+}
+
+function prefetchWhenIdle(language: Language) {
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1000));
+  idle(() => void Promise.all(REST.map((part) => loadPart(language, part))).catch(() => {}));
 }
 
 /**
- * Loads a part of a language's catalog once. The public part comes first (entry.client, the
- * locale layout); the signed-in area's layout adds the app part before its pages render, and
- * public pages fetch it when the browser is idle, for dialogs that borrow the area's words.
+ * Loads a language's `shell` part and `parts`, and every part the tab's pages asked for before
+ * that this language lacks (so a language switch brings the words the tab shows; a part another
+ * caller started already is that caller's to wait for). The first time a language is shown in the
+ * browser, the rest of its catalog follows when the browser is idle. The server loads every part:
+ * it renders every page in full.
  */
-export async function ensureCatalog(language: Language, part: CatalogPart = 'public'): Promise<void> {
-  const key = `${language}:${part}`;
-  if (loadedParts.has(key)) return;
-  const { default: blocks } = await importPart(language, part);
-  if (loadedParts.has(key)) return;
-  loadedParts.add(key);
-  const catalog = { ...catalogs.get(language), ...blocks };
-  catalogs.set(language, catalog);
-  // Components re-render on 'added' only when a rendered text lacked its word. A public page shows
-  // none of the signed-in part it fetches when idle: re-rendering every translated component then
-  // was a long task of its own on the directory (Lighthouse's blocking time), for no change.
-  const silent = !missedWords.delete(language);
-  instances.get(language)?.addResourceBundle(language, 'translation', blocks, true, true, { silent });
+export async function ensureCatalog(language: Language, ...parts: CatalogPart[]): Promise<void> {
+  const lacking = [...pageParts].filter((part) => !loadingParts.has(`${language}:${part}`));
+  for (const part of parts) pageParts.add(part);
+  if (import.meta.env.SSR) {
+    await Promise.all(
+      Object.keys(catalogLoaders[language] ?? {}).map((part) => loadPart(language, part as CatalogPart)),
+    );
+    return;
+  }
+  if (!shownLanguages.has(language)) {
+    shownLanguages.add(language);
+    prefetchWhenIdle(language);
+  }
+  const wanted = new Set<CatalogPart>(['shell', ...parts, ...lacking]);
+  await Promise.all([...wanted].map((part) => loadPart(language, part)));
+}
+
+/**
+ * A route module's own words, awaited at the top of the module (`await loadPageWords('home')`):
+ * React Router imports a page's module before it hydrates it and before a navigation renders it,
+ * so its words are there by then, in every language the tab shows. A lazily loaded dialog or
+ * widget takes `public` and `app` this way. On the server, nothing: its loaders load every word.
+ */
+export async function loadPageWords(...parts: CatalogPart[]): Promise<void> {
+  if (typeof document === 'undefined') return;
+  const languages = new Set([...shownLanguages, languageOfPath(window.location.pathname)]);
+  await Promise.all([...languages].map((language) => ensureCatalog(language, ...parts)));
 }
 
 /** One i18next instance per language, created synchronously (never changeLanguage on a shared one). */
@@ -52,10 +134,12 @@ export function getI18n(language: Language): i18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-    // Components re-render when a later part of the catalog brings a word they lacked (ensureCatalog).
+    // Components re-render when a later part of the catalog brings a word they lacked (addWords).
     react: { bindI18nStore: 'added' },
     parseMissingKeyHandler: (key: string, defaultValue?: string) => {
-      missedWords.add(language);
+      const missed = missedWords.get(language) ?? new Set<string>();
+      missedWords.set(language, missed);
+      missed.add(key);
       return defaultValue ?? key;
     },
   });

@@ -4,7 +4,7 @@ import {
   minutesToTime,
   type TimeRange,
   timeToMinutes,
-} from '@app/shared/slots';
+} from '@app/shared/day-times';
 
 /**
  * The time dropdown (SPEC.md §5, §9): 24 hourly options shown in 12-hour format. A start is one of

@@ -1,27 +1,59 @@
-import { isLanguage } from '@app/shared/constants';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { QueryProvider } from '#app/api/query-client';
-import type { Role } from '#app/api/session';
-import { ViewModeBanner } from '#app/features/admin/components/view-mode-banner';
+import { getViewMode, type Role } from '#app/api/session';
 import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
 import { requireSession } from '#app/features/auth/require-session';
 import { useSignOut } from '#app/features/auth/use-sign-out';
-import { VerifyEmailBanner } from '#app/features/auth/verify-email-banner';
-import { MessagesLive } from '#app/features/messages/components/messages-live';
-import { UnreadMessagesLink } from '#app/features/messages/components/unread-link';
-import { NotificationBell } from '#app/features/notifications/components/notification-bell';
-import { NotificationsLive } from '#app/features/notifications/components/notifications-live';
 import { APP_NAV } from '#app/features/shell/app-nav';
 import { Header } from '#app/features/shell/header';
 import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
 import { SupportLauncher } from '#app/features/support/components/support-launcher';
-import { ensureCatalog, localePath } from '#app/lib/i18n';
+import { loadPageWords, localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { cn } from '#app/ui/cn';
 import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/app-layout';
+
+// The area's frame (navigation, banners, bell): its words are there before it hydrates; its pages
+// bring their own (routes/app-pages.tsx, routes/booking.tsx).
+await loadPageWords('appShell');
+
+/**
+ * What the frame shows only once the tab's session is known (never on the server, nor at
+ * hydration) loads then, after the page is interactive, with the words it needs: the messages
+ * link and the bell, the view-mode banner, the reminder to verify an email address, and the live
+ * socket with what it keeps fresh (a new notification's toast).
+ */
+function afterSession<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+const UnreadMessagesLink = afterSession(() =>
+  import('#app/features/messages/components/unread-link').then((module) => module.UnreadMessagesLink),
+);
+const NotificationBell = afterSession(() =>
+  import('#app/features/notifications/components/notification-bell').then((module) => module.NotificationBell),
+);
+const ViewModeBanner = afterSession(() =>
+  Promise.all([import('#app/features/admin/components/view-mode-banner'), loadPageWords('app')]).then(
+    ([module]) => module.ViewModeBanner,
+  ),
+);
+const VerifyEmailBanner = afterSession(() =>
+  Promise.all([import('#app/features/auth/verify-email-banner'), loadPageWords('public')]).then(
+    ([module]) => module.VerifyEmailBanner,
+  ),
+);
+const MessagesLive = afterSession(() =>
+  import('#app/features/messages/components/messages-live').then((module) => module.MessagesLive),
+);
+const NotificationsLive = afterSession(() =>
+  Promise.all([import('#app/features/notifications/components/notifications-live'), loadPageWords('app')]).then(
+    ([module]) => module.NotificationsLive,
+  ),
+);
 
 /** Who the area is shown to: the fields the shell needs, on the server and in the browser alike. */
 function viewerOf(viewer: { userId: string; role: Role } | null) {
@@ -33,21 +65,13 @@ function viewerOf(viewer: { userId: string; role: Role } | null) {
  * live session; docs/decisions.md "Signed-in pages render on the server"), or a spinner when there
  * is none. Its pages' own data stays in the browser except where a page has a server loader too.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [viewer] = await Promise.all([
-    context.services.signedIn.viewer(request),
-    ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'app'),
-  ]);
-  return viewerOf(viewer);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return viewerOf(await context.services.signedIn.viewer(request));
 }
 
 /** In the browser (and once at hydration): the tab's session, renewed from the refresh cookie, else login. */
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const [session] = await Promise.all([
-    requireSession(request),
-    ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'app'),
-  ]);
-  return viewerOf(session);
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return viewerOf(await requireSession(request));
 }
 clientLoader.hydrate = true as const;
 
@@ -85,23 +109,27 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
 
   return (
     <div data-app-shell="">
-      <ViewModeBanner />
+      {session && getViewMode() ? (
+        <Suspense fallback={null}>
+          <ViewModeBanner />
+        </Suspense>
+      ) : null}
       <Header
         accountLinks={<HeaderAccountLinks />}
         extra={
           session && session.role !== 'admin' ? (
-            <>
+            <Suspense fallback={null}>
               <UnreadMessagesLink to={localePath(lang, '/messages/')} />
               <NotificationBell to={localePath(lang, '/notifications/')} />
-            </>
+            </Suspense>
           ) : null
         }
       />
       {session && session.role !== 'admin' ? (
-        <>
+        <Suspense fallback={null}>
           <MessagesLive />
           <NotificationsLive />
-        </>
+        </Suspense>
       ) : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label={t('appNav.label')} className="md:w-56 md:shrink-0">
@@ -133,7 +161,11 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
           </ul>
         </nav>
         <main id="main" className="min-w-0 flex-1">
-          <VerifyEmailBanner />
+          {session?.role === 'client' ? (
+            <Suspense fallback={null}>
+              <VerifyEmailBanner />
+            </Suspense>
+          ) : null}
           <Outlet />
         </main>
       </div>

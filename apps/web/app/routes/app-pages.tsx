@@ -1,17 +1,22 @@
+import { isLanguage } from '@app/shared/constants';
 import { Outlet } from 'react-router';
-import { Spinner } from '#app/ui/spinner';
+import { ensureCatalog } from '#app/lib/i18n';
+import { PageSpinner } from '#app/ui/spinner';
+import type { Route } from './+types/app-pages';
+
+/** The words of every page in here (the public and signed-in parts of the catalog). */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  await ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'public', 'app');
+  return null;
+}
 
 /**
  * The signed-in pages whose data loads in the browser only: on a first load the server renders
  * the area's shell (routes/app-layout.tsx) with this spinner where the page goes, and the page
- * replaces it once its clientLoader has run.
+ * replaces it once its clientLoader (and this one's, the words) have run.
  */
 export function HydrateFallback() {
-  return (
-    <div className="flex min-h-64 items-center justify-center">
-      <Spinner />
-    </div>
-  );
+  return <PageSpinner />;
 }
 
 export default function AppPages() {

@@ -9,8 +9,8 @@ import { useScheduleBooking } from '#app/features/bookings/api/schedule-booking'
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
 import { ProviderSummary } from '#app/features/bookings/components/provider-summary';
 import { ScheduleForm } from '#app/features/bookings/components/schedule-form';
-import { priceText } from '#app/lib/format';
 import { localePath } from '#app/lib/i18n';
+import { priceText } from '#app/lib/price';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
 import { PendingPayment } from '#app/ui/pending-payment';

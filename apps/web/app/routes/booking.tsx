@@ -1,3 +1,4 @@
+import { isLanguage } from '@app/shared/constants';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -6,26 +7,41 @@ import { useProvider } from '#app/api/get-provider';
 import { requireSession } from '#app/features/auth/require-session';
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
 import { ProviderSummary } from '#app/features/bookings/components/provider-summary';
-import { FeeText } from '#app/features/directory/components/provider-card';
-import { localePath } from '#app/lib/i18n';
+import { FeeText } from '#app/features/directory/components/fee-text';
+import { ensureCatalog, loadPageWords, localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
-import { Spinner } from '#app/ui/spinner';
+import { PageSpinner, Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/booking';
 
 /**
- * The form (a form library and the API's schema, ~40 KB gzip) is its own chunk: the loader starts
- * it beside the session check and the page's provider query, so the first paint does not wait for
- * it and the form shows when the provider it needs has arrived.
+ * The form (a form library and the API's schema, ~40 KB gzip) is its own chunk, with the words of
+ * its fields and messages (the catalog's public part): the loader starts it beside the session
+ * check and the page's provider query, so the first paint does not wait for it and the form shows
+ * when the provider it needs has arrived.
  */
-const loadBookingForm = () => import('#app/features/bookings/components/booking-form');
+const loadBookingForm = () =>
+  Promise.all([import('#app/features/bookings/components/booking-form'), loadPageWords('public')]).then(
+    ([module]) => module,
+  );
 const BookingForm = lazy(() => loadBookingForm().then((module) => ({ default: module.BookingForm })));
 
-/** /booking/?provider={id} (clients): booking step 1 — modality, therapy and note → POST /booking. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+/**
+ * /booking/?provider={id} (clients): booking step 1 — modality, therapy and note → POST /booking.
+ * Beside the area's other pages (routes/app-pages.tsx), which load the whole catalog: this one
+ * loads its own words only (issue 16's budget).
+ */
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   void loadBookingForm();
-  await requireSession(request, ['client']);
+  await Promise.all([
+    requireSession(request, ['client']),
+    ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'booking'),
+  ]);
   return null;
+}
+
+export function HydrateFallback() {
+  return <PageSpinner />;
 }
 
 export default function BookingPage() {

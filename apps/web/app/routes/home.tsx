@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { DIRECTORY_MODALS } from '#app/features/directory/modals';
-import { localePath } from '#app/lib/i18n';
+import { loadPageWords, localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { visitorCountryOf } from '#app/lib/visitor-country';
 import { useModals } from '#app/ui/modal-manager';
 import type { Route } from './+types/home';
+
+// The page's words (catalog-parts.ts), there before it hydrates or renders.
+await loadPageWords('home');
 
 /** The states of the visitor's country, for the search field's state choice. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

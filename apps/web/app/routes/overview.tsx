@@ -12,10 +12,13 @@ import { useNow } from '#app/features/overview/components/when';
 import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
 import { takeHydration } from '#app/lib/hydration';
-import { localePath } from '#app/lib/i18n';
+import { loadPageWords, localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
-import { Spinner } from '#app/ui/spinner';
+import { PageSpinner } from '#app/ui/spinner';
 import type { Route } from './+types/overview';
+
+// The overview is server-rendered: its words (the public and signed-in parts) are there before it hydrates.
+await loadPageWords('public', 'app');
 
 /**
  * First load: the server renders the overview of the person the page credential names
@@ -56,14 +59,6 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   // No page credential on the server: the browser's loader brings the overview.
   if (!loaderData) return <PageSpinner />;
   return <OverviewPage {...loaderData} />;
-}
-
-function PageSpinner() {
-  return (
-    <div className="flex min-h-64 items-center justify-center">
-      <Spinner />
-    </div>
-  );
 }
 
 function OverviewPage(loaded: { userId: string; overview: OverviewAnswer; loadedAt: number }) {

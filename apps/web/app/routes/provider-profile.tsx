@@ -3,12 +3,14 @@ import type { PublicProvider } from '@app/shared/schemas/bookings';
 import type { ReviewPage } from '@app/shared/schemas/reviews';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import { displayName, FeeText } from '#app/features/directory/components/provider-card';
+import { FeeText } from '#app/features/directory/components/fee-text';
+import { displayName } from '#app/features/directory/components/provider-card';
 import { LazyReportDialog } from '#app/features/reviews/components/lazy-report-dialog';
 import { ReviewList } from '#app/features/reviews/components/review-list';
 import { zoneLabel } from '#app/lib/dates';
-import { priceText, shortDateOf, timeOf } from '#app/lib/format';
-import { localePath } from '#app/lib/i18n';
+import { shortDateOf, timeOf } from '#app/lib/format';
+import { loadPageWords, localePath } from '#app/lib/i18n';
+import { priceText } from '#app/lib/price';
 import { jsonLd } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
@@ -18,6 +20,9 @@ import { PageLinks } from '#app/ui/page-links';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { StarRating } from '#app/ui/star-rating';
 import type { Route } from './+types/provider-profile';
+
+// The page's words (catalog-parts.ts), there before it hydrates or renders.
+await loadPageWords('provider');
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang: Language = isLanguage(params.lang) ? params.lang : 'en';

@@ -12,7 +12,7 @@ import {
   SearchFilters,
 } from '#app/features/directory/components/search-filters';
 import { DIRECTORY_MODALS } from '#app/features/directory/modals';
-import { localePath } from '#app/lib/i18n';
+import { loadPageWords, localePath } from '#app/lib/i18n';
 import { jsonLd } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
@@ -20,6 +20,9 @@ import { visitorCountryOf } from '#app/lib/visitor-country';
 import { useModals } from '#app/ui/modal-manager';
 import { PageLinks } from '#app/ui/page-links';
 import type { Route } from './+types/providers';
+
+// The page's words (catalog-parts.ts), there before it hydrates or renders.
+await loadPageWords('directory');
 
 /**
  * Page parameters that go to GET /providers as they are (the price goes in major units, see

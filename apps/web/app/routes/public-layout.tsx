@@ -7,7 +7,11 @@ import { Header } from '#app/features/shell/header';
 import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
 import { NonOperatingBanner } from '#app/features/shell/non-operating-banner';
 import { SupportLauncher } from '#app/features/support/components/support-launcher';
+import { loadPageWords } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+
+// The layout's own words (footer, consent, country banner), there before it hydrates or renders.
+await loadPageWords('publicShell');
 
 /** The public shell: header with switchers, country banner, content, footer, consent. */
 export default function PublicLayout() {

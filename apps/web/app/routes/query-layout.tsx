@@ -1,5 +1,9 @@
 import { Outlet } from 'react-router';
 import { QueryProvider } from '#app/api/query-client';
+import { loadPageWords } from '#app/lib/i18n';
+
+// The public pages' words: these pages are server-rendered, so the words are there before they hydrate.
+await loadPageWords('public');
 
 /**
  * The public pages that read or change data in the browser (sign-in, sign-up, contact, free

@@ -24,10 +24,10 @@ import type { Route } from './+types/session-room';
  * panel is the booking's conversation (the messages feature's thread, kept live).
  */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  // Outside the signed-in layout: load the signed-in words (the room's among them) here.
+  // Outside the signed-in layout: load the words of the signed-in pages (the room's among them) here.
   await Promise.all([
     requireSession(request, ['client', 'provider']),
-    ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'app'),
+    ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'public', 'app'),
   ]);
   return null;
 }

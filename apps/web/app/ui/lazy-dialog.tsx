@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { loadPageWords } from '#app/lib/i18n';
 import { type ModalName, useModals } from './modal-manager';
 
 /**
@@ -30,13 +31,18 @@ export function lazyDialog<P extends object>(name: ModalName, load: () => Promis
 }
 
 /**
- * A component loaded on demand, inside the query cache's provider (loaded with it): for what a
- * page without the query library opens later (a dialog, the support chat).
+ * A component loaded on demand, inside the query cache's provider (loaded with it) and with the
+ * rest of the catalog (a page loaded only its own words): for what a page without the query
+ * library opens later (a dialog, the support chat).
  */
 export async function withQueries<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): Promise<{ default: ComponentType<P> }> {
-  const [Component, { QueryProvider }] = await Promise.all([load(), import('#app/api/query-client')]);
+  const [Component, { QueryProvider }] = await Promise.all([
+    load(),
+    import('#app/api/query-client'),
+    loadPageWords('public', 'app'),
+  ]);
   function WithQueries(props: P) {
     return (
       <QueryProvider>

@@ -16,3 +16,12 @@ export function Spinner({ size = 'md', label }: { size?: 'sm' | 'md'; label?: st
     </span>
   );
 }
+
+/** Where a signed-in page goes while its data loads (the first load's HydrateFallback, the overview without a credential). */
+export function PageSpinner() {
+  return (
+    <div className="flex min-h-64 items-center justify-center">
+      <Spinner />
+    </div>
+  );
+}

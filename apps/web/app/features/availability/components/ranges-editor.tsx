@@ -1,4 +1,4 @@
-import type { TimeRange } from '@app/shared/slots';
+import type { TimeRange } from '@app/shared/day-times';
 import { useTranslation } from 'react-i18next';
 import { endOptions, nextRange, startOptions, withEnd, withStart } from '#app/lib/time';
 import { Button } from '#app/ui/button';

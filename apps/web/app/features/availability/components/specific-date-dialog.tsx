@@ -1,10 +1,10 @@
+import { DEFAULT_TIME_RANGE, type TimeRange } from '@app/shared/day-times';
 import {
   type CalendarDay,
   type CustomDayInput,
   CustomDayInputSchema,
   type WeeklyDay,
 } from '@app/shared/schemas/availability';
-import { DEFAULT_TIME_RANGE, type TimeRange } from '@app/shared/slots';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';

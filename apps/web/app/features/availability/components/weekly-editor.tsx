@@ -1,5 +1,5 @@
+import { DEFAULT_TIME_RANGE, type TimeRange } from '@app/shared/day-times';
 import { type RecurringDaysInput, RecurringDaysInputSchema, type WeeklyDay } from '@app/shared/schemas/availability';
-import { DEFAULT_TIME_RANGE, type TimeRange } from '@app/shared/slots';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { priceText, shortDateOf, timeRangeOf } from '#app/lib/format';
+import { shortDateOf, timeRangeOf } from '#app/lib/format';
+import { priceText } from '#app/lib/price';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import type { BookingRole } from '../api/keys';
 import { BookingActions } from './booking-actions';

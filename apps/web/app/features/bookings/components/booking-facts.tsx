@@ -2,7 +2,8 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zoneLabel } from '#app/lib/dates';
-import { longDateOf, minutesBetween, priceText, timeRangeOf } from '#app/lib/format';
+import { longDateOf, minutesBetween, timeRangeOf } from '#app/lib/format';
+import { priceText } from '#app/lib/price';
 import { cn } from '#app/ui/cn';
 import type { BookingRole } from '../api/keys';
 

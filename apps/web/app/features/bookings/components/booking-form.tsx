@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
-import { priceText } from '#app/lib/format';
+import { priceText } from '#app/lib/price';
 import { tMessage } from '#app/lib/t-message';
 import { Button } from '#app/ui/button';
 import { useToast } from '#app/ui/toast';

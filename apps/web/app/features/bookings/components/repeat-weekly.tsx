@@ -2,7 +2,8 @@ import { SERIES_MAX_OCCURRENCES, SERIES_MIN_OCCURRENCES } from '@app/shared/sche
 import { weeklyStarts } from '@app/shared/slots';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { longDateOf, priceText, timeRangeOf } from '#app/lib/format';
+import { longDateOf, timeRangeOf } from '#app/lib/format';
+import { priceText } from '#app/lib/price';
 import type { TimeSlot } from './booking-calendar';
 
 export interface RepeatWeeklyValue {

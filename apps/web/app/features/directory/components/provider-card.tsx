@@ -1,37 +1,16 @@
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { priceText, shortDateOf, timeOf } from '#app/lib/format';
+import { shortDateOf, timeOf } from '#app/lib/format';
 import { localePath } from '#app/lib/i18n';
 import { useLang } from '#app/lib/use-lang';
 import { cn } from '#app/ui/cn';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { StarRating } from '#app/ui/star-rating';
+import { FeeText } from './fee-text';
 
 export function displayName(provider: Pick<DirectoryProvider, 'name' | 'title'>): string {
   return provider.title ? `${provider.title} ${provider.name}` : provider.name;
-}
-
-export function FeeText({
-  fee,
-  visitorFee,
-}: {
-  fee: DirectoryProvider['fee'];
-  visitorFee?: DirectoryProvider['visitorFee'];
-}) {
-  const { t } = useTranslation();
-  if (!fee) return <>{t('bookingScreens.directory.feeNotSet')}</>;
-  if (fee.isFree) return <>{t('bookingScreens.free')}</>;
-  return (
-    <>
-      {t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode) })}
-      {visitorFee ? (
-        <span className="ml-1 font-normal text-slate-600">
-          {t('searchScreens.approximately', { price: priceText(visitorFee.amount, visitorFee.currencyCode) })}
-        </span>
-      ) : null}
-    </>
-  );
 }
 
 /** "Next available: Mon 23 Nov, 9:00 AM" in the viewer's zone (nothing until the zone is known). */

@@ -1,0 +1,26 @@
+import type { DirectoryProvider } from '@app/shared/schemas/bookings';
+import { useTranslation } from 'react-i18next';
+import { priceText } from '#app/lib/price';
+
+/** A provider's fee per session (free, not set yet), with the visitor's currency beside it when it differs. */
+export function FeeText({
+  fee,
+  visitorFee,
+}: {
+  fee: DirectoryProvider['fee'];
+  visitorFee?: DirectoryProvider['visitorFee'];
+}) {
+  const { t } = useTranslation();
+  if (!fee) return <>{t('bookingScreens.directory.feeNotSet')}</>;
+  if (fee.isFree) return <>{t('bookingScreens.free')}</>;
+  return (
+    <>
+      {t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode) })}
+      {visitorFee ? (
+        <span className="ml-1 font-normal text-slate-600">
+          {t('searchScreens.approximately', { price: priceText(visitorFee.amount, visitorFee.currencyCode) })}
+        </span>
+      ) : null}
+    </>
+  );
+}
