@@ -1,5 +1,5 @@
 import type { UserRole } from '@app/shared/schemas/auth-token';
-import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './app-error.ts';
 
 const ISSUER = 'therapy-marketplace';
@@ -41,15 +41,28 @@ function signSessionToken(
     .sign(key(options.secret));
 }
 
-/** Checks signature, algorithm, issuer, audience, expiry and the claims every session token has. */
-function verifySessionToken(options: { secret: string; now: Date }, audience: string, token: string) {
-  return jwtVerify(token, key(options.secret), {
+/**
+ * Checks signature, algorithm, issuer, audience and expiry (jose throws, JWTExpired for a good but
+ * old token), then the type and the claims every session token has: its claims and payload, or
+ * null when the type or a claim is not what a session token of this audience carries.
+ */
+async function verifySessionToken(
+  options: { secret: string; now: Date },
+  audience: string,
+  typ: string,
+  token: string,
+): Promise<{ claims: Omit<AccessClaims, 'viewMode'>; payload: JWTPayload } | null> {
+  const { payload } = await jwtVerify(token, key(options.secret), {
     algorithms: ALGORITHMS,
     issuer: ISSUER,
     audience,
     currentDate: options.now,
     requiredClaims: ['sub', 'exp', 'sid', 'role'],
   });
+  const role = payload.role;
+  if (payload.typ !== typ || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+  if (role !== 'client' && role !== 'provider' && role !== 'admin') return null;
+  return { claims: { userId: payload.sub, role, sessionId: payload.sid }, payload };
 }
 
 export function signAccessToken(options: SignOptions, claims: AccessClaims): Promise<string> {
@@ -61,13 +74,10 @@ export function signAccessToken(options: SignOptions, claims: AccessClaims): Pro
 /** Verifies signature, algorithm, issuer, audience, type and expiry; TOKEN_EXPIRED only for a good but old token. */
 export async function verifyAccessToken(options: { secret: string; now: Date }, token: string): Promise<AccessClaims> {
   try {
-    const { payload } = await verifySessionToken(options, AUDIENCE, token);
-    if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
-      throw new AppError('UNAUTHENTICATED');
-    }
-    const role = payload.role;
-    if (role !== 'client' && role !== 'provider' && role !== 'admin') throw new AppError('UNAUTHENTICATED');
-    const claims: AccessClaims = { userId: payload.sub, role, sessionId: payload.sid };
+    const verified = await verifySessionToken(options, AUDIENCE, 'access', token);
+    if (!verified) throw new AppError('UNAUTHENTICATED');
+    const { payload } = verified;
+    const claims: AccessClaims = { ...verified.claims };
     if (payload.vm !== undefined) {
       const adminId = (payload.act as { sub?: unknown } | undefined)?.sub;
       if (payload.vm !== true || typeof adminId !== 'string') throw new AppError('UNAUTHENTICATED');
@@ -101,11 +111,7 @@ export async function verifyPageToken(
   token: string,
 ): Promise<Omit<AccessClaims, 'viewMode'> | null> {
   try {
-    const { payload } = await verifySessionToken(options, PAGE_AUDIENCE, token);
-    const role = payload.role;
-    if (payload.typ !== 'page' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
-    if (role !== 'client' && role !== 'provider' && role !== 'admin') return null;
-    return { userId: payload.sub, role, sessionId: payload.sid };
+    return (await verifySessionToken(options, PAGE_AUDIENCE, 'page', token))?.claims ?? null;
   } catch {
     return null;
   }
