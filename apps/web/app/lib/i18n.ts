@@ -8,7 +8,7 @@ export type { CatalogPart };
 type Catalog = Record<string, unknown>;
 
 const catalogs = new Map<Language, Catalog>();
-const loadedParts = new Set<string>();
+/** Each part requested, by `<language>:<part>`: loading, or loaded (a failed one is dropped). */
 const loadingParts = new Map<string, Promise<void>>();
 const instances = new Map<Language, i18n>();
 /** Per language, the keys its instance was asked for before their part arrived (shown as key or default). */
@@ -45,9 +45,7 @@ function hasWord(words: Catalog, key: string): boolean {
   return isTree(tree) && Object.keys(tree).some((name) => name === last || name.startsWith(`${last}_`));
 }
 
-function addWords(language: Language, key: string, words: Catalog) {
-  if (loadedParts.has(key)) return;
-  loadedParts.add(key);
+function addWords(language: Language, words: Catalog) {
   catalogs.set(language, mergeWords(catalogs.get(language) ?? {}, words));
   // Components re-render on 'added' only when a shown text lacked one of these words. Re-rendering
   // every translated component for words nobody asked for was a long task of its own on the
@@ -63,13 +61,12 @@ function addWords(language: Language, key: string, words: Catalog) {
 /** One chunk per language and part (catalog-parts.ts): a page ships one language. */
 function loadPart(language: Language, part: CatalogPart): Promise<void> {
   const key = `${language}:${part}`;
-  if (loadedParts.has(key)) return Promise.resolve();
   let loading = loadingParts.get(key);
   if (!loading) {
     const load = catalogLoaders[language]?.[part];
     if (!load) throw new Error(`no catalog part ${key}`);
     loading = load().then(
-      ({ default: words }) => addWords(language, key, words),
+      ({ default: words }) => addWords(language, words),
       (error: unknown) => {
         loadingParts.delete(key); // a failed request is tried again by the next caller
         throw error;
@@ -113,12 +110,19 @@ export async function ensureCatalog(language: Language, ...parts: CatalogPart[])
  * A route module's own words, awaited at the top of the module (`await loadPageWords('home')`):
  * React Router imports a page's module before it hydrates it and before a navigation renders it,
  * so its words are there by then, in every language the tab shows. A lazily loaded dialog or
- * widget takes `public` and `app` this way. On the server, nothing: its loaders load every word.
+ * widget takes `public` and `app` this way (`withWords`). On the server, nothing: its loaders load
+ * every word.
  */
 export async function loadPageWords(...parts: CatalogPart[]): Promise<void> {
   if (typeof document === 'undefined') return;
   const languages = new Set([...shownLanguages, languageOfPath(window.location.pathname)]);
   await Promise.all([...languages].map((language) => ensureCatalog(language, ...parts)));
+}
+
+/** A module loaded on demand (a form, a dialog, a widget shown later) together with the words it shows. */
+export async function withWords<T>(module: Promise<T>, ...parts: CatalogPart[]): Promise<T> {
+  const [loaded] = await Promise.all([module, loadPageWords(...parts)]);
+  return loaded;
 }
 
 /** One i18next instance per language, created synchronously (never changeLanguage on a shared one). */

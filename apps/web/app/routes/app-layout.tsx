@@ -10,7 +10,7 @@ import { APP_NAV } from '#app/features/shell/app-nav';
 import { Header } from '#app/features/shell/header';
 import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
 import { SupportLauncher } from '#app/features/support/components/support-launcher';
-import { loadPageWords, localePath } from '#app/lib/i18n';
+import { loadPageWords, localePath, withWords } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { cn } from '#app/ui/cn';
@@ -37,21 +37,17 @@ const NotificationBell = afterSession(() =>
   import('#app/features/notifications/components/notification-bell').then((module) => module.NotificationBell),
 );
 const ViewModeBanner = afterSession(() =>
-  Promise.all([import('#app/features/admin/components/view-mode-banner'), loadPageWords('app')]).then(
-    ([module]) => module.ViewModeBanner,
-  ),
+  withWords(import('#app/features/admin/components/view-mode-banner'), 'app').then((module) => module.ViewModeBanner),
 );
 const VerifyEmailBanner = afterSession(() =>
-  Promise.all([import('#app/features/auth/verify-email-banner'), loadPageWords('public')]).then(
-    ([module]) => module.VerifyEmailBanner,
-  ),
+  withWords(import('#app/features/auth/verify-email-banner'), 'public').then((module) => module.VerifyEmailBanner),
 );
 const MessagesLive = afterSession(() =>
   import('#app/features/messages/components/messages-live').then((module) => module.MessagesLive),
 );
 const NotificationsLive = afterSession(() =>
-  Promise.all([import('#app/features/notifications/components/notifications-live'), loadPageWords('app')]).then(
-    ([module]) => module.NotificationsLive,
+  withWords(import('#app/features/notifications/components/notifications-live'), 'app').then(
+    (module) => module.NotificationsLive,
   ),
 );
 

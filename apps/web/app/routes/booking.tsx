@@ -8,7 +8,7 @@ import { requireSession } from '#app/features/auth/require-session';
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
 import { ProviderSummary } from '#app/features/bookings/components/provider-summary';
 import { FeeText } from '#app/features/directory/components/fee-text';
-import { ensureCatalog, loadPageWords, localePath } from '#app/lib/i18n';
+import { ensureCatalog, localePath, withWords } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
 import { PageSpinner, Spinner } from '#app/ui/spinner';
@@ -20,10 +20,7 @@ import type { Route } from './+types/booking';
  * check and the page's provider query, so the first paint does not wait for it and the form shows
  * when the provider it needs has arrived.
  */
-const loadBookingForm = () =>
-  Promise.all([import('#app/features/bookings/components/booking-form'), loadPageWords('public')]).then(
-    ([module]) => module,
-  );
+const loadBookingForm = () => withWords(import('#app/features/bookings/components/booking-form'), 'public');
 const BookingForm = lazy(() => loadBookingForm().then((module) => ({ default: module.BookingForm })));
 
 /**
