@@ -70,7 +70,7 @@ import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platf
 import { requestLanguage } from './platform/i18n.ts';
 import { LOG_SERIALIZERS, REDACT } from './platform/logger.ts';
 import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
-import { requestContextHook } from './platform/request-context.ts';
+import { requestContextCheck } from './platform/request-context.ts';
 import { publicStorage } from './platform/storage.ts';
 import { privateFileRoutes } from './platform/uploads/files-route.ts';
 import { privateStorageOf } from './platform/uploads/private-storage.ts';
@@ -188,7 +188,13 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
   app.decorateRequest('locale', 'en');
   app.decorateRequest('countryCode', null);
   app.decorateRequest('actor', null as never);
-  app.addHook('onRequest', async (request, reply) => {
+  // Helmet's headers first, so an answer refused by the next hook carries them too; inline scripts
+  // only with each response's nonce (platform/csp.ts; the web handler puts it on them).
+  app.addHook('onRequest', securityHeadersHook(deps.config));
+  // One synchronous hook for what every request needs before its route (a throw here answers
+  // through the error handler).
+  const checkRequestContext = requestContextCheck(deps.config);
+  app.addHook('onRequest', (request, reply, done) => {
     request.language = requestLanguage(request);
     reply.header('x-request-id', request.id);
     // API answers are personal (wallets, bookings, notes): no shared or back-button cache keeps them
@@ -196,9 +202,10 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     // trusted proxy, X-Forwarded-Proto decides); a plain-http answer must not pin the host.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    checkRequestContext(request); // SPEC §7 headers: checked, or 400
+    refuseWritesInViewMode(request); // view mode is read-only, on every route
+    done();
   });
-  app.addHook('onRequest', requestContextHook(deps.config)); // SPEC §7 headers: checked, or 400
-  app.addHook('onRequest', refuseWritesInViewMode); // view mode is read-only, on every route
   registerErrorHandling(app);
 
   // Access before input: every guard runs in onRequest (a route that declares one later fails
@@ -211,9 +218,6 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     for (const method of [route.method].flat()) routeAccess.set(`${method} ${route.url}`, access);
   });
 
-  // Helmet's headers; inline scripts only with each response's nonce (platform/csp.ts; the web
-  // handler puts it on them). HSTS is the onRequest hook's above, over https only.
-  app.addHook('onRequest', securityHeadersHook(deps.config));
   // Answers over 1 KB go out brotli- or gzip-compressed when the client takes it (Vary: accept-encoding);
   // request bodies are never inflated. Built assets come precompressed (web/web-plugin.ts).
   await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024 });

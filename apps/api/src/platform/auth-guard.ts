@@ -30,13 +30,13 @@ export const VIEW_MODE_HEADER = 'x-view-mode';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * onRequest, app-wide (app.ts): view mode is read-only. A request that is in view mode (it
+ * Part of app.ts's onRequest hook, on every route: view mode is read-only. A request that is in view mode (it
  * carries the X-View-Mode header, or its bearer token says it is a view-mode token) and would
  * change anything (any method but GET, HEAD, OPTIONS) is refused with 403 before any route, guard,
  * body parser or rate limit runs, whatever the route: money, bookings, messages, notes, profile,
  * sign-in and sign-out alike.
  */
-export async function refuseWritesInViewMode(request: FastifyRequest): Promise<void> {
+export function refuseWritesInViewMode(request: FastifyRequest): void {
   if (READ_METHODS.has(request.method)) return;
   const token = bearerToken(request);
   if (request.headers[VIEW_MODE_HEADER] !== undefined || (token && claimsViewMode(token))) {

@@ -63,10 +63,10 @@ export function contentSecurityPolicy(config: Pick<Config, 'CSP_REPORT_ONLY' | '
 
 /**
  * Helmet's headers on every answer, as an onRequest hook (app.ts). Helmet runs once, at start,
- * against a stand-in response: its headers are fixed but for the policy's nonce, so each answer
+ * against a stand-in response: its headers are fixed but for the policy's nonce, so each page
  * gets the same list and the policy with its own nonce put between the two halves.
  * (`@fastify/helmet` built helmet anew for every request, parsing every option and directive each
- * time: most of a liveness probe's CPU.)
+ * time: most of a liveness probe's CPU.) The API's data answers get DATA_HEADERS instead.
  */
 export function securityHeadersHook(config: Pick<Config, 'CSP_REPORT_ONLY' | 'CSP_REPORT_URI'>): onRequestHookHandler {
   const fixed = new Map<string, string>();
@@ -92,17 +92,34 @@ export function securityHeadersHook(config: Pick<Config, 'CSP_REPORT_ONLY' | 'CS
     policy.slice(policy.indexOf(sample) + sample.length),
   ];
   const headers = [...fixed];
+  const dataHeaders = Object.entries(DATA_HEADERS);
   return (request, reply, done) => {
     const response = reply.raw;
     for (const name of removed) response.removeHeader(name);
-    for (const [name, value] of headers) response.setHeader(name, value);
-    response.setHeader(
-      policyName,
-      isDataAnswer(request.url) ? API_POLICY : `${before}'nonce-${cspNonce(response)}'${after}`,
-    );
+    if (isDataAnswer(request.url)) {
+      for (const [name, value] of dataHeaders) response.setHeader(name, value);
+      response.setHeader(policyName, API_POLICY);
+    } else {
+      for (const [name, value] of headers) response.setHeader(name, value);
+      response.setHeader(policyName, `${before}'nonce-${cspNonce(response)}'${after}`);
+    }
     done();
   };
 }
+
+/**
+ * The headers of the API's data answers, as OWASP's REST security sheet lists them (with
+ * Cache-Control: no-store and HSTS, which app.ts sends): no sniffing a type, no framing, no
+ * referrer, no cross-origin reads. Helmet's others act on documents only (opener isolation, agent
+ * clusters, DNS prefetching, IE's download prompt and XSS auditor, Flash's policy files), and a
+ * JSON answer is never one: leaving them off saves a fifth of a liveness probe's bytes.
+ */
+export const DATA_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const;
 
 /**
  * The policy of the API's data answers (JSON): nothing may load or frame them, so no nonce is drawn

@@ -53,16 +53,16 @@ const invalid = (name: string, value: string) =>
   new AppError('INVALID_HEADER', { header: name, value: value.slice(0, 64) });
 
 /**
- * onRequest for /api (app.ts), before any guard: the request headers of SPEC.md §7 are read and
+ * Part of app.ts's onRequest hook, for /api, before any guard: the request headers of SPEC.md §7 are read and
  * checked once. X-Language (en, de) and X-Locale (a tag of one of those languages) pick the
  * answer's language and formats; X-Country-Code is the visitor's country context (a real ISO
  * code); X-Origin-Domain must be one of the site's public hosts; X-View-Mode may only say `1`
  * (its meaning stays in auth-guard.ts). A value we do not know answers 400 INVALID_HEADER (or
  * ORIGIN_NOT_ALLOWED), never silence. Absent headers are fine: other clients need not send them.
  */
-export function requestContextHook(config: Pick<Config, 'PUBLIC_URL' | 'PUBLIC_ORIGINS'>) {
+export function requestContextCheck(config: Pick<Config, 'PUBLIC_URL' | 'PUBLIC_ORIGINS'>) {
   const origins = allowedOriginHosts(config);
-  return async (request: FastifyRequest): Promise<void> => {
+  return (request: FastifyRequest): void => {
     request.locale = request.language;
     request.countryCode = null;
     if (!request.url.startsWith('/api/')) return;

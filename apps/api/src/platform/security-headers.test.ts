@@ -21,6 +21,27 @@ describe('security headers', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 
+  it('sends the security headers on answers refused before any route (a bad header, a write in view mode)', async () => {
+    const badHeader = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-language': 'xx' } });
+    const viewModeWrite = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { 'x-view-mode': '1' },
+    });
+    expect([badHeader.statusCode, viewModeWrite.statusCode]).toEqual([400, 403]);
+    expect(badHeader.json()).toMatchObject({ code: 'INVALID_HEADER' });
+    expect(viewModeWrite.json()).toMatchObject({ code: 'VIEW_MODE_READ_ONLY' });
+    for (const refused of [badHeader, viewModeWrite]) {
+      expect(refused.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'content-security-policy': API_POLICY,
+        'cache-control': 'no-store',
+      });
+      expect(refused.headers['x-request-id']).toBeDefined();
+    }
+  });
+
   it('sends no HSTS over plain http, even when the request claims https without a trusted proxy', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
@@ -52,7 +73,7 @@ describe('security headers', () => {
     }
   });
 
-  it("sends helmet's headers, a policy with a nonce of its own in every page's answer, and a fixed strict one in the API's data answers", async () => {
+  it("sends helmet's headers with a policy with a nonce of its own in every page's answer, and a short fixed set in the API's data answers", async () => {
     const answers = await Promise.all(
       [
         '/api/health',
@@ -63,8 +84,23 @@ describe('security headers', () => {
         '/api/docs/static/index.html',
       ].map((url) => t.app.inject({ method: 'GET', url })),
     );
-    for (const answer of answers) {
-      expect(answer.headers).toMatchObject({
+    for (const answer of answers) expect(answer.headers['x-powered-by']).toBeUndefined();
+    const [health, missing, ...pages] = answers;
+    for (const data of [health, missing]) {
+      expect(data?.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+        'content-security-policy': API_POLICY,
+      });
+      expect(API_POLICY).toBe("default-src 'none';frame-ancestors 'none'");
+      for (const documentOnly of ['cross-origin-opener-policy', 'x-dns-prefetch-control', 'x-xss-protection']) {
+        expect(data?.headers[documentOnly]).toBeUndefined();
+      }
+    }
+    const nonces = pages.map((page) => {
+      expect(page.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'SAMEORIGIN',
         'referrer-policy': 'no-referrer',
@@ -72,12 +108,7 @@ describe('security headers', () => {
         'cross-origin-resource-policy': 'same-origin',
         'x-dns-prefetch-control': 'off',
       });
-      expect(answer.headers['x-powered-by']).toBeUndefined();
-    }
-    const [health, missing, ...pages] = answers.map((answer) => String(answer.headers['content-security-policy']));
-    expect(health).toBe(API_POLICY);
-    expect(missing).toBe("default-src 'none';frame-ancestors 'none'");
-    const nonces = pages.map((policy) => {
+      const policy = String(page.headers['content-security-policy']);
       const nonce = /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(policy)?.[1];
       expect(nonce).toBeDefined();
       expect(policy.replace(nonce as string, 'N')).toBe(

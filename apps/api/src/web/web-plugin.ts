@@ -62,18 +62,25 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
 
 /** Redirects page paths to their trailing-slash form (/de/overview → /de/overview/). */
 export function trailingSlashRedirect(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const [pathname, search] = request.url.split('?', 2) as [string, string | undefined];
+  app.addHook('onRequest', (request, reply, done) => {
+    const { url } = request;
     if (
-      pathname.endsWith('/') ||
-      pathname.startsWith('/api') ||
-      pathname.startsWith('/__') ||
-      pathname.startsWith('/media/')
-    )
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      url.startsWith('/api?') ||
+      url.startsWith('/__') ||
+      url.startsWith('/media/')
+    ) {
+      done();
       return;
-    if (pathname.includes('.') || pathname.endsWith('.data')) return;
-    return reply.redirect(`${pathname}/${search ? `?${search}` : ''}`, 301);
+    }
+    const [pathname, search] = url.split('?', 2) as [string, string | undefined];
+    if (pathname.endsWith('/') || pathname.includes('.')) {
+      done();
+      return;
+    }
+    reply.redirect(`${pathname}/${search ? `?${search}` : ''}`, 301);
   });
 }
 
