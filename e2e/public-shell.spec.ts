@@ -18,6 +18,30 @@ test.describe('public shell', () => {
     await page.screenshot({ path: 'test-results/home-en.png', fullPage: true });
   });
 
+  test('each public page names itself once in the HTML it is served with, its stylesheet before its scripts', async ({
+    request,
+  }) => {
+    // The pages a search engine lists describe themselves too; the sign-in form has no description.
+    for (const [path, title, descriptions] of [
+      ['/', 'Find Therapists Online and Near You', 1],
+      ['/providers/', 'Find a therapist · TherapyHub', 1],
+      ['/contact/', 'Contact us · TherapyHub', 1],
+      ['/de/providers/', 'Therapeut:in finden · TherapyHub', 1],
+      ['/login/', 'Sign in · TherapyHub', 0],
+    ] as const) {
+      const html = await (await request.get(path)).text();
+      expect(
+        [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]),
+        path,
+      ).toEqual([title]);
+      expect(html.match(/<meta name="description"/g) ?? [], path).toHaveLength(descriptions);
+      // The stylesheet, the one file the first paint waits for, is asked for before the scripts.
+      const stylesheet = html.indexOf('<link rel="stylesheet"');
+      expect(stylesheet, path).toBeGreaterThan(0);
+      expect(stylesheet, path).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+    }
+  });
+
   test('German lives under /de/ and switching language keeps the page', async ({ page, visit }) => {
     await visit('/de/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');

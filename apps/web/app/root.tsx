@@ -10,7 +10,7 @@ import {
   useParams,
   useRouteError,
 } from 'react-router';
-import './app.css';
+import stylesheet from './app.css?url';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { lang } = useParams();
@@ -19,6 +19,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* With a precedence, React writes the stylesheet before the modules it preloads: the only
+            render-blocking file is asked for first, not behind two dozen scripts. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -38,6 +38,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   return (
     <main id="main">
+      <title>{t('meta.title')}</title>
+      <meta name="description" content={t('meta.description')} />
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
           <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">

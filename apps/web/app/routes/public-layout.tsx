@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
 import { ConsentBanner, ConsentedScripts, useConsent } from '#app/features/shell/consent';
@@ -13,15 +12,16 @@ import { useLocaleData } from '#app/lib/shell-data';
 // The layout's own words (footer, consent, country banner), there before it hydrates or renders.
 await loadPageWords('publicShell');
 
-/** The public shell: header with switchers, country banner, content, footer, consent. */
+/**
+ * The public shell: header with switchers, country banner, content, footer, consent. Each page
+ * names itself (<title>, description): a default here would come first in the head and be the
+ * title crawlers and the first paint see.
+ */
 export default function PublicLayout() {
-  const { t } = useTranslation();
   const { analyticsScriptUrl } = useLocaleData();
   const consent = useConsent();
   return (
     <>
-      <title>{t('meta.title')}</title>
-      <meta name="description" content={t('meta.description')} />
       <Header accountLinks={<HeaderAccountLinks />} />
       <NonOperatingBanner />
       <Outlet />
