@@ -106,6 +106,12 @@ describe.runIf(testDriver === 'pg')('bookings under concurrency (PostgreSQL)', (
           ),
         );
       expect(holders, `round ${round}`).toHaveLength(1);
+      // The winner pays, as a client would: a client holds at most three unpaid bookings with one
+      // provider, and one who won three rounds unpaid would be refused the next for that
+      // (PROVIDER_HOLD_LIMIT_REACHED) before the slot is even asked for.
+      const won = drafts[statuses.indexOf(200)] as (typeof drafts)[number];
+      await fundWallet(t, won.clientId, 500_000);
+      await payWithWallet(t, clients.find((client) => client.id === won.clientId) as TestUser, won.id);
     }
     expect(await overlapping(provider.id)).toBe(0);
     const losers = await t.deps.db
