@@ -50,6 +50,7 @@ import {
   closeDatabase,
   createDatabases,
   dropDatabases,
+  medianRound,
   pgbench,
   profiled,
   serverUrl,
@@ -265,10 +266,7 @@ async function main() {
       const pgbenchTps = ((pgbenchRuns.at(-2) as number) + (pgbenchRuns.at(-1) as number)) / 2;
       rounds.push({ booking, pgbenchTps, ratio: booking.perSecond / pgbenchTps });
     }
-    const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[
-      Math.floor(rounds.length / 2)
-    ] as (typeof rounds)[number];
-    const { booking, pgbenchTps, ratio } = median;
+    const { booking, pgbenchTps, ratio } = medianRound(rounds);
     console.log(`paying those bookings from the wallet for up to ${DURATION_S} s ...`);
     let paidNext = 0;
     const paying = await profiled('payments', () => timed(run, () => made[paidNext++], pay));

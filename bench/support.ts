@@ -156,3 +156,13 @@ export async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T
     session.disconnect();
   }
 }
+
+/**
+ * The median of rounds by their ratio to the yardstick measured beside them (the upper one of an
+ * even count): the round whose figures decide a verdict on a machine whose speed swings.
+ */
+export function medianRound<T extends { ratio: number }>(rounds: readonly T[]): T {
+  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+  if (!median) throw new Error('no rounds measured');
+  return median;
+}

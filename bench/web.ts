@@ -30,7 +30,7 @@ import { rawRows } from '../apps/api/src/platform/prepared.ts';
 import { seedDatabase } from '../apps/api/src/scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from '../apps/api/src/web/web-plugin.ts';
 import { fmt, helloWorld, type LoadOptions, type LoadResult, load, mainThreadCpuMs } from './http.ts';
-import { admin, benchDeps, profiled, urlFor } from './support.ts';
+import { admin, benchDeps, medianRound, profiled, urlFor } from './support.ts';
 
 const PAGE_GOAL_RATIO = 0.05;
 const PAGE_GOAL_P99_MS = 50;
@@ -171,8 +171,8 @@ async function main() {
       const met = ratio >= HEALTH_GOAL_RATIO && result.errors + result.non2xx === 0;
       console.log(line(`GET /api/health, round ${round}`, result, bare, `≥ ${HEALTH_GOAL_RATIO * 100}%`, met));
     }
-    const median = [...probes].sort((a, b) => a.ratio - b.ratio)[Math.floor(probes.length / 2)];
-    if (median) {
+    if (probes.length > 0) {
+      const median = medianRound(probes);
       const liveMet =
         median.ratio >= HEALTH_GOAL_RATIO && probes.every(({ result }) => result.errors + result.non2xx === 0);
       pass &&= liveMet;
