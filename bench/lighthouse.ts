@@ -7,8 +7,9 @@
  *
  * Starts `npm start`'s server (the built web app) on a fresh embedded database with the demo data
  * in node_modules/.cache/bench-lighthouse (or on DATABASE_URL's server when set), waits for it to be
- * ready, audits each page (the best of BENCH_LIGHTHOUSE_RUNS runs, default 3: this machine's load
- * moves the timing), and prints performance and accessibility. Goals: performance ≥ 95,
+ * ready, audits each page BENCH_LIGHTHOUSE_RUNS times (default 3: this machine's load moves the
+ * timing), and prints every run's performance score, the best run's metrics and accessibility; a
+ * run Lighthouse could not finish prints its error and counts 0. Goals: performance ≥ 95,
  * accessibility 100. CHROME_PATH picks the browser (default /usr/bin/chromium).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -87,6 +88,7 @@ async function main() {
       let accessibility = 0;
       let failing: string[] = [];
       const metrics: Record<string, string> = {};
+      const scores: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         const result = await lighthouse(`${base}${pagePath}`, {
           port: chrome.port,
@@ -98,6 +100,9 @@ async function main() {
         if (!lhr) throw new Error(`no Lighthouse result for ${pagePath}`);
         const perf = Math.round((lhr.categories.performance?.score ?? 0) * 100);
         const a11y = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
+        scores.push(perf);
+        if (lhr.runtimeError)
+          console.log(`  ${name}: run ${run + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         if (perf >= performance) {
           performance = perf;
           for (const id of [
@@ -123,7 +128,7 @@ async function main() {
       const met = performance >= GOAL_PERFORMANCE && accessibility >= GOAL_ACCESSIBILITY;
       pass &&= met;
       console.log(
-        `  ${name.padEnd(14)} performance ${String(performance).padStart(3)}  accessibility ${String(accessibility).padStart(3)}  ${met ? 'met' : 'MISSED'}  (FCP ${metrics['first-contentful-paint']}, LCP ${metrics['largest-contentful-paint']}, TBT ${metrics['total-blocking-time']}, CLS ${metrics['cumulative-layout-shift']}, ${metrics['total-byte-weight']})${failing.length ? `  a11y: ${failing.join(', ')}` : ''}`,
+        `  ${name.padEnd(14)} performance ${String(performance).padStart(3)}  accessibility ${String(accessibility).padStart(3)}  ${met ? 'met' : 'MISSED'}  (runs ${scores.join('/')}; FCP ${metrics['first-contentful-paint']}, LCP ${metrics['largest-contentful-paint']}, TBT ${metrics['total-blocking-time']}, CLS ${metrics['cumulative-layout-shift']}, ${metrics['total-byte-weight']})${failing.length ? `  a11y: ${failing.join(', ')}` : ''}`,
       );
     }
     console.log(

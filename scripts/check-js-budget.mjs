@@ -19,14 +19,17 @@ export const TARGET_BYTES = 150 * 1024;
 /**
  * The pages held to a budget, each as the leaf route it renders, and the ceiling the build
  * enforces today: the goal where a page meets it, else the size reached so far (a ratchet: the
- * build fails when a page grows; lower a ceiling whenever a page shrinks, down to the goal).
+ * build fails when a page grows; lower a ceiling whenever a page shrinks, down to the goal). The
+ * files too: on a phone's slow link each is a request queued on HTTP/1.1's six connections before
+ * the page is interactive (the public pages' groups in apps/web/shell-chunks.ts took the directory
+ * from 30 to 17).
  */
 export const PAGES = [
-  { name: 'home', route: 'routes/home', language: 'en', ceilingKb: 150 },
-  { name: 'home (de)', route: 'routes/home', language: 'de', ceilingKb: 150 },
-  { name: 'directory', route: 'routes/providers', language: 'en', ceilingKb: 150 },
-  { name: 'provider page', route: 'routes/provider-profile', language: 'en', ceilingKb: 150 },
-  { name: 'booking route', route: 'routes/booking', language: 'en', ceilingKb: 150 },
+  { name: 'home', route: 'routes/home', language: 'en', ceilingKb: 150, ceilingFiles: 20 },
+  { name: 'home (de)', route: 'routes/home', language: 'de', ceilingKb: 150, ceilingFiles: 20 },
+  { name: 'directory', route: 'routes/providers', language: 'en', ceilingKb: 150, ceilingFiles: 20 },
+  { name: 'provider page', route: 'routes/provider-profile', language: 'en', ceilingKb: 150, ceilingFiles: 20 },
+  { name: 'booking route', route: 'routes/booking', language: 'en', ceilingKb: 150, ceilingFiles: 28 },
 ];
 
 export function readManifest(clientDir) {
@@ -119,7 +122,7 @@ export function measure(clientDir) {
       files: scripts.length,
       gzipBytes: bytes,
       meetsTarget: bytes <= TARGET_BYTES,
-      withinBudget: bytes <= ceiling,
+      withinBudget: bytes <= ceiling && scripts.length <= page.ceilingFiles,
     };
   });
 }
@@ -132,13 +135,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.log(`Initial JavaScript (gzip); goal ${(TARGET_BYTES / 1024).toFixed(0)} KB per page:`);
     for (const result of results) {
       console.log(
-        `  ${result.name.padEnd(14)} ${(result.gzipBytes / 1024).toFixed(1).padStart(6)} KB in ${String(result.files).padStart(2)} files  goal ${result.meetsTarget ? 'met' : 'MISSED'}; ceiling ${result.ceilingKb} KB ${result.withinBudget ? 'ok' : 'EXCEEDED'}`,
+        `  ${result.name.padEnd(14)} ${(result.gzipBytes / 1024).toFixed(1).padStart(6)} KB in ${String(result.files).padStart(2)} files  goal ${result.meetsTarget ? 'met' : 'MISSED'}; ceiling ${result.ceilingKb} KB in ${result.ceilingFiles} files ${result.withinBudget ? 'ok' : 'EXCEEDED'}`,
       );
     }
   }
   if (results.some((result) => !result.withinBudget)) {
     console.error(
-      'Initial JavaScript over its ceiling: split the route, lazy-load what the first paint does not need.',
+      'Initial JavaScript over its ceiling: split the route, lazy-load what the first paint does not need; group small shared modules (apps/web/shell-chunks.ts).',
     );
     process.exitCode = 1;
   }
