@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -37,6 +36,7 @@ import { directoryRoutes } from './modules/directory/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { flagsPlugin } from './modules/flags/service.ts';
+import { livenessServer } from './modules/health/liveness.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messagesErasure, messagesPersonalData } from './modules/messages/personal-data.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -70,7 +70,7 @@ import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platf
 import { requestLanguage } from './platform/i18n.ts';
 import { LOG_SERIALIZERS, REDACT } from './platform/logger.ts';
 import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
-import { requestContextCheck } from './platform/request-context.ts';
+import { requestContextCheck, requestIdOf } from './platform/request-context.ts';
 import { publicStorage } from './platform/storage.ts';
 import { privateFileRoutes } from './platform/uploads/files-route.ts';
 import { privateStorageOf } from './platform/uploads/private-storage.ts';
@@ -172,12 +172,11 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
               ? false
               : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT, serializers: LOG_SERIALIZERS },
         }),
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // The liveness probe is answered by the HTTP server itself (modules/health/liveness.ts).
+    serverFactory: livenessServer,
   }).withTypeProvider<ZodTypeProvider>();
 
   const deps = withDomainEvents(input, app.log);

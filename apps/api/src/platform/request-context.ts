@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isLanguage, type Language } from '@app/shared/constants';
 import type { FastifyRequest } from 'fastify';
 import isoCountries from 'i18n-iso-countries';
@@ -16,6 +17,11 @@ declare module 'fastify' {
 
 /** The values X-View-Mode may carry (the web sends `1` with a view-mode token; apps/web/app/api/client.ts). */
 export const VIEW_MODE_VALUES = ['1', 'true'] as const;
+
+/** The request's id: the caller's X-Request-Id when it is a sane token (8-64 of [A-Za-z0-9_-]), else a new UUID. */
+export function requestIdOf(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+}
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
