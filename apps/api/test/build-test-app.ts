@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, parseEnv } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { type Clock, systemClock } from '../src/platform/clock.ts';
@@ -34,19 +34,26 @@ export async function buildTestApp(
     database?: Database;
     /** Reactions standing in for the ones app.ts wires (a test of the event's semantics). */
     events?: DomainEvents;
+    app?: BuildAppOptions;
+    /** Runs before the app is ready: a hook or route only the test adds. */
+    beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.config);
-  const app = await buildApp({
-    config,
-    database,
-    db: database.db,
-    clock: options.clock ?? systemClock,
-    mailer: createMailer(database.db, { from: config.MAIL_FROM }),
-    log: silentLogger(),
-    events: options.events,
-  });
+  const app = await buildApp(
+    {
+      config,
+      database,
+      db: database.db,
+      clock: options.clock ?? systemClock,
+      mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+      log: silentLogger(),
+      events: options.events,
+    },
+    options.app,
+  );
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,47 +1,30 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testConfig } from '../../../test/build-test-app.ts';
-import { openTestDatabase } from '../../../test/test-database.ts';
-import { buildApp } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
-import { systemClock } from '../../platform/clock.ts';
-import { silentLogger } from '../../platform/logger.ts';
-import { createMailer } from '../../platform/mailer.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 
 // The liveness probe answered by the HTTP server before Fastify (liveness.ts), over a real socket:
 // `app.inject` never goes through the server.
+let t: TestApp;
 let app: FastifyInstance;
-let database: Database;
 let base: string;
 /** Requests that reached the framework. */
 let throughFastify = 0;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const config = testConfig();
-  app = await buildApp(
-    {
-      config,
-      database,
-      db: database.db,
-      clock: systemClock,
-      mailer: createMailer(database.db, { from: config.MAIL_FROM }),
-      log: silentLogger(),
-    },
-    { trustProxy: true },
-  );
-  // onSend runs for every answer the framework sends, refusals too (an onRequest hook added here
-  // would come after app.ts's, which refuse a wrong header).
-  app.addHook('onSend', (_request, _reply, payload, done) => {
-    throughFastify++;
-    done(null, payload);
+  t = await buildTestApp({
+    app: { trustProxy: true },
+    // onSend runs for every answer the framework sends, refusals too (an onRequest hook added here
+    // would come after app.ts's, which refuse a wrong header).
+    beforeReady: (built) =>
+      built.addHook('onSend', (_request, _reply, payload, done) => {
+        throughFastify++;
+        done(null, payload);
+      }),
   });
+  app = t.app;
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => t.close());
 
 /** A request's answer and whether it reached the framework. */
 async function probe(path: string, init: RequestInit = {}) {
