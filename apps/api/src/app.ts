@@ -37,6 +37,7 @@ import { seoRoutes } from './modules/directory/seo-routes.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { flagsPlugin } from './modules/flags/service.ts';
 import { livenessServer } from './modules/health/liveness.ts';
+import { metricsRoute } from './modules/health/metrics-route.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messagesErasure, messagesPersonalData } from './modules/messages/personal-data.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -68,9 +69,10 @@ import type { AppDeps, AppDepsInput } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { createDomainEvents, type DomainEvents, NO_DOMAIN_EVENTS } from './platform/events.ts';
 import { requestLanguage } from './platform/i18n.ts';
-import { LOG_SERIALIZERS, REDACT } from './platform/logger.ts';
+import { LOG_SERIALIZERS, logMixin, REDACT } from './platform/logger.ts';
 import { realtimePlugin, realtimeRoutes } from './platform/realtime/plugin.ts';
-import { requestContextCheck, requestIdOf } from './platform/request-context.ts';
+import { requestContextCheck } from './platform/request-context.ts';
+import { currentRequestId, requestIdOfRaw } from './platform/request-scope.ts';
 import { publicStorage } from './platform/storage.ts';
 import { privateFileRoutes } from './platform/uploads/files-route.ts';
 import { privateStorageOf } from './platform/uploads/private-storage.ts';
@@ -142,6 +144,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       supportPersonalData,
     ],
     notify: recordNotification,
+    outcome: deps.telemetry?.enabled ? (event) => deps.telemetry?.recordOutcome(event) : undefined,
   });
 }
 
@@ -170,9 +173,18 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
           logger:
             logger === false
               ? false
-              : { ...(typeof logger === 'object' ? logger : {}), redact: REDACT, serializers: LOG_SERIALIZERS },
+              : {
+                  ...(typeof logger === 'object' ? logger : {}),
+                  redact: REDACT,
+                  serializers: LOG_SERIALIZERS,
+                  mixin: logMixin,
+                },
         }),
-    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
+    // The request's log lines get its id from the logger's mixin (platform/logger.ts) when the
+    // request runs in its scope; Fastify's own binding would write it twice.
+    childLoggerFactory: (parent, bindings, options) =>
+      parent.child(bindings.reqId !== undefined && bindings.reqId === currentRequestId() ? {} : bindings, options),
+    genReqId: requestIdOfRaw,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     // The liveness probe is answered by the HTTP server itself (modules/health/liveness.ts).
@@ -206,6 +218,8 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     done();
   });
   registerErrorHandling(app);
+  // Request spans and the request histogram (nothing when telemetry is off; platform/telemetry.ts).
+  await deps.telemetry?.register(app);
 
   // Access before input: every guard runs in onRequest (a route that declares one later fails
   // here, at start-up), and what each route admits is kept for the route-walk test and the docs.
@@ -240,6 +254,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(healthRoutes);
+      await api.register(metricsRoute); // GET /api/metrics: only with METRICS_TOKEN
       await api.register(regionRoutes);
       await api.register(catalogRoutes);
       await api.register(profileRoutes);

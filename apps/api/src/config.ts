@@ -41,6 +41,16 @@ const EnvSchema = z
      */
     DATABASE_OWNER_URL: postgresUrl,
     DATA_DIR: z.string().default('.data'),
+    /**
+     * Traces and metrics over OTLP (http/protobuf) to this collector; absent, no OpenTelemetry
+     * package is loaded at all. The SDK's own OTEL_* variables (headers, service name, intervals) apply.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    /** GET /api/metrics (Prometheus text) answers only with `Authorization: Bearer <this>`; absent, it is 404. */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** A separate Prometheus endpoint (GET /metrics, no token) on METRICS_HOST:METRICS_PORT; absent, none. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
     APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
     REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(2_592_000),

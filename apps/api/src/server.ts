@@ -12,6 +12,7 @@ import { notificationJobs } from './modules/notifications/reminders.ts';
 import { systemClock } from './platform/clock.ts';
 import { createJobWaker, startJobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
+import { NO_TELEMETRY, type Telemetry } from './platform/telemetry.ts';
 import { createMailer } from './platform/mailer.ts';
 import { rateLimitJobs } from './platform/rate-limits.ts';
 import { seedDatabase } from './scripts/seed/index.ts';
@@ -20,6 +21,8 @@ import { registerBuiltWeb, trailingSlashRedirect } from './web/web-plugin.ts';
 export interface StartOptions {
   /** Mount the web app: the production build, or Vite in middleware mode for development. */
   web: 'build' | 'vite' | 'none';
+  /** The process's OpenTelemetry, started by main.ts before this module was imported. */
+  telemetry?: Telemetry;
 }
 
 /** Config from env, migrate, seed an empty database, build the app, mount the web, listen. */
@@ -61,6 +64,7 @@ export async function start(options: StartOptions) {
       mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
       log,
       jobs: waker,
+      telemetry: options.telemetry,
     },
     {
       loggerInstance: log,
@@ -80,25 +84,34 @@ export async function start(options: StartOptions) {
 
   // Background work on the database: expiring holds, completing sessions, reconciling payments,
   // session reminders.
-  const jobs = startJobs(
-    deps,
-    [
-      ...paymentJobs,
-      ...bookingJobs,
-      ...credentialJobs,
-      ...rateLimitJobs,
-      ...dataRightsJobs,
-      ...directoryJobs,
-      ...notificationJobs,
-    ],
-    { waker },
-  );
+  const jobList = [
+    ...paymentJobs,
+    ...bookingJobs,
+    ...credentialJobs,
+    ...rateLimitJobs,
+    ...dataRightsJobs,
+    ...directoryJobs,
+    ...notificationJobs,
+  ];
+  const telemetry = options.telemetry ?? NO_TELEMETRY;
+  const jobs = startJobs(deps, jobList, {
+    waker,
+    onRun: telemetry.enabled ? (job, seconds, failed) => telemetry.recordJobRun(job.name, seconds, failed) : undefined,
+  });
+  telemetry.observe({
+    now: () => deps.clock.now(),
+    jobs: jobList.filter((job) => job.backlog),
+    readBacklog: (job) => (job.backlog as NonNullable<typeof job.backlog>)(deps),
+    sockets: () => app.realtime.socketCount(),
+    pool: () => database.poolStats?.(),
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await jobs.stop();
     await app.close();
     await database.close();
+    await telemetry.shutdown();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -28,6 +28,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance, for snapshots in tests; absent on PostgreSQL. */
   pglite?: PGlite;
+  /** The pool's connections and the queries waiting for one (metrics); absent on PGlite. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -71,6 +73,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -7,6 +7,7 @@ import type { JobWaker } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
 import type { GatewayName, PaymentGateway } from './payments/types.ts';
+import type { Telemetry } from './telemetry.ts';
 import type { PrivateStorage } from './uploads/private-storage.ts';
 
 /** Everything a service may need; built once in server.ts or in a test. */
@@ -29,6 +30,8 @@ export interface AppDeps {
    * server connects it to its jobs. Absent (tests, benchmarks): the work waits for the job's run.
    */
   jobs?: JobWaker;
+  /** The process's OpenTelemetry (platform/telemetry.ts); absent or NO_TELEMETRY when off. */
+  telemetry?: Telemetry;
 }
 
 /** AppDeps before the domain events are wired (buildApp and withDomainEvents wire them). */

@@ -108,6 +108,26 @@ export interface NotifyAnswer {
  */
 export type NotifyHandler = (tx: Tx, event: NotifyEvent) => Promise<NotifyAnswer>;
 
+/**
+ * Something operators count (metrics; platform/telemetry.ts): how booking journeys end, how card
+ * payments and gateway webhooks fare per gateway, refused sign-ins, refused requests. Raised after
+ * the change committed where the code allows it; carries vocabularies only, never ids or words.
+ */
+export type OutcomeEvent =
+  | {
+      kind: 'booking';
+      outcome: 'held' | 'confirmed' | 'cancelled' | 'rejected' | 'expired' | 'completed';
+      /** Several bookings at once (a job's batch); 1 when absent. */
+      count?: number;
+    }
+  | { kind: 'payment'; gateway: string; outcome: 'started' | 'succeeded' | 'failed' | 'abandoned' }
+  | { kind: 'webhook'; gateway: string; outcome: 'applied' | 'duplicate' | 'ignored' | 'refused' | 'failed' }
+  | { kind: 'loginFailure'; reason: 'credentials' | 'suspended' }
+  | { kind: 'rateLimitRefusal'; limit: string };
+
+/** Counts an outcome; never throws and never waits (it must not change what it counts). */
+export type OutcomeHandler = (event: OutcomeEvent) => void;
+
 /** Who reacts to what. */
 export interface DomainEventHandlers {
   paymentSucceeded: Partial<Record<PaymentPurpose, PaymentSucceededHandler>>;
@@ -116,6 +136,8 @@ export interface DomainEventHandlers {
   personalData?: readonly PersonalDataContributor[];
   /** At most one handler answers notify (the notifications module); without one, email is wanted and nothing is recorded. */
   notify?: NotifyHandler;
+  /** At most one handler counts outcomes (the process's telemetry); without one, nothing is counted. */
+  outcome?: OutcomeHandler;
 }
 
 /** The dispatcher the services see as `deps.events`. */
@@ -128,6 +150,8 @@ export interface DomainEvents {
   collectPersonalData(tx: Tx, request: PersonalDataRequest): Promise<Record<string, unknown>>;
   /** Tells a person about something, inside `tx`; answers whether they also want an email. */
   notify(tx: Tx, event: NotifyEvent): Promise<NotifyAnswer>;
+  /** Counts an outcome for the operators' metrics. */
+  outcome(event: OutcomeEvent): void;
 }
 
 export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents {
@@ -135,6 +159,7 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
   const accountDeleting = [...handlers.accountDeleting];
   const personalData = [...(handlers.personalData ?? [])];
   const notify = handlers.notify;
+  const outcome = handlers.outcome;
   return {
     paymentSucceededHandler: (purpose) => paymentSucceeded[purpose],
     async accountDeleting(tx, event) {
@@ -148,6 +173,7 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
       return sections;
     },
     notify: (tx, event) => (notify ? notify(tx, event) : Promise.resolve({ email: true })),
+    outcome: (event) => outcome?.(event),
   };
 }
 

@@ -1,10 +1,32 @@
+import type { SQL } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 import type { AppDeps } from './deps.ts';
+import { rawRows } from './prepared.ts';
+import type { JobBacklog } from './telemetry.ts';
+
+export type { JobBacklog };
 
 /** A piece of background work run every `intervalMs` (payment reconciliation, purges ...). */
 export interface Job {
   name: string;
   intervalMs: number;
   run(deps: AppDeps): Promise<unknown>;
+  /**
+   * What waits for this job (its queue depth, and since when the oldest item has been due), read
+   * when metrics are collected; one indexed count. Jobs without a queue (purges) have none.
+   */
+  backlog?(deps: AppDeps): Promise<JobBacklog>;
+  /** The outbox this job delivers, when it delivers one (its backlog is that outbox's). */
+  outbox?: 'emails' | 'booking-events';
+}
+
+/**
+ * A job's backlog from one statement answering `depth` (a count) and `oldest` (when the oldest
+ * waiting item became due, or null).
+ */
+export async function backlogOf(db: Tx, query: SQL): Promise<JobBacklog> {
+  const [row] = await rawRows<{ depth: number | string; oldest: Date | string | null }>(db, query);
+  return { depth: Number(row?.depth ?? 0), oldestDueAt: row?.oldest ? new Date(row.oldest) : null };
 }
 
 /**
@@ -44,6 +66,8 @@ export interface StartJobsOptions {
   runAtStart?: boolean;
   /** Connected to these jobs until stop(): a wake runs the named job WAKE_DELAY_MS later. */
   waker?: ReturnType<typeof createJobWaker>;
+  /** Told of every run: how long it took and whether it failed (metrics). */
+  onRun?: (job: Job, seconds: number, failed: boolean) => void;
 }
 
 /**
@@ -71,11 +95,15 @@ export function startJobs(deps: AppDeps, jobs: readonly Job[], options: StartJob
       wakePending.delete(job.name);
       running.add(job.name);
       const run = (async () => {
+        const started = performance.now();
+        let failed = false;
         try {
           await job.run(deps);
         } catch (error) {
+          failed = true;
           onError(job, error);
         }
+        options.onRun?.(job, (performance.now() - started) / 1000, failed);
       })();
       inFlight.add(run);
       void run.finally(() => {

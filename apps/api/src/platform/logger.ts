@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
+import { currentRequestId } from './request-scope.ts';
 
 /** What services log through (`deps.log`): the pino logger the HTTP app logs with too. */
 export type Logger = FastifyBaseLogger;
@@ -40,13 +41,32 @@ export const LOG_SERIALIZERS = {
   },
 };
 
+let traceFields: (() => Record<string, string> | undefined) | undefined;
+
+/** While traces are exported (platform/telemetry.ts), log lines carry the current trace and span ids. */
+export function correlateLogsWithTraces(fields: (() => Record<string, string> | undefined) | undefined): void {
+  traceFields = fields;
+}
+
+/**
+ * What every log line carries besides its own fields: the id of the request it was written for
+ * (from the request's scope, so a service logging through `deps.log` has it too) and, with
+ * tracing on, the trace it belongs to.
+ */
+export function logMixin(): Record<string, string> {
+  const reqId = currentRequestId();
+  const trace = traceFields?.();
+  if (!trace) return reqId ? { reqId } : {};
+  return reqId ? { reqId, ...trace } : trace;
+}
+
 /**
  * The process's logger (server.ts and the command-line scripts): JSON lines on stdout, the
  * secrets of REDACT removed, query strings reduced to their names. Log ids and references, never
  * tokens, passwords, personal data or note content.
  */
 export function createLogger(level = 'info', destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: REDACT, serializers: LOG_SERIALIZERS }, destination);
+  return pino({ level, redact: REDACT, serializers: LOG_SERIALIZERS, mixin: logMixin }, destination);
 }
 
 /** A logger that writes nothing (tests, benchmarks). */

@@ -92,6 +92,7 @@ export function rateLimit(app: FastifyInstance, limits: RateLimitSpec[]) {
       const hit = await hitRateLimit(db, { secret: config.APP_SECRET, name, key: value, rule, now: clock.now() });
       if (hit.allowed) continue;
       reply.header('retry-after', hit.retryAfterSeconds);
+      app.deps.events.outcome({ kind: 'rateLimitRefusal', limit: name });
       throw new AppError('TOO_MANY_REQUESTS', { after: waitText(request.language, hit.retryAfterSeconds) });
     }
   };

@@ -84,14 +84,20 @@ export async function openSession(
  * an unverified provider's (or admin's) account reveals EMAIL_NOT_VERIFIED. An unverified client
  * signs in (verification can wait; some actions cannot).
  */
-export async function login(deps: Deps, input: LoginInput & { userAgent?: string }): Promise<LoginResponse> {
+export async function login(deps: Deps & Pick<AppDeps, 'events'>, input: LoginInput & { userAgent?: string }): Promise<LoginResponse> {
   const user = await findUserByEmail(deps.db, input.email);
   let passwordOk = false;
   if (user?.passwordHash) passwordOk = await verifyPassword(user.passwordHash, input.password);
   else await verifyPassword(await timingDummy(), input.password);
-  if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
+  if (!user || !passwordOk) {
+    deps.events.outcome({ kind: 'loginFailure', reason: 'credentials' });
+    throw new AppError('INVALID_CREDENTIALS');
+  }
   // Like EMAIL_NOT_VERIFIED, said only after the right password (back office suspension).
-  if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
+  if (user.suspendedAt) {
+    deps.events.outcome({ kind: 'loginFailure', reason: 'suspended' });
+    throw new AppError('ACCOUNT_SUSPENDED');
+  }
   // Clients may verify later (SPEC §6; limits in @app/shared/verification-rules); others first.
   if (!user.emailVerifiedAt && user.role !== 'client') throw new AppError('EMAIL_NOT_VERIFIED');
 

@@ -108,7 +108,7 @@ export async function cancelBooking(
   deps: AppDeps,
   input: { actor: Actor; party: BookingParty; language: Language; bookingId: string; reason: string },
 ): Promise<Booking> {
-  return changeOwnBooking(deps, input, async (tx, row, now) => [
+  const booking = await changeOwnBooking(deps, input, async (tx, row, now) => [
     await closeBooking(tx, {
       row,
       by: input.party,
@@ -121,6 +121,8 @@ export async function cancelBooking(
       notify: input.party === 'client' ? 'provider' : 'client',
     }),
   ]);
+  deps.events.outcome({ kind: 'booking', outcome: 'cancelled' });
+  return booking;
 }
 
 /**

@@ -1,11 +1,38 @@
-import type { Job } from '../../platform/jobs.ts';
+import { sql } from 'drizzle-orm';
+import { backlogOf, type Job } from '../../platform/jobs.ts';
 import { completeSessions } from './complete-sessions.ts';
 import { expireHolds } from './expire-holds.ts';
 import { BOOKING_NOTIFICATIONS_JOB, deliverBookingNotifications } from './notifications.ts';
 
 /** The background work of bookings, for startJobs(deps, bookingJobs) in server.ts. */
 export const bookingJobs: Job[] = [
-  { name: 'expire-booking-holds', intervalMs: 30_000, run: (deps) => expireHolds(deps) },
-  { name: 'complete-booking-sessions', intervalMs: 60_000, run: (deps) => completeSessions(deps) },
-  { name: BOOKING_NOTIFICATIONS_JOB, intervalMs: 30_000, run: (deps) => deliverBookingNotifications(deps) },
+  {
+    name: 'expire-booking-holds',
+    intervalMs: 30_000,
+    run: async (deps) => {
+      const { expired } = await expireHolds(deps);
+      if (expired) deps.events.outcome({ kind: 'booking', outcome: 'expired', count: expired });
+    },
+  },
+  {
+    name: 'complete-booking-sessions',
+    intervalMs: 60_000,
+    run: async (deps) => {
+      const { completed } = await completeSessions(deps);
+      if (completed) deps.events.outcome({ kind: 'booking', outcome: 'completed', count: completed });
+    },
+  },
+  {
+    name: BOOKING_NOTIFICATIONS_JOB,
+    intervalMs: 30_000,
+    run: (deps) => deliverBookingNotifications(deps),
+    outbox: 'booking-events',
+    // The outbox's own partial index (booking_events_unsent_idx).
+    backlog: (deps) =>
+      backlogOf(
+        deps.db,
+        sql`SELECT count(*)::int AS depth, min(created_at) AS oldest FROM booking_events
+            WHERE notify_user_id IS NOT NULL AND notified_at IS NULL`,
+      ),
+  },
 ];

@@ -56,7 +56,7 @@ export async function rejectAsProvider(
   deps: AppDeps,
   input: { actor: Actor; language: Language; bookingId: string; note: string | null },
 ): Promise<Booking> {
-  return changeOwnBooking(deps, { ...input, party: 'provider' }, async (tx, row, now) => {
+  const booking = await changeOwnBooking(deps, { ...input, party: 'provider' }, async (tx, row, now) => {
     assertAwaiting(row, 'provider', now);
     return [
       await closeBooking(tx, {
@@ -73,6 +73,8 @@ export async function rejectAsProvider(
       }),
     ];
   });
+  deps.events.outcome({ kind: 'booking', outcome: 'rejected' });
+  return booking;
 }
 
 /** GET /booking/participant/{id}: the client's view of a session (typically one the provider booked). */

@@ -234,7 +234,7 @@ export async function scheduleBooking(
   const now = deps.clock.now();
   const context = viewContext(deps, input.language, input.actor.userId);
   const scheduled = await withSlotRace(() => scheduleInOneStatement(deps, input, now));
-  if (scheduled) return toBooking(scheduled, context);
+  if (scheduled) return countScheduled(deps, toBooking(scheduled, context));
   const { eventIds } = await withSlotRace(() =>
     deps.db.transaction(async (tx) => {
       const { row, lapsedHolds } = await lockOwnBookingForSlot(tx, {
@@ -256,5 +256,11 @@ export async function scheduleBooking(
     }),
   );
   await deliverBookingNotifications(deps, { eventIds });
-  return bookingView(deps.db, input.bookingId, context);
+  return countScheduled(deps, await bookingView(deps.db, input.bookingId, context));
+}
+
+/** A scheduled booking holds its slot until paid, or is confirmed at once (free): counted for the metrics. */
+function countScheduled(deps: AppDeps, booking: Booking): Booking {
+  deps.events.outcome({ kind: 'booking', outcome: booking.status === 'confirmed' ? 'confirmed' : 'held' });
+  return booking;
 }

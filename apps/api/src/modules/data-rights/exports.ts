@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { AccountDeletingHandler } from '../../platform/events.ts';
 import { escapeHtml } from '../../platform/html.ts';
-import type { Job } from '../../platform/jobs.ts';
+import { backlogOf, type Job } from '../../platform/jobs.ts';
 import { type PrivateStorage, privateStorageOf } from '../../platform/uploads/private-storage.ts';
 import { SEALED_AREA, sealAtRest } from '../../platform/uploads/sealed-at-rest.ts';
 import { FILE_LINK_TTL_MS, signFileLink } from '../../platform/uploads/signed-links.ts';
@@ -229,7 +229,17 @@ export async function purgeExpiredExports(deps: Deps): Promise<{ purged: number 
 
 /** The background work of data rights, for startJobs in server.ts. */
 export const dataRightsJobs: Job[] = [
-  { name: 'data-exports', intervalMs: 15_000, run: (deps) => runDataExports(deps) },
+  {
+    name: 'data-exports',
+    intervalMs: 15_000,
+    run: (deps) => runDataExports(deps),
+    backlog: (deps) =>
+      backlogOf(
+        deps.db,
+        sql`SELECT count(*)::int AS depth, min(requested_at) AS oldest FROM data_exports
+            WHERE status IN ('pending', 'running')`,
+      ),
+  },
   { name: 'purge-data-exports', intervalMs: 60 * 60_000, run: (deps) => purgeExpiredExports(deps) },
 ];
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { providerDirectory, providerProfiles, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import type { Job } from '../../platform/jobs.ts';
+import { backlogOf, type Job } from '../../platform/jobs.ts';
 import { nextFreeSlots } from '../availability/next-free-slot.ts';
 import { listedProvider } from './card.ts';
 
@@ -51,5 +51,16 @@ export async function refreshNextAvailable(deps: Pick<AppDeps, 'db' | 'clock'>):
 
 /** Every minute: the "free within N days" filter is at most a minute behind the calendars. */
 export const directoryJobs: Job[] = [
-  { name: 'refresh-next-available', intervalMs: 60_000, run: (deps) => refreshNextAvailable(deps) },
+  {
+    name: 'refresh-next-available',
+    intervalMs: 60_000,
+    run: (deps) => refreshNextAvailable(deps),
+    // The directory's feed of next free times is behind when one of them has already passed.
+    backlog: (deps) =>
+      backlogOf(
+        deps.db,
+        sql`SELECT count(*)::int AS depth, min(next_available_at) AS oldest FROM provider_directory
+            WHERE next_available_at < ${deps.clock.now().toISOString()}::timestamptz`,
+      ),
+  },
 ];

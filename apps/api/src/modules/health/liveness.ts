@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import { API_POLICY, DATA_HEADERS } from '../../platform/csp.ts';
-import { requestIdOf } from '../../platform/request-context.ts';
+import { requestIdOfRaw, runInRequestScope } from '../../platform/request-scope.ts';
 
 const LIVENESS_PATH = '/api/health';
 
@@ -38,7 +38,7 @@ const FIXED_HEADERS = [
 
 function answer(request: IncomingMessage, response: ServerResponse): void {
   const body = JSON.stringify(livenessAnswer());
-  const id = requestIdOf(request.headers['x-request-id']);
+  const id = requestIdOfRaw(request);
   response.writeHead(200, [...FIXED_HEADERS, 'x-request-id', id, 'content-length', String(Buffer.byteLength(body))]);
   response.end(body);
 }
@@ -62,7 +62,7 @@ export const livenessServer: FastifyServerFactory = (handler, fastifyOptions) =>
   // 503 and Connection: close, so that the load balancer drains this process.
   const listener: RequestListener = (request, response) => {
     if (server.listening && answersItself(request)) answer(request, response);
-    else handler(request, response);
+    else runInRequestScope(request, () => handler(request, response));
   };
   const server = http.createServer(listener);
   if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;

@@ -96,8 +96,10 @@ export async function startCardPayment(deps: AppDeps, input: StartCardPaymentInp
       .update(payments)
       .set({ status: 'failed', failureReason: `initialize: ${error.message}`.slice(0, 500), updatedAt: now })
       .where(and(eq(payments.reference, reference), eq(payments.status, 'pending')));
+    deps.events.outcome({ kind: 'payment', gateway: gateway.name, outcome: 'failed' });
     throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE');
   }
+  deps.events.outcome({ kind: 'payment', gateway: gateway.name, outcome: 'started' });
   await db
     .update(payments)
     .set({ authorizationUrl, gatewayReference: gatewayReference ?? null })
@@ -162,7 +164,21 @@ export async function confirmPayment(
   return applyVerification(deps, payment, verification);
 }
 
+/** Applies the gateway's answer and counts what it changed, per gateway (metrics). */
 async function applyVerification(
+  deps: AppDeps,
+  payment: PaymentRow,
+  verification: ChargeVerification | null,
+): Promise<PaymentRow> {
+  const result = await applyVerificationOnce(deps, payment, verification);
+  if (result.status !== payment.status && result.status !== 'pending') {
+    const outcome = result.status === 'success' ? 'succeeded' : result.status === 'abandoned' ? 'abandoned' : 'failed';
+    deps.events.outcome({ kind: 'payment', gateway: payment.gateway, outcome });
+  }
+  return result;
+}
+
+async function applyVerificationOnce(
   deps: AppDeps,
   payment: PaymentRow,
   verification: ChargeVerification | null,

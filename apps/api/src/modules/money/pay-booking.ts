@@ -223,8 +223,11 @@ export async function payBooking(
     return answer;
   }
   const paid = await payInOneStatement(deps, input, now);
-  if (paid) return paid;
-  return changeOwnBooking(deps, { ...input, party: 'client' }, async (tx, row, now) => {
+  if (paid) {
+    deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
+    return paid;
+  }
+  const booking = await changeOwnBooking(deps, { ...input, party: 'client' }, async (tx, row, now) => {
     assertPayable(row, now);
     await payFromWallet(tx, {
       userId: row.clientId,
@@ -247,6 +250,8 @@ export async function payBooking(
     });
     return [await recordEvent(tx, confirmedEvent(row, now, row.startsAt))];
   });
+  deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
+  return booking;
 }
 
 /**
@@ -326,6 +331,8 @@ export async function confirmCardPaidBooking(tx: Tx, event: PaymentSucceededEven
       at: now,
     });
     await recordEvent(db, confirmedEvent(row, now, row.startsAt));
+    // Inside the payment's transaction (not ours to wait for): counted as it commits, almost always.
+    deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
   };
   if (row.status === 'pending') return confirm(tx);
 

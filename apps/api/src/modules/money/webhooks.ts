@@ -17,11 +17,20 @@ export async function handleGatewayWebhook(
   deps: AppDeps,
   input: { gateway: PaymentGateway; delivery: WebhookDelivery },
 ): Promise<void> {
-  const event = input.gateway.parseWebhook(input.delivery);
-  if (!event) return;
+  const gateway = input.gateway.name;
+  const count = (outcome: 'applied' | 'duplicate' | 'ignored' | 'refused' | 'failed') =>
+    deps.events.outcome({ kind: 'webhook', gateway, outcome });
+  let event: ReturnType<PaymentGateway['parseWebhook']>;
+  try {
+    event = input.gateway.parseWebhook(input.delivery);
+  } catch (error) {
+    count('refused'); // a bad or stale signature
+    throw error;
+  }
+  if (!event) return count('ignored');
   const { eventId } = event;
   // An event applied before (a replay within the signature's tolerance, a retry) changes nothing.
-  if (eventId && (await webhookEventApplied(deps, { gateway: input.gateway.name, eventId }))) return;
+  if (eventId && (await webhookEventApplied(deps, { gateway, eventId }))) return count('duplicate');
   try {
     switch (event.type) {
       case 'charge.success':
@@ -35,10 +44,12 @@ export async function handleGatewayWebhook(
         break;
     }
   } catch (error) {
+    count('failed');
     if (error instanceof GatewayError) throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE');
     throw error;
   }
-  if (eventId) await recordWebhookEvent(deps, { gateway: input.gateway.name, event: { ...event, eventId } });
+  if (eventId) await recordWebhookEvent(deps, { gateway, event: { ...event, eventId } });
+  count('applied');
 }
 
 /**

@@ -8,7 +8,7 @@ import { appLink, renderActionEmail } from '../../platform/action-email.ts';
 import { calendarAttachment, localizedSessionCalendar } from '../../platform/calendar-file.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
-import type { Job } from '../../platform/jobs.ts';
+import { backlogOf, type Job, type JobBacklog } from '../../platform/jobs.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { personName } from '../bookings/booking-view.ts';
 import { formatWhen } from '../bookings/notifications.ts';
@@ -198,12 +198,55 @@ export async function sendSessionReminders(deps: AppDeps): Promise<{ reminded: n
   return { reminded, emails: emailCount };
 }
 
+/**
+ * Reminders due and not sent yet (claimDue's rule without its batch and its locks), and since
+ * when the oldest has been due: its session's start less the kind's lead time.
+ */
+async function reminderBacklog(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<JobBacklog> {
+  const nowIso = deps.clock.now().toISOString();
+  const kinds = await Promise.all(
+    (Object.keys(REMINDER_KINDS) as ReminderKind[]).map((kind) => {
+      const { leadMinutes, graceMinutes } = REMINDER_KINDS[kind];
+      return backlogOf(
+        deps.db,
+        sql`SELECT count(*)::int AS depth, min(b.starts_at - make_interval(mins => ${leadMinutes})) AS oldest
+            FROM bookings b
+            WHERE b.status = 'confirmed'
+              AND b.starts_at > ${nowIso}::timestamptz
+              AND b.starts_at <= ${nowIso}::timestamptz + make_interval(mins => ${leadMinutes})
+              AND b.starts_at > ${nowIso}::timestamptz + make_interval(mins => ${leadMinutes - graceMinutes})
+              AND NOT EXISTS (SELECT 1 FROM session_reminders r
+                WHERE r.booking_id = b.id AND r.kind = ${kind} AND r.starts_at = b.starts_at)`,
+      );
+    }),
+  );
+  const oldest = kinds.map((kind) => kind.oldestDueAt).filter((at): at is Date => at !== null);
+  return {
+    depth: kinds.reduce((sum, kind) => sum + kind.depth, 0),
+    oldestDueAt: oldest.length ? new Date(Math.min(...oldest.map((at) => at.getTime()))) : null,
+  };
+}
+
 /** For startJobs(deps, notificationJobs) in server.ts. */
 export const notificationJobs: Job[] = [
-  { name: 'session-reminders', intervalMs: 60_000, run: (deps) => sendSessionReminders(deps) },
+  {
+    name: 'session-reminders',
+    intervalMs: 60_000,
+    run: (deps) => sendSessionReminders(deps),
+    backlog: reminderBacklog,
+  },
   {
     name: 'deliver-queued-emails',
     intervalMs: 60_000,
     run: (deps) => deps.mailer.deliverStale(),
+    outbox: 'emails',
+    // Recorded inside a transaction and not sent yet (emails_queued_unsent_idx); a row past its
+    // five tries stays here until someone looks (docs/operations.md).
+    backlog: (deps) =>
+      backlogOf(
+        deps.db,
+        sql`SELECT count(*)::int AS depth, min(queued_at) AS oldest FROM emails
+            WHERE queued_at IS NOT NULL AND sent_at IS NULL`,
+      ),
   },
 ];

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDriver } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLedger } from '../../modules/money/ledger-audit.ts';
+import { rawRows } from '../../platform/prepared.ts';
 import { seedDatabase } from '../seed/index.ts';
 import { createBackup, readManifest, restoreBackup, restoreCheckPassed, tableRowCounts } from './backup.ts';
 
@@ -90,7 +92,8 @@ describe.runIf(testDriver === 'pg')('backup and restore of PostgreSQL with pg_du
     try {
       await seeded(source, sourceDir);
       // openTestDatabase names its database itself: back up through the same URL it opened.
-      const [{ name }] = (await source.db.execute('SELECT current_database() AS name')).rows as { name: string }[];
+      const [row] = await rawRows<{ name: string }>(source.db, sql`SELECT current_database() AS name`);
+      const name = row?.name ?? '';
       const config = { DATA_DIR: sourceDir, STORAGE_DRIVER: 'local' as const, DATABASE_URL: databaseUrl(name) };
       const { dir, manifest } = await createBackup({ config, database: source, outDir: temp(), now });
       expect(manifest.driver).toBe('pg');
