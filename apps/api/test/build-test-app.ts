@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../src/platform/clock.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
 import type { DomainEvents } from '../src/platform/events.ts';
 import { silentLogger } from '../src/platform/logger.ts';
+import type { Telemetry } from '../src/platform/telemetry.ts';
 import { createMailer } from '../src/platform/mailer.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -37,6 +38,8 @@ export async function buildTestApp(
     app?: BuildAppOptions;
     /** Runs before the app is ready: a hook or route only the test adds. */
     beforeReady?: (app: FastifyInstance) => void;
+    /** OpenTelemetry for this app (platform/telemetry.ts); off when absent. */
+    telemetry?: Telemetry;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
@@ -50,6 +53,7 @@ export async function buildTestApp(
       mailer: createMailer(database.db, { from: config.MAIL_FROM }),
       log: silentLogger(),
       events: options.events,
+      telemetry: options.telemetry,
     },
     options.app,
   );
