@@ -12,9 +12,9 @@ import { notificationJobs } from './modules/notifications/reminders.ts';
 import { systemClock } from './platform/clock.ts';
 import { createJobWaker, startJobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
-import { NO_TELEMETRY, type Telemetry } from './platform/telemetry.ts';
 import { createMailer } from './platform/mailer.ts';
 import { rateLimitJobs } from './platform/rate-limits.ts';
+import { NO_TELEMETRY, type Telemetry } from './platform/telemetry.ts';
 import { seedDatabase } from './scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from './web/web-plugin.ts';
 

@@ -2,7 +2,6 @@ import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
-import { fundWallet } from '../modules/money/test-helpers.ts';
 import {
   type Catalog,
   catalog,
@@ -12,6 +11,7 @@ import {
   payWithWallet,
   scheduleVia,
 } from '../modules/bookings/test-support.ts';
+import { fundWallet } from '../modules/money/test-helpers.ts';
 import { fixedClock } from './clock.ts';
 import { NO_TELEMETRY, startTelemetry, type Telemetry } from './telemetry.ts';
 
@@ -95,7 +95,9 @@ describe('a booking journey with telemetry on', () => {
   const requestSpans = () => spans.getFinishedSpans().filter((span) => span.name === 'request');
 
   it('makes a request span per call with its route, status and request id', () => {
-    const routes = requestSpans().map((span) => `${span.attributes['http.request.method']} ${span.attributes['http.route']}`);
+    const routes = requestSpans().map(
+      (span) => `${span.attributes['http.request.method']} ${span.attributes['http.route']}`,
+    );
     expect(routes).toEqual(
       expect.arrayContaining([
         'POST /api/booking',

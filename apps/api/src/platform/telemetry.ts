@@ -243,10 +243,11 @@ export async function startTelemetry(
   });
   const jobRuns = counter('job.runs');
 
-  if (otlp) correlateLogsWithTraces(() => {
-    const spanContext = api.trace.getActiveSpan()?.spanContext();
-    return spanContext ? { trace_id: spanContext.traceId, span_id: spanContext.spanId } : undefined;
-  });
+  if (otlp)
+    correlateLogsWithTraces(() => {
+      const spanContext = api.trace.getActiveSpan()?.spanContext();
+      return spanContext ? { trace_id: spanContext.traceId, span_id: spanContext.spanId } : undefined;
+    });
 
   const telemetry: Telemetry = {
     enabled: true,

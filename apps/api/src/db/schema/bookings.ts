@@ -109,6 +109,8 @@ export const bookings = pgTable(
     // Session reminders (notifications module): confirmed sessions starting within the next day.
     index('bookings_confirmed_starts_idx').on(table.startsAt).where(sql`${table.status} = 'confirmed'`),
     index('bookings_series_idx').on(table.seriesId, table.seriesIndex).where(sql`${table.seriesId} IS NOT NULL`),
+    // The back office's bookings per day (admin charts).
+    index('bookings_created_idx').on(table.createdAt),
     check(
       'bookings_times_ck',
       sql`(${table.startsAt} IS NULL) = (${table.endsAt} IS NULL) AND (${table.startsAt} IS NULL OR ${table.endsAt} > ${table.startsAt})`,

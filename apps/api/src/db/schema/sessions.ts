@@ -71,6 +71,8 @@ export const sessionOutcomes = pgTable(
   },
   (table) => [
     index('session_outcomes_outcome_idx').on(table.outcome),
+    // The no-show rate of a period (admin charts).
+    index('session_outcomes_decided_idx').on(table.decidedAt),
     check('session_outcomes_decided_by_ck', sql`${table.decidedBy} IN ('system', 'provider')`),
     check(
       'session_outcomes_money_ck',

@@ -51,6 +51,8 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${table.email})`),
     index('users_role_country_idx').on(table.role, table.countryId),
+    // New providers and clients per day (admin charts).
+    index('users_role_created_idx').on(table.role, table.createdAt),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAuditRoutes } from './routes/audit.ts';
+import { adminChartRoutes } from './routes/charts.ts';
 import { adminFlagRoutes } from './routes/flags.ts';
 import { adminOperationsRoutes } from './routes/operations.ts';
 import { adminProviderRoutes } from './routes/providers.ts';
@@ -19,6 +20,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminViewModeRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminOperationsRoutes);
+  await app.register(adminChartRoutes);
   await app.register(adminFlagRoutes);
   await app.register(adminSupportRoutes);
 };

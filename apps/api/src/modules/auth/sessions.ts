@@ -84,7 +84,10 @@ export async function openSession(
  * an unverified provider's (or admin's) account reveals EMAIL_NOT_VERIFIED. An unverified client
  * signs in (verification can wait; some actions cannot).
  */
-export async function login(deps: Deps & Pick<AppDeps, 'events'>, input: LoginInput & { userAgent?: string }): Promise<LoginResponse> {
+export async function login(
+  deps: Deps & Pick<AppDeps, 'events'>,
+  input: LoginInput & { userAgent?: string },
+): Promise<LoginResponse> {
   const user = await findUserByEmail(deps.db, input.email);
   let passwordOk = false;
   if (user?.passwordHash) passwordOk = await verifyPassword(user.passwordHash, input.password);

@@ -1,3 +1,4 @@
+import { EarningsChartsSchema } from '@app/shared/schemas/charts';
 import { PageQuerySchema } from '@app/shared/schemas/common';
 import {
   BankAccountBodySchema,
@@ -10,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../platform/auth-guard.ts';
 import { getBankAccount, saveBankAccount } from './bank-account.ts';
+import { getEarningsCharts } from './charts.ts';
 import { getEarningsSummary, listEarningsHistory } from './earnings.ts';
 import { idempotencyKeyOf, withIdempotency } from './idempotency.ts';
 import { requestPayout } from './payouts.ts';
@@ -36,6 +38,12 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       listEarningsHistory(deps.db, { userId: request.actor.userId, language: request.language, ...request.query }),
+  );
+
+  app.get(
+    '/earnings/charts',
+    { onRequest: providerOnly, schema: { tags, security, response: { 200: EarningsChartsSchema } } },
+    (request) => getEarningsCharts(deps.db, { userId: request.actor.userId, now: deps.clock.now() }),
   );
 
   app.get(

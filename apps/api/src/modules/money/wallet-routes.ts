@@ -1,3 +1,4 @@
+import { WalletChartsSchema } from '@app/shared/schemas/charts';
 import { IdParamsSchema } from '@app/shared/schemas/common';
 import {
   WalletBalanceSchema,
@@ -8,6 +9,7 @@ import {
 } from '@app/shared/schemas/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../../platform/auth-guard.ts';
+import { getWalletCharts } from './charts.ts';
 import { getWalletBalance, getWalletStats, getWalletTransaction, listWalletTransactions } from './wallet-statement.ts';
 
 const tags = ['wallet'];
@@ -27,6 +29,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wallet/stats',
     { onRequest: authenticate, schema: { tags, security, response: { 200: WalletStatsSchema } } },
     (request) => getWalletStats(db, { userId: request.actor.userId, now: clock.now() }),
+  );
+
+  app.get(
+    '/wallet/charts',
+    { onRequest: authenticate, schema: { tags, security, response: { 200: WalletChartsSchema } } },
+    (request) => getWalletCharts(db, { userId: request.actor.userId, now: clock.now() }),
   );
 
   app.get(

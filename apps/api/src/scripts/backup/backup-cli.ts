@@ -31,7 +31,10 @@ try {
       now: new Date(),
     });
     const rows = Object.values(manifest.rowCounts).reduce((sum, count) => sum + count, 0);
-    log.info({ dir, driver: manifest.driver, postgres: manifest.postgresMajor, rows, files: manifest.files }, 'Backup written');
+    log.info(
+      { dir, driver: manifest.driver, postgres: manifest.postgresMajor, rows, files: manifest.files },
+      'Backup written',
+    );
   } finally {
     await database.close();
   }

@@ -63,9 +63,9 @@ describe.runIf(testDriver === 'pglite')('backup and restore of the embedded data
       expectFilesRestored(targetDir);
 
       // A second restore into the same place is refused: a restore never overwrites a database.
-      await expect(restoreBackup({ config: { DATA_DIR: targetDir, STORAGE_DRIVER: 'local' }, from: dir })).rejects.toThrow(
-        /holds a database already/,
-      );
+      await expect(
+        restoreBackup({ config: { DATA_DIR: targetDir, STORAGE_DRIVER: 'local' }, from: dir }),
+      ).rejects.toThrow(/holds a database already/);
     } finally {
       await source.close();
     }
@@ -85,7 +85,9 @@ describe.runIf(testDriver === 'pg')('backup and restore of PostgreSQL with pg_du
     await client.query(statement).finally(() => client.end());
   };
 
-  it('restores a seeded database into a new one with the same rows and a clean ledger', { timeout: 120_000 }, async () => {
+  it('restores a seeded database into a new one with the same rows and a clean ledger', {
+    timeout: 120_000,
+  }, async () => {
     const source = await openTestDatabase({ poolSize: 2 });
     const target = `restore_${randomUUID().slice(0, 8)}`;
     const sourceDir = temp();

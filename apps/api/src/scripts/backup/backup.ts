@@ -1,5 +1,5 @@
-import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -117,7 +117,10 @@ export function pgliteDir(config: Pick<Config, 'DATA_DIR'>): string {
 }
 
 export function timestampName(now: Date): string {
-  return `therapyhub-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+  return `therapyhub-${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}`;
 }
 
 /**
@@ -242,7 +245,15 @@ export async function restoreBackup(input: { config: BackupConfig; from: string 
     const { dbname, env } = toolConnection(url);
     await runPgTool(
       pgRestore,
-      ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--dbname', dbname, path.join(from, manifest.database)],
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        '--single-transaction',
+        '--dbname',
+        dbname,
+        path.join(from, manifest.database),
+      ],
       env,
     );
     database = await openDatabase({ url, poolSize: 1 });
