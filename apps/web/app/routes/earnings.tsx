@@ -7,6 +7,7 @@ import { useEarningsSummary } from '#app/features/money/api/get-earnings-summary
 import { BankAccountForm } from '#app/features/money/components/bank-account-form';
 import { EarningsHistory } from '#app/features/money/components/earnings-history';
 import { EarningsSummary } from '#app/features/money/components/earnings-summary';
+import { EarningsCharts } from '#app/features/money/components/money-charts';
 import { PayoutDialog } from '#app/features/money/components/payout-dialog';
 import { EARNINGS_MODALS } from '#app/features/money/earnings-modals';
 import { localePath } from '#app/lib/i18n';
@@ -95,6 +96,7 @@ export default function EarningsPage() {
           <EarningsHistory page={1} perPage={RECENT} language={lang} />
         </section>
       </div>
+      <EarningsCharts language={lang} />
     </>
   );
 }

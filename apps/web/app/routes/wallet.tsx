@@ -6,6 +6,7 @@ import { useUserInfo } from '#app/api/use-user-info';
 import { requireSession } from '#app/features/auth/require-session';
 import { useWalletBalance } from '#app/features/money/api/get-wallet-balance';
 import { BalanceCard } from '#app/features/money/components/balance-card';
+import { WalletCharts } from '#app/features/money/components/money-charts';
 import { TopUpDialog } from '#app/features/money/components/top-up-dialog';
 import { TopUpReturn } from '#app/features/money/components/top-up-return';
 import { WalletStats } from '#app/features/money/components/wallet-stats';
@@ -61,6 +62,7 @@ export default function WalletPage() {
         <BalanceCard language={lang} onTopUp={() => modals.open(WALLET_MODALS.topUp)} />
         <WalletStats language={lang} />
       </div>
+      <WalletCharts language={lang} />
       <div className="mt-6">
         <WalletTransactions
           language={lang}

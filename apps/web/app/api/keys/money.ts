@@ -3,6 +3,7 @@ export const walletKeys = {
   all: ['wallet'] as const,
   balance: ['wallet', 'balance'] as const,
   stats: ['wallet', 'stats'] as const,
+  charts: ['wallet', 'charts'] as const,
   transactions: (filters: Record<string, unknown>, language: string) =>
     ['wallet', 'transactions', filters, language] as const,
   transaction: (id: string, language: string) => ['wallet', 'transaction', id, language] as const,

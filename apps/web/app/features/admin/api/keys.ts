@@ -15,6 +15,7 @@ export const adminKeys = {
   contactMessages: (query: object) => ['admin', 'contact', query] as const,
   manualPayouts: (query: object) => ['admin', 'payouts', query] as const,
   noShows: (query: object) => ['admin', 'no-shows', query] as const,
+  charts: (days: number) => ['admin', 'charts', days] as const,
 };
 
 /** `?a=1&b=x` of the defined values. */

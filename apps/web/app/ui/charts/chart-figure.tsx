@@ -1,0 +1,85 @@
+import { lazy, Suspense, useId } from 'react';
+
+/** One x position of a chart: its label as people read it, and a value per series key. */
+export interface ChartPoint {
+  label: string;
+  values: Record<string, number>;
+}
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  /** A colour that keeps 3:1 against white (WCAG 1.4.11 for graphics). */
+  color: string;
+}
+
+/** The palette of every chart, in order; each keeps 3:1 against white. */
+export const CHART_COLORS = ['#0f766e', '#b45309', '#4338ca', '#be123c'] as const;
+
+const SeriesChart = lazy(() => import('./series-chart'));
+
+/**
+ * A chart with its numbers: the figure's caption names it, the drawing (loaded on demand, hidden
+ * from assistive technology) shows it, and a table with the same numbers, formatted for the
+ * reader, is what a screen reader reads. The app's one chart library stays behind this.
+ */
+export function ChartFigure({
+  title,
+  description,
+  kind,
+  points,
+  series,
+  format,
+  axisFormat = format,
+  rowHeader,
+}: {
+  title: string;
+  description?: string;
+  kind: 'bar' | 'line';
+  points: ChartPoint[];
+  series: ChartSeries[];
+  /** A value as people read it (money in its currency, a count in the reader's language). */
+  format: (value: number) => string;
+  /** A shorter form for the axis (compact numbers); `format` when absent. */
+  axisFormat?: (value: number) => string;
+  /** The heading of the table's first column ("Day", "Month"). */
+  rowHeader: string;
+}) {
+  const titleId = useId();
+  return (
+    <figure aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <figcaption id={titleId} className="font-semibold">
+        {title}
+      </figcaption>
+      {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}
+      <div aria-hidden="true" className="mt-3 h-56">
+        <Suspense fallback={null}>
+          <SeriesChart kind={kind} points={points} series={series} format={format} axisFormat={axisFormat} />
+        </Suspense>
+      </div>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{rowHeader}</th>
+            {series.map((item) => (
+              <th key={item.key} scope="col">
+                {item.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point) => (
+            <tr key={point.label}>
+              <th scope="row">{point.label}</th>
+              {series.map((item) => (
+                <td key={item.key}>{format(point.values[item.key] ?? 0)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { ChartPoint, ChartSeries } from './chart-figure';
+
+/**
+ * The drawing of a chart (recharts, SVG). Only ChartFigure loads it, lazily: the library stays
+ * out of every page that does not chart. It is hidden from assistive technology, which reads the
+ * same numbers from ChartFigure's table, so the chart takes no focus (no accessibility layer).
+ */
+export default function SeriesChart({
+  kind,
+  points,
+  series,
+  format,
+  axisFormat,
+}: {
+  kind: 'bar' | 'line';
+  points: ChartPoint[];
+  series: ChartSeries[];
+  format: (value: number) => string;
+  axisFormat: (value: number) => string;
+}) {
+  const data = points.map((point) => ({ label: point.label, ...point.values }));
+  const common = {
+    data,
+    accessibilityLayer: false,
+    margin: { top: 8, right: 8, bottom: 0, left: 0 },
+  };
+  const axes = (
+    <>
+      <CartesianGrid stroke="#e2e8f0" vertical={false} />
+      <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} minTickGap={12} />
+      <YAxis
+        tick={{ fontSize: 12, fill: '#475569' }}
+        tickLine={false}
+        axisLine={false}
+        width={64}
+        tickFormatter={axisFormat}
+        allowDecimals={false}
+      />
+      <Tooltip formatter={(value) => format(Number(value))} />
+      {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 13 }} /> : null}
+    </>
+  );
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      {kind === 'bar' ? (
+        <BarChart {...common}>
+          {axes}
+          {series.map((item) => (
+            <Bar key={item.key} dataKey={item.key} name={item.label} fill={item.color} radius={[3, 3, 0, 0]} />
+          ))}
+        </BarChart>
+      ) : (
+        <LineChart {...common}>
+          {axes}
+          {series.map((item) => (
+            <Line
+              key={item.key}
+              dataKey={item.key}
+              name={item.label}
+              stroke={item.color}
+              strokeWidth={2}
+              dot={false}
+              type="monotone"
+            />
+          ))}
+        </LineChart>
+      )}
+    </ResponsiveContainer>
+  );
+}
