@@ -6,9 +6,11 @@ import { catalogParts } from './catalog-parts';
 import { shellChunks } from './shell-chunks';
 
 // The query library's context and `queryOptions` (a few hundred bytes, no imports of the library)
-// go with the framework: every page reads them, even those that load the rest later.
+// go with the framework: every page reads them, even those that load the rest later. Of
+// use-sync-external-store only what the framework reads: its selector variant serves the chart
+// library's store and goes with the charts.
 const FRAMEWORK =
-  /node_modules[\\/]((react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.js$)/;
+  /node_modules[\\/]((react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]|use-sync-external-store[\\/](?!.*with-selector)|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.js$)/;
 /**
  * The rest of the query library, one file of its own: home, the directory and a provider's page
  * load it after hydration (`#app/api/deferred-query`), the other routes with their modules. What
