@@ -132,7 +132,8 @@ test.describe('the back office', () => {
     await page.getByRole('main').getByRole('link', { name: 'Back office' }).click();
     await page.waitForURL(/\/admin\/$/);
     await visit('/admin/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Review queue');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Back office');
+    await expect(page.getByRole('heading', { level: 2, name: 'Review queue' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Back office sections' })).toBeVisible();
     await page.getByRole('link', { name: 'Review Folake Adeyemi' }).click();
     await page.waitForURL(/\/admin\/providers\/[0-9a-f-]{36}\/$/);
@@ -268,7 +269,8 @@ test.describe('the back office', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, ADMIN, '/de/admin/');
     await visit('/de/admin/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prüfliste');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Backoffice');
+    await expect(page.getByRole('heading', { level: 2, name: 'Prüfliste' })).toBeVisible();
     await page.screenshot({ path: 'test-results/admin-queue-de-phone.png', fullPage: true });
     await visit('/de/admin/operations/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Betrieb');

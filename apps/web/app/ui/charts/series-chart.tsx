@@ -44,7 +44,7 @@ export default function SeriesChart({
         tick={{ fontSize: 12, fill: '#475569' }}
         tickLine={false}
         axisLine={false}
-        width={64}
+        width={88}
         tickFormatter={axisFormat}
         allowDecimals={false}
       />
@@ -72,7 +72,7 @@ export default function SeriesChart({
               stroke={item.color}
               strokeWidth={2}
               dot={false}
-              type="monotone"
+              type="linear"
             />
           ))}
         </LineChart>
