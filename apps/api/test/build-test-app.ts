@@ -6,8 +6,8 @@ import { type Clock, systemClock } from '../src/platform/clock.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
 import type { DomainEvents } from '../src/platform/events.ts';
 import { silentLogger } from '../src/platform/logger.ts';
-import type { Telemetry } from '../src/platform/telemetry.ts';
 import { createMailer } from '../src/platform/mailer.ts';
+import type { Telemetry } from '../src/platform/telemetry.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
