@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { PROVIDER, weekdayFrom } from './demo';
@@ -10,7 +11,9 @@ import { dateIn } from './helpers';
  * No personal or health data in logs or URLs: a server of its own (logging at debug, every line
  * kept) goes through sign-up, sign-in, profile, booking with a note, messages, a password-reset
  * request, a search, a data export and account deletion with canary names, email, phone and
- * text, in the browser and through the API; then no log line may hold any of them.
+ * text, in the browser and through the API; then no log line may hold any of them. The server
+ * also exports its traces and metrics over OTLP to a receiver of the test's own: no span or metric
+ * may hold any of them either.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3199) + 50;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -33,12 +36,25 @@ const CANARY = {
 
 const lines: string[] = [];
 let server: ChildProcess | null = null;
+/** What the server exported over OTLP (protobuf: strings travel as plain UTF-8), by path. */
+const exported: { path: string; body: Buffer }[] = [];
+let receiver: Server | null = null;
+const OTLP_PORT = PORT + 1;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const root = path.resolve(import.meta.dirname, '..');
   const dataDir = path.join(root, `.data/e2e-canary-${PORT}`);
   rmSync(dataDir, { recursive: true, force: true });
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      exported.push({ path: request.url ?? '', body: Buffer.concat(chunks) });
+      response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver?.listen(OTLP_PORT, '127.0.0.1', resolve));
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
     env: {
@@ -49,6 +65,9 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'debug',
       RATE_LIMIT_SCALE: '20',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${OTLP_PORT}`,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+      OTEL_METRIC_EXPORT_INTERVAL: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,6 +92,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  receiver?.close();
   if (!server || server.exitCode !== null) return;
   const exited = new Promise((resolve) => server?.once('exit', resolve));
   server.kill('SIGTERM');
@@ -206,4 +226,24 @@ test('no canary name, email, phone, note or message reaches a log line', async (
   ].map((needle) => needle.toLowerCase());
   const leaks = lines.filter((line) => needles.some((needle) => line.toLowerCase().includes(needle)));
   expect(leaks, `${lines.length} log lines scanned`).toEqual([]);
+
+  // The spans and metrics of all that (batched every 200 ms, metrics every second) reached the
+  // receiver, with request ids, and hold no canary either.
+  await expect
+    .poll(() => exported.filter((item) => item.path === '/v1/traces' && item.body.includes('/api/booking')).length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+  await expect
+    .poll(() => exported.filter((item) => item.path === '/v1/metrics').length, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  expect(exported.some((item) => item.body.includes('http.request.id'))).toBe(true);
+  const spanLeaks = exported.filter((item) => {
+    const text = item.body.toString('utf8').toLowerCase();
+    return needles.some((needle) => text.includes(needle));
+  });
+  expect(
+    spanLeaks.map((item) => item.path),
+    `${exported.length} OTLP exports scanned`,
+  ).toEqual([]);
 });

@@ -157,7 +157,7 @@ export async function startTelemetry(
   const { HttpInstrumentation } = await import('@opentelemetry/instrumentation-http');
   const { PgInstrumentation } = await import('@opentelemetry/instrumentation-pg');
   const { FastifyOtelInstrumentation } = await import('@fastify/otel');
-  const { PeriodicExportingMetricReader } = await import('@opentelemetry/sdk-metrics');
+  const { AggregationType, PeriodicExportingMetricReader } = await import('@opentelemetry/sdk-metrics');
   type Reader = InstanceType<typeof PeriodicExportingMetricReader>;
 
   const metricReaders: Reader[] = [];
@@ -191,7 +191,12 @@ export async function startTelemetry(
     const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-proto');
     const { OTLPMetricExporter } = await import('@opentelemetry/exporter-metrics-otlp-proto');
     spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
-    metricReaders.push(new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter() }));
+    metricReaders.push(
+      new PeriodicExportingMetricReader({
+        exporter: new OTLPMetricExporter(),
+        exportIntervalMillis: Number(process.env.OTEL_METRIC_EXPORT_INTERVAL) || 60_000,
+      }),
+    );
   }
 
   const fastifyInstrumentation = new FastifyOtelInstrumentation({
@@ -205,6 +210,15 @@ export async function startTelemetry(
     serviceName: process.env.OTEL_SERVICE_NAME ?? 'therapyhub',
     spanProcessors: spanProcessors as never,
     metricReaders,
+    // The request histogram is ours (with the route, also under app.inject); the HTTP
+    // instrumentation's own would count every request a second time under the same name.
+    views: [
+      {
+        instrumentName: 'http.server.request.duration',
+        meterName: '@opentelemetry/instrumentation-http',
+        aggregation: { type: AggregationType.DROP },
+      },
+    ],
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? ''),
