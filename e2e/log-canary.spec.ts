@@ -238,12 +238,16 @@ test('no canary name, email, phone, note or message reaches a log line', async (
     .poll(() => exported.filter((item) => item.path === '/v1/metrics').length, { timeout: 15_000 })
     .toBeGreaterThan(0);
   expect(exported.some((item) => item.body.includes('http.request.id'))).toBe(true);
-  const spanLeaks = exported.filter((item) => {
-    const text = item.body.toString('utf8').toLowerCase();
-    return needles.some((needle) => text.includes(needle));
+  // Each leak with the bytes around it, so a failure says which attribute carried it.
+  const spanLeaks = exported.flatMap((item) => {
+    const text = item.body.toString('latin1');
+    const lower = text.toLowerCase();
+    return needles
+      .filter((needle) => lower.includes(needle))
+      .map((needle) => {
+        const at = lower.indexOf(needle);
+        return `${item.path}: ${JSON.stringify(text.slice(Math.max(0, at - 120), at + needle.length + 40))}`;
+      });
   });
-  expect(
-    spanLeaks.map((item) => item.path),
-    `${exported.length} OTLP exports scanned`,
-  ).toEqual([]);
+  expect(spanLeaks, `${exported.length} OTLP exports scanned`).toEqual([]);
 });

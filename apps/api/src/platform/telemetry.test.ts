@@ -13,13 +13,35 @@ import {
 } from '../modules/bookings/test-support.ts';
 import { fundWallet } from '../modules/money/test-helpers.ts';
 import { fixedClock } from './clock.ts';
-import { NO_TELEMETRY, startTelemetry, type Telemetry } from './telemetry.ts';
+import { NO_TELEMETRY, scrubSpanAttributes, startTelemetry, type Telemetry } from './telemetry.ts';
 
 const TOKEN = 'metrics-token-that-is-long-enough-0123456789';
 const clock = fixedClock('2027-03-01T09:00:00Z');
 // What must never reach a span: a person's name, email and the words of a booking note.
 const CANARY_NAME = "Seán O'Brien-Okafor";
 const CANARY_NOTE = 'canary-note-panic-attacks-since-may';
+
+describe('span attributes', () => {
+  it('keep only the names of query parameters and nothing about the client', () => {
+    const attributes: Record<string, unknown> = {
+      'url.full': 'http://127.0.0.1/api/messages/contacts?searchQuery=Se%C3%A1n&cursor=abc',
+      'url.query': 'searchQuery=Se%C3%A1n&cursor=abc',
+      'http.target': '/reset-password/?token=secret-token',
+      'url.path': '/api/messages/contacts',
+      'client.address': '203.0.113.9',
+      'user_agent.original': 'Mozilla/5.0',
+      'http.route': '/api/messages/contacts',
+    };
+    scrubSpanAttributes(attributes);
+    expect(attributes).toEqual({
+      'url.full': 'http://127.0.0.1/api/messages/contacts?searchQuery=~&cursor=~',
+      'url.query': 'searchQuery=~&cursor=~',
+      'http.target': '/reset-password/?token=~',
+      'url.path': '/api/messages/contacts',
+      'http.route': '/api/messages/contacts',
+    });
+  });
+});
 
 describe('telemetry off', () => {
   it('loads nothing and answers the no-op when neither OTLP nor metrics are configured', async () => {

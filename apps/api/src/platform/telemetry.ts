@@ -76,7 +76,7 @@ export const NO_TELEMETRY: Telemetry = {
 const UNTRACED_PATHS = new Set(['/api/health', '/api/health/ready', '/api/metrics']);
 
 /** Span attributes that carry a URL: kept without the query's values (searches carry names, links tokens). */
-const URL_ATTRIBUTES = ['url.full', 'url.path', 'url.query', 'http.url', 'http.target'];
+const URL_ATTRIBUTES = ['url.full', 'url.path', 'http.url', 'http.target'];
 /** Span attributes about the person at the other end: an address and a browser are personal data. */
 const PERSONAL_ATTRIBUTES = [
   'client.address',
@@ -86,6 +86,21 @@ const PERSONAL_ATTRIBUTES = [
   'user_agent.original',
   'http.user_agent',
 ];
+
+/**
+ * What a span keeps of a request: URLs with their query's parameter names only, and nothing about
+ * the person at the other end (address, browser). Run on every span before it is exported.
+ */
+export function scrubSpanAttributes(attributes: Record<string, unknown>): void {
+  for (const key of URL_ATTRIBUTES) {
+    if (typeof attributes[key] === 'string') attributes[key] = redactQuery(attributes[key]);
+  }
+  // The query alone (no '?'): only its parameter names stay.
+  if (typeof attributes['url.query'] === 'string') {
+    attributes['url.query'] = redactQuery(`?${attributes['url.query']}`).slice(1);
+  }
+  for (const key of PERSONAL_ATTRIBUTES) delete attributes[key];
+}
 
 /**
  * The outcomes' counters by kind; names become `therapyhub_<name>_total` in Prometheus.
@@ -176,13 +191,7 @@ export async function startTelemetry(
   // Scrubbing comes first: later processors (the exporting one) see the attributes it left.
   spanProcessors.push({
     onStart: () => {},
-    onEnd: (span: { attributes: Attributes }) => {
-      const attributes = span.attributes as Record<string, unknown>;
-      for (const key of URL_ATTRIBUTES) {
-        if (typeof attributes[key] === 'string') attributes[key] = redactQuery(attributes[key]);
-      }
-      for (const key of PERSONAL_ATTRIBUTES) delete attributes[key];
-    },
+    onEnd: (span: { attributes: Attributes }) => scrubSpanAttributes(span.attributes as Record<string, unknown>),
     forceFlush: async () => {},
     shutdown: async () => {},
   });
