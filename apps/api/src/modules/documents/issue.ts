@@ -47,7 +47,7 @@ function yearIn(at: Date, timeZone: string): number {
  * transaction ends, and that transaction also inserts the document carrying the number: numbers
  * are handed out one at a time per series, and one given back by a rollback is reused.
  */
-async function nextNumber(tx: Tx, series: string, year: number): Promise<number> {
+export async function takeDocumentNumber(tx: Tx, series: string, year: number): Promise<number> {
   const [row] = await rawRows<{ last_number: number }>(
     tx,
     sql`INSERT INTO document_counters (series, year, last_number) VALUES (${series}, ${year}, 1)
@@ -275,7 +275,7 @@ async function issueFor(tx: Tx, deps: Deps, ledgerTransactionId: string, now: Da
     extra: Pick<DocumentData, 'tax' | 'invoiceNumber'>,
   ) => {
     const year = yearIn(now, timeZone);
-    const sequence = await nextNumber(tx, series, year);
+    const sequence = await takeDocumentNumber(tx, series, year);
     const number = documentNumber(series, year, sequence);
     const data: DocumentData = { ...base, kind, ...extra };
     await tx.insert(issuedDocuments).values({

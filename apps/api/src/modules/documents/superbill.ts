@@ -2,7 +2,16 @@ import { hasSuperbill } from '@app/shared/billing-rules';
 import type { Language } from '@app/shared/constants';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { bookings, issuedDocuments, providerBillingDetails, states, users } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  bookings,
+  documentQueue,
+  issuedDocuments,
+  ledgerTransactions,
+  providerBillingDetails,
+  states,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -115,6 +124,17 @@ export async function sessionSuperbill(
   return render(deps, { ...input, invoices: [toIssuedDocument(invoice)], period: null }, invoice.number);
 }
 
+/** The client's session payments still waiting for their documents (the queue is short: seconds' worth). */
+async function queuedSessionPayments(db: Tx, clientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: documentQueue.ledgerTransactionId })
+    .from(documentQueue)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, documentQueue.ledgerTransactionId))
+    .innerJoin(bookings, sql`${bookings.id} = (${ledgerTransactions.metadata}->>'bookingId')::uuid`)
+    .where(eq(bookings.clientId, clientId));
+  return rows.map((row) => row.id);
+}
+
 /**
  * GET /documents/superbills/months/{month}/pdf: every paid session with a US provider whose
  * session falls in the month (the client's time zone), on one superbill.
@@ -123,6 +143,7 @@ export async function monthSuperbill(
   deps: Deps,
   input: { actor: Actor; month: string; language: Language },
 ): Promise<{ filename: string; pdf: Buffer }> {
+  await issueQueuedDocuments(deps, { ledgerTransactionIds: await queuedSessionPayments(deps.db, input.actor.userId) });
   const reader = await readerOf(deps.db, input.actor, input.language);
   const start = DateTime.fromISO(`${input.month}-01`, { zone: reader.timeZone }).startOf('month');
   const end = start.plus({ months: 1 });

@@ -63,12 +63,12 @@ export async function renderStatementPdf(
   else {
     page.table(
       [
-        { header: t('date'), width: 0.22 },
-        { header: t('client'), width: 0.2 },
-        { header: t('service'), width: 0.19 },
-        { header: t('gross'), width: 0.13, align: 'right' },
-        { header: t('commission'), width: 0.13, align: 'right' },
-        { header: t('netEarnings'), width: 0.13, align: 'right' },
+        { header: t('date'), width: 0.2 },
+        { header: t('client'), width: 0.19 },
+        { header: t('service'), width: 0.17 },
+        { header: t('gross'), width: 0.14, align: 'right' },
+        { header: t('commission'), width: 0.16, align: 'right' },
+        { header: t('netEarnings'), width: 0.14, align: 'right' },
       ],
       statement.sessions.map((session) => [
         f.dateTime(session.startsAt ?? session.earnedAt),
@@ -86,10 +86,10 @@ export async function renderStatementPdf(
   else {
     page.table(
       [
-        { header: t('date'), width: 0.3 },
-        { header: t('referenceColumn'), width: 0.3 },
-        { header: t('status'), width: 0.2 },
-        { header: t('amount'), width: 0.2, align: 'right' },
+        { header: t('date'), width: 0.28 },
+        { header: t('referenceColumn'), width: 0.38 },
+        { header: t('status'), width: 0.16 },
+        { header: t('amount'), width: 0.18, align: 'right' },
       ],
       statement.payouts.map((payout) => [
         f.dateTime(payout.createdAt),
