@@ -15,6 +15,7 @@ import {
 } from '../bookings/test-support.ts';
 import { fundWallet } from '../money/test-helpers.ts';
 import { issueQueuedDocuments } from './issue.ts';
+import { paymentReceiptPdf } from './read-documents.ts';
 import { documentsOf, download, pdfText } from './test-support.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z');
@@ -202,6 +203,26 @@ describe('documents of other payments', () => {
     expect(text).toContain('Chiamaka Okafor-Nwosu');
     expect(text).toContain('Aufladung des Guthabens');
     expect(text).toContain('25.000,00 ₦');
+  });
+
+  it("renders a payment's receipt for the payment email to attach", async () => {
+    const client = await createTestUser(t, {
+      role: 'client',
+      firstName: 'Seán',
+      lastName: 'Byrne',
+      timezone: 'Europe/Berlin',
+    });
+    const posted = await fundWallet(t, client.id, 1_000_000, 'EUR');
+    const attachment = await paymentReceiptPdf(t.deps, {
+      ledgerTransactionId: posted.transactionId,
+      language: 'de',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(attachment?.filename).toMatch(/^RC-2027-\d{6}\.pdf$/);
+    const text = await pdfText(attachment?.pdf as Buffer);
+    expect(text).toContain('Quittung');
+    expect(text).toContain('10.000,00 €');
+    expect(text).toContain('Seán Byrne');
   });
 
   it('prints no tax line on a Nigerian invoice', async () => {

@@ -118,3 +118,30 @@ export async function documentPdf(
   });
   return { filename: `${document.number}.pdf`, pdf: await renderDocumentPdf(document, reader) };
 }
+
+/**
+ * The receipt (or refund receipt) of one payment or refund as a PDF, for an email attachment: the
+ * payment emails call it with the ledger transaction the payment posted and the recipient's
+ * language and zone. Issued first when still queued; null when the transaction owes no receipt.
+ */
+export async function paymentReceiptPdf(
+  deps: Deps,
+  input: { ledgerTransactionId: string; language: Language; timeZone: string },
+): Promise<{ filename: string; pdf: Buffer } | null> {
+  await issueQueuedDocuments(deps, { ledgerTransactionIds: [input.ledgerTransactionId] });
+  const [row] = await deps.db
+    .select()
+    .from(issuedDocuments)
+    .where(
+      and(
+        eq(issuedDocuments.ledgerTransactionId, input.ledgerTransactionId),
+        or(eq(issuedDocuments.kind, 'receipt'), eq(issuedDocuments.kind, 'refund_receipt')),
+      ),
+    );
+  if (!row) return null;
+  const document = toIssuedDocument(row);
+  return {
+    filename: `${document.number}.pdf`,
+    pdf: await renderDocumentPdf(document, { language: input.language, timeZone: input.timeZone }),
+  };
+}

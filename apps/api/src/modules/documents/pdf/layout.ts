@@ -71,14 +71,7 @@ export class PdfPage {
         .font('regular')
         .fontSize(10)
         .fillColor(MUTED)
-        .text(`${label}: `, PAGE_MARGIN + this.width / 2, doc.y, {
-          width: this.width / 2,
-          align: 'right',
-          continued: true,
-        })
-        .fillColor('black')
-        .font('bold')
-        .text(value);
+        .text(`${label}: ${value}`, PAGE_MARGIN + this.width / 2, doc.y, { width: this.width / 2, align: 'right' });
     }
     doc.font('regular').fillColor('black');
     doc.x = PAGE_MARGIN;
