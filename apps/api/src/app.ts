@@ -128,7 +128,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       supportDeletionHook(),
       googleIdentityDeletionHook(),
       dataRightsErasure(privateStorageOf(deps)),
-      documentsErasure,
+      documentsErasure(deps),
     ],
     personalData: [
       accountPersonalData,

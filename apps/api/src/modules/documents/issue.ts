@@ -319,6 +319,37 @@ async function issueFor(tx: Tx, deps: Deps, ledgerTransactionId: string, now: Da
 }
 
 /**
+ * Issues, inside the caller's transaction, what a person's queued payments and refunds owe (the
+ * erasure of an account: its documents must be issued with the name they are owed under before
+ * the name is removed). Answers how many ledger transactions it issued for.
+ */
+export async function issueQueuedFor(tx: Tx, deps: Deps, userId: string): Promise<number> {
+  const queued = await rawRows<{ id: string }>(
+    tx,
+    sql`SELECT DISTINCT q.ledger_transaction_id AS id
+      FROM document_queue q
+      JOIN ledger_transactions t ON t.id = q.ledger_transaction_id
+      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = e.account_id
+      LEFT JOIN payments p ON p.ledger_transaction_id = t.id
+      LEFT JOIN bookings b ON t.metadata ? 'bookingId' AND b.id = (t.metadata->>'bookingId')::uuid
+      WHERE a.user_id = ${userId} OR p.user_id = ${userId} OR b.client_id = ${userId} OR b.provider_id = ${userId}`,
+  );
+  const now = deps.clock.now();
+  for (const { id } of queued) {
+    const [claimed] = await tx
+      .select({ id: documentQueue.ledgerTransactionId })
+      .from(documentQueue)
+      .where(eq(documentQueue.ledgerTransactionId, id))
+      .for('update');
+    if (!claimed) continue;
+    await issueFor(tx, deps, id, now);
+    await tx.delete(documentQueue).where(eq(documentQueue.ledgerTransactionId, id));
+  }
+  return queued.length;
+}
+
+/**
  * Issues the documents of queued ledger transactions (all of them up to a batch, or the ones
  * named), one database transaction each: the queue row is claimed FOR UPDATE (the job skips rows
  * another process holds; a named request waits for them, so a reader finds them issued), the

@@ -1,7 +1,9 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { issuedDocuments } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import type { AccountDeletingHandler, PersonalDataContributor } from '../../platform/events.ts';
+import { issueQueuedFor } from './issue.ts';
 
 /**
  * The documents' part of a data export: every receipt and invoice the person paid or (a provider)
@@ -31,14 +33,18 @@ export const documentsPersonalData: PersonalDataContributor = {
 };
 
 /**
- * The documents' part of erasing an account: nothing is changed. Receipts and invoices are
- * bookkeeping records that tax law makes the platform and the providers keep, unchanged, for 10
- * years (docs/privacy.md); they keep the name printed on them and are told to the person.
+ * The documents' part of erasing an account: receipts and invoices are bookkeeping records that
+ * tax law makes the platform and the providers keep, unchanged, for 10 years (docs/privacy.md).
+ * What the person's payments still owe is issued first, under their name (the handler runs before
+ * auth anonymises the account); nothing issued is changed; the person is told how many are kept.
  */
-export const documentsErasure: AccountDeletingHandler = async (tx, { userId }) => {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(issuedDocuments)
-    .where(or(eq(issuedDocuments.payerId, userId), eq(issuedDocuments.providerId, userId)));
-  return row?.count ? [{ kind: 'documents' as const, count: row.count }] : [];
-};
+export const documentsErasure =
+  (deps: Pick<AppDeps, 'clock' | 'config' | 'log' | 'db'>): AccountDeletingHandler =>
+  async (tx, { userId }) => {
+    await issueQueuedFor(tx, deps, userId);
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(issuedDocuments)
+      .where(or(eq(issuedDocuments.payerId, userId), eq(issuedDocuments.providerId, userId)));
+    return row?.count ? [{ kind: 'documents' as const, count: row.count }] : [];
+  };
