@@ -68,6 +68,10 @@ async function paidSession(request: APIRequestContext, client: Account, provider
 async function downloadPdf(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   const bytes = await readFile((await (download as Download).path()) as string);
+  // Kept beside the screenshots, to look at the pages (pdftoppm).
+  await download.saveAs(
+    `test-results/documents-${page.url().includes('/de/') ? 'de' : 'en'}-${download.suggestedFilename()}`,
+  );
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
   return { name: download.suggestedFilename(), text: text.replace(/[\u00a0\u202f\s]+/g, ' ') };
@@ -123,6 +127,11 @@ test.describe('receipts, invoices, superbills and statements', () => {
     const receipts = page.getByRole('region', { name: 'Receipts and invoices' });
     await expect(receipts.getByText(/^Receipt RC-/)).toBeVisible();
     await shoot(page, 'wallet-transaction-en');
+    await visit(new URL(page.url()).pathname.replace('/wallet/', '/de/wallet/'));
+    await expect(
+      page.getByRole('region', { name: 'Quittungen und Rechnungen' }).getByText(/^Quittung RC-/),
+    ).toBeVisible();
+    await shoot(page, 'wallet-transaction-de');
   });
 
   test('a US provider records the diagnosis and a US client downloads the superbill', async ({
@@ -148,6 +157,11 @@ test.describe('receipts, invoices, superbills and statements', () => {
     await billing.getByRole('button', { name: 'Save billing details' }).click();
     await expect(page.getByText('Data saved successfully')).toBeVisible();
     await shoot(page, 'account-billing-en');
+    await visit('/de/account/');
+    await expect(
+      page.getByRole('region', { name: 'Rechnungen und Superbills' }).getByLabel('Zulassungsnummer'),
+    ).toHaveValue('LMFT 98765');
+    await shoot(page, 'account-billing-de');
     await visit(`/appointments/${bookingId}/`);
     const diagnosis = page.getByRole('region', { name: 'Superbill details' });
     await diagnosis.getByLabel('Diagnosis codes (ICD-10)').fill('f411, Z63.0');
