@@ -34,6 +34,8 @@ import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
+import { documentsErasure, documentsPersonalData } from './modules/documents/personal-data.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { flagsPlugin } from './modules/flags/service.ts';
 import { livenessServer } from './modules/health/liveness.ts';
@@ -128,6 +130,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       supportDeletionHook(),
       googleIdentityDeletionHook(),
       dataRightsErasure(privateStorageOf(deps)),
+      documentsErasure(deps),
     ],
     personalData: [
       accountPersonalData,
@@ -142,6 +145,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       sessionRoomPersonalData,
       notificationsPersonalData,
       supportPersonalData,
+      documentsPersonalData,
     ],
     notify: recordNotification,
     outcome: deps.telemetry?.enabled ? (event) => deps.telemetry?.recordOutcome(event) : undefined,
@@ -277,6 +281,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       await api.register(clientRoutes);
       await api.register(noteRoutes);
+      await api.register(documentRoutes);
       await api.register(overviewRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {

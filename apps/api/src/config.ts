@@ -126,6 +126,12 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,32}$/)
       .optional(),
+    /** The platform's details printed on receipts, invoices and statements (modules/documents). */
+    PLATFORM_LEGAL_NAME: z.string().trim().min(1).default('TherapyHub Ltd'),
+    /** Lines separated by `|` or newlines. */
+    PLATFORM_ADDRESS: z.string().trim().min(1).default('1 Example Street|London EC1A 1AA|United Kingdom'),
+    PLATFORM_REGISTRATION_NUMBER: z.string().trim().min(1).optional(),
+    PLATFORM_VAT_NUMBER: z.string().trim().min(1).optional(),
     /** Send the Content-Security-Policy as report-only (nothing blocked), e.g. while trying a change. */
     CSP_REPORT_ONLY: booleanFlag.default(false),
     /** Where browsers report policy violations (the report-uri directive). */

@@ -7,6 +7,7 @@ import { bookingJobs } from './modules/bookings/jobs.ts';
 import { credentialJobs } from './modules/credentials/reminders.ts';
 import { dataRightsJobs } from './modules/data-rights/exports.ts';
 import { directoryJobs } from './modules/directory/next-available.ts';
+import { documentJobs } from './modules/documents/jobs.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { notificationJobs } from './modules/notifications/reminders.ts';
 import { systemClock } from './platform/clock.ts';
@@ -92,6 +93,7 @@ export async function start(options: StartOptions) {
     ...dataRightsJobs,
     ...directoryJobs,
     ...notificationJobs,
+    ...documentJobs,
   ];
   const telemetry = options.telemetry ?? NO_TELEMETRY;
   const jobs = startJobs(deps, jobList, {

@@ -113,6 +113,8 @@ export const ERROR_STATUS = {
   CSV_UNREADABLE: 400,
   CSV_TOO_MANY_ROWS: 400,
   CSV_MAPPING_INCOMPLETE: 400,
+  // Receipts, invoices, superbills and statements
+  SUPERBILL_UNAVAILABLE: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;

@@ -46,7 +46,7 @@ export interface AccountDeletingEvent {
  * the person: `kind` names the words under `hardening.kept.<kind>` (what, why, how long).
  */
 export interface KeptRecord {
-  kind: 'bookings' | 'ledger' | 'treatmentNotes' | 'clinicalNotes' | 'audit';
+  kind: 'bookings' | 'ledger' | 'treatmentNotes' | 'clinicalNotes' | 'audit' | 'documents';
   count: number;
 }
 

@@ -125,6 +125,49 @@ async function send(path: string, options: RequestOptions, session: SessionState
  * once; when the refresh fails the session is cleared and the user is sent to login.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await authorizedFetch(path, options);
+  const text = await response.text();
+  const parsed: unknown = text ? safeJson(text) : null;
+  if (!response.ok) throw errorOf(response, parsed);
+  return parsed as T;
+}
+
+/**
+ * A file from the API (a PDF, a CSV) saved by the browser under the name the server gives it.
+ * Files need the bearer token like any call, so a plain link cannot fetch them.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const response = await authorizedFetch(path, {});
+  if (!response.ok) {
+    const text = await response.text();
+    throw errorOf(response, text ? safeJson(text) : null);
+  }
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = encoded ? decodeURIComponent(encoded) : fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has started reading the blob once click() returns; keep it a moment for slow ones.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function errorOf(response: Response, parsed: unknown): ApiError {
+  const body = (parsed ?? {}) as Partial<ErrorBody>;
+  return new ApiError(
+    response.status,
+    body.code ?? 'HTTP_ERROR',
+    errorMessage(parsed, response.statusText),
+    body.fieldErrors,
+  );
+}
+
+/** The request with the session's token, renewed once on TOKEN_EXPIRED (see `api`). */
+async function authorizedFetch(path: string, options: RequestOptions): Promise<Response> {
   // A signed-in page the server rendered (a new tab) hydrates before the tab has a token: the first
   // call renews it from the cookie (single-flight) instead of going out without one.
   const renew = () =>
@@ -152,18 +195,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       }
     }
   }
-  const text = await response.text();
-  const parsed: unknown = text ? safeJson(text) : null;
-  if (!response.ok) {
-    const body = (parsed ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(
-      response.status,
-      body.code ?? 'HTTP_ERROR',
-      errorMessage(parsed, response.statusText),
-      body.fieldErrors,
-    );
-  }
-  return parsed as T;
+  return response;
 }
 
 function safeJson(text: string): unknown {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { requireSession } from '#app/features/auth/require-session';
 import { useClientProfile } from '#app/features/profiles/api/get-client-profile';
 import { useProviderProfile } from '#app/features/profiles/api/get-provider-profile';
+import { BillingDetailsForm } from '#app/features/profiles/billing-details-form';
 import { ClientProfileForm } from '#app/features/profiles/client-profile-form';
 import { EmergencyContactForm } from '#app/features/profiles/emergency-contact-form';
 import { FeeCard } from '#app/features/profiles/fee-card';
@@ -58,7 +59,10 @@ function ProviderAccount() {
               />
               <FeeCard profile={data} />
             </div>
-            <ProviderProfileForm profile={data} />
+            <div className="flex min-w-0 flex-col gap-6">
+              <ProviderProfileForm profile={data} />
+              <BillingDetailsForm />
+            </div>
           </div>
         )}
       </LoadGate>

@@ -1,3 +1,4 @@
+import { hasSuperbill } from '@app/shared/billing-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,12 +16,16 @@ import { SeriesLabel, SeriesSessions } from '#app/features/bookings/components/s
 import { StatusBadge } from '#app/features/bookings/components/status-badge';
 import { useBookingRole } from '#app/features/bookings/lib/role';
 import { BOOKING_MODALS } from '#app/features/bookings/modals';
+import { DiagnosisForm } from '#app/features/documents/components/diagnosis-form';
+import { DocumentDownloads } from '#app/features/documents/components/document-downloads';
+import { SessionSuperbill } from '#app/features/documents/components/session-superbill';
 import { MessageButton } from '#app/features/messages/components/message-button';
 import { NoteDialogs } from '#app/features/notes/components/note-dialogs';
 import { SessionNotes } from '#app/features/notes/components/session-notes';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
 import { SessionOutcomePanel } from '#app/features/session-room/components/session-outcome-panel';
 import { NotFoundPage } from '#app/features/shell/not-found-page';
+import { dateInZone, monthOf } from '#app/lib/dates';
 import { localePath } from '#app/lib/i18n';
 import { priceText } from '#app/lib/price';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -119,6 +124,13 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                   />
                 </div>
               </section>
+              {booking.isPaid ? <DocumentDownloads of={{ bookingId: booking.identifier }} language={lang} /> : null}
+              {booking.isPaid && hasSuperbill(booking) && role === 'client' && zone && booking.startAt ? (
+                <SessionSuperbill bookingId={booking.identifier} month={monthOf(dateInZone(booking.startAt, zone))} />
+              ) : null}
+              {booking.isPaid && hasSuperbill(booking) && role === 'provider' ? (
+                <DiagnosisForm bookingId={booking.identifier} />
+              ) : null}
               {booking.status === 'confirmed' || booking.status === 'pending' ? (
                 <section
                   aria-labelledby="details-rules"

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '#app/api/use-user-info';
 import { requireSession } from '#app/features/auth/require-session';
+import { StatementDownloads } from '#app/features/documents/components/statement-downloads';
 import { useBankAccount } from '#app/features/money/api/get-bank-account';
 import { useEarningsSummary } from '#app/features/money/api/get-earnings-summary';
 import { BankAccountForm } from '#app/features/money/components/bank-account-form';
@@ -10,9 +11,11 @@ import { EarningsSummary } from '#app/features/money/components/earnings-summary
 import { EarningsCharts } from '#app/features/money/components/money-charts';
 import { PayoutDialog } from '#app/features/money/components/payout-dialog';
 import { EARNINGS_MODALS } from '#app/features/money/earnings-modals';
+import { monthOf, todayInZone } from '#app/lib/dates';
 import { localePath } from '#app/lib/i18n';
 import { asCurrency } from '#app/lib/money';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useViewerZone } from '#app/lib/viewer-zone';
 import { LoadGate } from '#app/ui/load-gate';
 import { useModals } from '#app/ui/modal-manager';
 import { Spinner } from '#app/ui/spinner';
@@ -33,6 +36,7 @@ export default function EarningsPage() {
   const summary = useEarningsSummary();
   const bankAccount = useBankAccount();
   const user = useUserInfo();
+  const zone = useViewerZone();
 
   return (
     <>
@@ -52,6 +56,11 @@ export default function EarningsPage() {
           </>
         )}
       </LoadGate>
+      {zone ? (
+        <div className="mt-6">
+          <StatementDownloads initialMonth={monthOf(todayInZone(zone))} />
+        </div>
+      ) : null}
       <div className="mt-6 grid items-start gap-6 xl:grid-cols-2">
         <section
           aria-labelledby="bank-account-heading"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/require-session';
+import { DocumentDownloads } from '#app/features/documents/components/document-downloads';
 import { TransactionDetail } from '#app/features/money/components/transaction-detail';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -25,7 +26,10 @@ export default function WalletTransactionPage({ params }: Route.ComponentProps) 
         ‹ {t('walletScreens.detail.back')}
       </Link>
       <h1 className="mt-3 mb-6 text-2xl font-semibold">{t('walletScreens.detail.title')}</h1>
-      <TransactionDetail id={params.transactionId} language={lang} />
+      <div className="flex flex-col gap-6">
+        <TransactionDetail id={params.transactionId} language={lang} />
+        <DocumentDownloads of={{ transactionId: params.transactionId }} language={lang} />
+      </div>
     </>
   );
 }

@@ -95,3 +95,30 @@ export const noteAccessLog = pgTable(
     index('note_access_log_actor_idx').on(table.actorId, table.createdAt),
   ],
 );
+
+/**
+ * The diagnosis (ICD-10 codes) a provider records for one session, printed on the client's US
+ * superbill, and the place of service of that session. Kept like a clinical note: the codes are
+ * AES-256-GCM ciphertext under the notes' keys (`key_id`), and every read and write is in
+ * note_access_log under this row's id.
+ */
+export const sessionDiagnoses = pgTable(
+  'session_diagnoses',
+  {
+    id: uuid('id').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id),
+    keyId: text('key_id').notNull(),
+    codes: bytes('codes').notNull(),
+    /** CMS place-of-service code of a telehealth session: 10 (the patient's home) or 02 (elsewhere). */
+    placeOfService: text('place_of_service').notNull().default('10'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [check('session_diagnoses_pos_ck', sql`${table.placeOfService} IN ('02', '10')`)],
+);

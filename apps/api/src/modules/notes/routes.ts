@@ -1,4 +1,5 @@
 import { IdParamsSchema } from '@app/shared/schemas/common';
+import { SessionDiagnosisSchema, SessionDiagnosisUpdateSchema } from '@app/shared/schemas/documents';
 import {
   ClientNotesQuerySchema,
   NoteDeletedSchema,
@@ -16,6 +17,7 @@ import { ownerOnlyNotInViewMode, requireRole } from '../../platform/auth-guard.t
 import { translate } from '../../platform/i18n.ts';
 import { byUser, rateLimit } from '../../platform/rate-limits.ts';
 import { MAX_UPLOAD_BYTES } from '../../platform/uploads/sniff.ts';
+import { getSessionDiagnosis, saveSessionDiagnosis } from './diagnoses.ts';
 import { downloadNoteFile, getNote, listBookingNotes, listClientNotes } from './read-notes.ts';
 import { createNote, deleteNote, type NoteUpload, updateNote } from './write-notes.ts';
 
@@ -131,6 +133,29 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .send(file.bytes);
     },
+  );
+
+  // A session's diagnosis for the client's US superbill (kept like a note: sealed, every access logged).
+  app.get(
+    '/note/booking/:id/diagnosis',
+    { ...provider, schema: { tags, security, params: IdParamsSchema, response: { 200: SessionDiagnosisSchema } } },
+    (request) => getSessionDiagnosis(deps, { actor: request.actor, bookingId: request.params.id }),
+  );
+
+  app.put(
+    '/note/booking/:id/diagnosis',
+    {
+      ...provider,
+      preHandler: writeLimit,
+      schema: {
+        tags,
+        security,
+        params: IdParamsSchema,
+        body: SessionDiagnosisUpdateSchema,
+        response: { 200: SessionDiagnosisSchema },
+      },
+    },
+    (request) => saveSessionDiagnosis(deps, { actor: request.actor, bookingId: request.params.id, body: request.body }),
   );
 
   app.get(

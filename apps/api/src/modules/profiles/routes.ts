@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../platform/auth-guard.ts';
 import { rateLimit } from '../../platform/rate-limits.ts';
 import { publicStorage } from '../../platform/storage.ts';
+import { billingDetailsRoutes } from './billing-routes.ts';
 import { getClientProfile, setEmergencyContact, updateClientProfile } from './client-service.ts';
 import type { ProfilesDeps } from './deps.ts';
 import {
@@ -53,6 +54,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 20, headerPairs: 100 },
   });
+
+  await app.register(billingDetailsRoutes);
 
   const deps: ProfilesDeps = {
     db: app.deps.db,
