@@ -95,12 +95,12 @@ test.describe('wallet', () => {
     await expect(balance(page)).toHaveText('₦12,500.00');
 
     // Filters: the date range is checked before any call; a type narrows the list.
-    await page.getByLabel('From').fill('2030-02-10');
-    await page.getByLabel('To').fill('2030-02-01');
+    await page.getByLabel('From', { exact: true }).fill('2030-02-10');
+    await page.getByLabel('To', { exact: true }).fill('2030-02-01');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText('The end date must not be before the start date')).toBeVisible();
-    await page.getByLabel('From').fill('');
-    await page.getByLabel('To').fill('');
+    await page.getByLabel('From', { exact: true }).fill('');
+    await page.getByLabel('To', { exact: true }).fill('');
     await page.getByLabel('Type').selectOption('refund');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/transactionType=refund/);
