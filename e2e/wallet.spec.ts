@@ -194,7 +194,7 @@ test.describe('wallet', () => {
     await page.screenshot({ path: 'test-results/wallet-transaction-de.png', fullPage: true });
   });
 
-  test('providers see earnings and save a payout bank account by country (NG, GB, US), in en and de', async ({
+  test('providers see earnings and save a payout bank account in the banking of their country (NG, GB, US), in en and de', async ({
     page,
     visit,
   }) => {
@@ -203,14 +203,18 @@ test.describe('wallet', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Earnings');
     await expect(page.getByTestId('earnings-available')).toHaveText('₦0.00');
     await expect(page.getByRole('button', { name: 'Request payout' })).toBeDisabled();
-    await expect(page.getByLabel('Sort code')).toBeVisible();
+    // Nigeria: the bank from the list and the NUBAN, whose check digit must fit that bank.
+    await expect(page.getByLabel('Bank', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Sort code')).toHaveCount(0);
     await expect(page.getByLabel('Address')).toHaveCount(0);
     await page.getByRole('button', { name: 'Save bank account' }).click();
     await expect(page.getByText('This field is required').first()).toBeVisible();
     await page.getByLabel('Account name').fill('Chiamaka Eze');
-    await page.getByLabel('Bank name').fill('Access Bank');
-    await page.getByLabel('Sort code').fill('044150');
-    await page.getByLabel('Account number').fill('0123456789');
+    await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'Access Bank' });
+    await page.getByLabel('Account number (NUBAN)').fill('0123456789');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await expect(page.getByText('This account number does not belong to the chosen bank')).toBeVisible();
+    await page.getByLabel('Account number (NUBAN)').fill('0123456784');
     await page.getByRole('button', { name: 'Save bank account' }).click();
     await expect(page.getByText('Bank account saved')).toBeVisible();
     await page.screenshot({ path: 'test-results/earnings-en.png', fullPage: true });
@@ -227,7 +231,7 @@ test.describe('wallet', () => {
     await expect(page.getByLabel('Address')).toBeVisible();
     await page.getByLabel('Account name').fill('James Reid');
     await page.getByLabel('Bank name').fill('Barclays');
-    await page.getByLabel('Sort code').fill('200000');
+    await page.getByLabel('Sort code').fill('20-00-00');
     await page.getByLabel('Account number').fill('55779911');
     await page.getByRole('button', { name: 'Save bank account' }).click();
     await expect(page.getByText('Choose checking or savings')).toBeVisible();
@@ -249,7 +253,7 @@ test.describe('wallet', () => {
     await page.getByLabel('Routine Number').fill('12');
     await page.getByRole('button', { name: 'Save bank account' }).click();
     await expect(page.getByText('Account name must be 3-32 letters, hyphens or spaces')).toBeVisible();
-    await expect(page.getByText('Routine Number must be 3-32 digits')).toBeVisible();
+    await expect(page.getByText('Routine Number must be 9 digits')).toBeVisible();
     await page.screenshot({ path: 'test-results/earnings-us-en.png', fullPage: true });
   });
 });

@@ -1,3 +1,16 @@
+import {
+  BANK_ACCOUNT_VARIANTS,
+  type BankAccountVariant,
+  bankAccountVariant,
+  digitsOnly,
+  isValidAbaRouting,
+  isValidBic,
+  isValidIban,
+  isValidNuban,
+  nigerianBankName,
+  normalizeIban,
+  SORT_CODE,
+} from '../bank-rules.ts';
 import { type CurrencyCode, MIN_TOP_UP_MAJOR, minTopUpMinor } from '../currency.ts';
 import { messageKey, z } from '../zod.ts';
 import { PageQuerySchema, pageSchema } from './common.ts';
@@ -224,32 +237,72 @@ const ukFields = {
   ),
 };
 
-/** Nigeria, Germany and any other country: name, sort code, bank, number. */
+/** Any country without rules of its own: name, bank code, bank, number (SPEC.md §5 "Bank (general)"). */
 export const BankAccountGeneralSchema = z.object(generalFields);
-/** United Kingdom: also address, postal code, account type, ownership and date of birth. */
-export const BankAccountUkSchema = z.object({ ...generalFields, ...ukFields });
-/** United States: all of the UK fields; the name is letters, hyphen and spaces; bankCode is the routing number. */
+/** United Kingdom: sort code and 8-digit account number; also address, postal code, account type, ownership and date of birth. */
+export const BankAccountUkSchema = z.object({
+  ...generalFields,
+  ...ukFields,
+  bankCode: field(z.string().regex(SORT_CODE, 'wallet.bank.sortCode').transform(digitsOnly)),
+  accountNumber: field(z.string().regex(/^\d{8}$/, 'wallet.bank.ukAccountNumber')),
+});
+/** United States: the UK's extra fields; the name is letters, hyphen and spaces; bankCode is the ABA routing number. */
 export const BankAccountUsSchema = z.object({
   ...generalFields,
   ...ukFields,
   accountName: field(z.string().regex(ACCOUNT_NAME_US, 'wallet.bank.accountNameUs')),
-  bankCode: field(z.string().regex(DIGITS_3_32, 'wallet.bank.routingNumber')),
+  bankCode: field(
+    z
+      .string()
+      .regex(/^\d{9}$/, 'wallet.bank.routingNumber')
+      .refine((routing) => !/^\d{9}$/.test(routing) || isValidAbaRouting(routing), 'wallet.bank.routingCheck'),
+  ),
+  accountNumber: field(z.string().regex(/^\d{4,17}$/, 'wallet.bank.usAccountNumber')),
+});
+/** Nigeria: a bank from the list (its name follows from it) and a 10-digit NUBAN whose check digit fits that bank. */
+export const BankAccountNgSchema = z
+  .object({
+    accountName: generalFields.accountName,
+    bankCode: field(z.string().refine((code) => nigerianBankName(code) !== undefined, 'wallet.bank.nigerianBank')),
+    bankName: z.string().optional(),
+    accountNumber: field(z.string().regex(/^\d{10}$/, 'wallet.bank.nuban')),
+  })
+  .superRefine((value, ctx) => {
+    // Only a well-formed number at a listed bank can fail its check digit; the rest already said why.
+    const checkable = /^\d{10}$/.test(value.accountNumber) && nigerianBankName(value.bankCode) !== undefined;
+    if (checkable && !isValidNuban(value.bankCode, value.accountNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'wallet.bank.nubanCheck' });
+    }
+  })
+  .transform((value) => ({ ...value, bankName: nigerianBankName(value.bankCode) as string }));
+/** Germany and every other IBAN country: the IBAN (kept in its electronic form), the bank's name, an optional BIC. */
+export const BankAccountIbanSchema = z.object({
+  accountName: generalFields.accountName,
+  bankName: generalFields.bankName,
+  accountNumber: field(z.string().refine(isValidIban, 'wallet.bank.iban').transform(normalizeIban)),
+  bankCode: z
+    .string()
+    .trim()
+    .refine((bic) => bic === '' || isValidBic(bic), 'wallet.bank.bic')
+    .transform((bic) => bic.replace(/\s/g, '').toUpperCase())
+    .optional()
+    .default(''),
 });
 
-export type BankAccountVariant = 'general' | 'GB' | 'US';
-
-export function bankAccountVariant(countryCode: string | null | undefined): BankAccountVariant {
-  const code = countryCode?.toUpperCase();
-  return code === 'GB' || code === 'US' ? code : 'general';
-}
+export { type BankAccountVariant, bankAccountVariant };
 
 /** The schema a form and the server use for a provider of this country. */
 export function bankAccountSchemaFor(countryCode: string | null | undefined) {
-  const variant = bankAccountVariant(countryCode);
-  if (variant === 'GB') return BankAccountUkSchema;
-  if (variant === 'US') return BankAccountUsSchema;
-  return BankAccountGeneralSchema;
+  return BANK_ACCOUNT_SCHEMAS[bankAccountVariant(countryCode)];
 }
+
+export const BANK_ACCOUNT_SCHEMAS = {
+  general: BankAccountGeneralSchema,
+  NG: BankAccountNgSchema,
+  GB: BankAccountUkSchema,
+  US: BankAccountUsSchema,
+  IBAN: BankAccountIbanSchema,
+} as const;
 
 export const BankAccountSchema = z.object({
   accountName: z.string(),
@@ -261,8 +314,8 @@ export const BankAccountSchema = z.object({
   accountType: z.enum(ACCOUNT_TYPES).nullable(),
   accountOwnership: z.enum(ACCOUNT_OWNERSHIPS).nullable(),
   dateOfBirth: z.string().nullable(),
-  /** Which rules applied: general, GB or US (the web labels bankCode "Routine Number" for US). */
-  variant: z.enum(['general', 'GB', 'US']),
+  /** Which rules applied (bank-rules.ts); the web labels bankCode and accountNumber by it. */
+  variant: z.enum(BANK_ACCOUNT_VARIANTS),
   updatedAt: z.string(),
 });
 export type BankAccount = z.infer<typeof BankAccountSchema>;

@@ -1,3 +1,4 @@
+import { BANK_ACCOUNT_VARIANTS } from '@app/shared/bank-rules';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -214,7 +215,10 @@ export const payoutBankAccounts = pgTable(
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [
-    check('payout_bank_accounts_variant_ck', sql`${table.variant} IN ('general', 'GB', 'US')`),
+    check(
+      'payout_bank_accounts_variant_ck',
+      sql`${table.variant} IN (${sql.raw(BANK_ACCOUNT_VARIANTS.map((variant) => `'${variant}'`).join(', '))})`,
+    ),
     check(
       'payout_bank_accounts_type_ck',
       sql`${table.accountType} IS NULL OR ${table.accountType} IN ('checking', 'savings')`,

@@ -60,7 +60,12 @@ beforeAll(async () => {
     method: 'PUT',
     url: '/api/earnings/bank-account',
     headers: provider.headers,
-    payload: { accountName: 'Chiamaka Okafor-Nwosu', bankCode: '058', bankName: 'GTBank', accountNumber: '0123456789' },
+    payload: {
+      accountName: 'Chiamaka Okafor-Nwosu',
+      bankCode: '058',
+      bankName: 'Guaranty Trust Bank',
+      accountNumber: '0123456785',
+    },
   });
   expect(bank.statusCode, bank.body).toBe(200);
   const payout = await t.app.inject({

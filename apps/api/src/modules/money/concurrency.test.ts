@@ -77,7 +77,12 @@ describe.runIf(testDriver === 'pg')('money under concurrency (PostgreSQL)', () =
       method: 'PUT',
       url: '/api/earnings/bank-account',
       headers: provider.headers,
-      payload: { accountName: 'Ada Obi', bankCode: '058', bankName: 'GTBank', accountNumber: '0123456789' },
+      payload: {
+        accountName: 'Ada Obi',
+        bankCode: '058',
+        bankName: 'Guaranty Trust Bank',
+        accountNumber: '0123456785',
+      },
     });
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>

@@ -11,7 +11,12 @@ let t: TestApp;
 let provider: TestUser;
 let payer: TestUser;
 
-const ngBank = { accountName: "Ada O'Neil-Obi, Jr.", bankCode: '058', bankName: 'GTBank', accountNumber: '0123456789' };
+const ngBank = {
+  accountName: "Ada O'Neil-Obi, Jr.",
+  bankCode: '058',
+  bankName: 'Guaranty Trust Bank',
+  accountNumber: '0123456785',
+};
 const ukBank = {
   accountName: 'Harriet Jones',
   bankCode: '402030',
@@ -110,7 +115,7 @@ describe('payout bank account', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('saves the general (Nigeria) details and answers them back', async () => {
+  it('saves the Nigerian details and answers them back', async () => {
     const res = await putBank(provider, ngBank);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -120,13 +125,13 @@ describe('payout bank account', () => {
       accountType: null,
       accountOwnership: null,
       dateOfBirth: null,
-      variant: 'general',
+      variant: 'NG',
       updatedAt: '2027-03-15T12:00:00.000Z',
     });
     expect((await get(provider, '/api/earnings/bank-account')).json()).toEqual(res.json());
   });
 
-  it('checks the general rules with their messages and keeps the saved account', async () => {
+  it('checks the Nigerian rules with their messages and keeps the saved account', async () => {
     const res = await putBank(provider, {
       accountName: 'Ada 2',
       bankCode: '05a',
@@ -136,20 +141,18 @@ describe('payout bank account', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({
       accountName: ['Account name must be 3-32 letters, spaces, hyphens, commas, apostrophes or periods'],
-      bankCode: ['Sort code must be 3-32 digits'],
-      bankName: ['Bank name must be at least 3 characters'],
-      accountNumber: ['Account number must be 3-32 digits'],
+      bankCode: ['Choose your bank from the list'],
+      accountNumber: ['Account number must be the 10-digit NUBAN'],
     });
     expect(res.json().message).toContain('Account name must be 3-32 letters');
     const missing = await putBank(provider, {});
     expect(missing.json().fieldErrors).toEqual({
       accountName: ['This field is required'],
       bankCode: ['This field is required'],
-      bankName: ['This field is required'],
       accountNumber: ['This field is required'],
     });
     const [row] = await t.deps.db.select().from(payoutBankAccounts).where(eq(payoutBankAccounts.userId, provider.id));
-    expect(row).toMatchObject({ accountNumber: '0123456789', bankName: 'GTBank' });
+    expect(row).toMatchObject({ accountNumber: '0123456785', bankName: 'Guaranty Trust Bank' });
   });
 
   it('requires address, postal code, account type, ownership and date of birth in the UK', async () => {
@@ -184,7 +187,7 @@ describe('payout bank account', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({
       accountName: ['Account name must be 3-32 letters, hyphens or spaces'],
-      bankCode: ['Routine Number must be 3-32 digits'],
+      bankCode: ['Routine Number must be 9 digits'],
     });
     const ok = await putBank(us, { ...ukBank, accountName: 'Mary-Jane Watson', bankCode: '021000021' });
     expect(ok.json()).toMatchObject({ variant: 'US', bankCode: '021000021' });
@@ -192,7 +195,7 @@ describe('payout bank account', () => {
 
   it('words the messages in German', async () => {
     const res = await putBank(provider, { ...ngBank, accountNumber: 'x' }, 'de');
-    expect(res.json().fieldErrors.accountNumber).toEqual(['Die Kontonummer muss 3-32 Ziffern haben']);
+    expect(res.json().fieldErrors.accountNumber).toEqual(['Die Kontonummer muss die 10-stellige NUBAN sein']);
   });
 });
 

@@ -236,7 +236,12 @@ describe('POST /api/admin/payouts/:payoutId/paid', () => {
       method: 'PUT',
       url: '/api/earnings/bank-account',
       headers: provider.headers,
-      payload: { accountName: 'Ada Obi', bankCode: '058', bankName: 'GTBank', accountNumber: '0123456789' },
+      payload: {
+        accountName: 'Ada Obi',
+        bankCode: '058',
+        bankName: 'Guaranty Trust Bank',
+        accountNumber: '0123456785',
+      },
     });
     const ngn = await t.app.inject({
       method: 'POST',

@@ -377,7 +377,12 @@ describe('bank transfer into a Paystack dedicated account', () => {
 
 describe('payouts through Paystack transfers', () => {
   let provider: TestUser;
-  const bank = { accountName: 'Amaka Obi', bankCode: '058', bankName: 'GTBank', accountNumber: '0123456789' };
+  const bank = {
+    accountName: 'Amaka Obi',
+    bankCode: '058',
+    bankName: 'Guaranty Trust Bank',
+    accountNumber: '0123456785',
+  };
 
   beforeAll(async () => {
     provider = await createTestUser(t, { role: 'provider' });
@@ -408,7 +413,7 @@ describe('payouts through Paystack transfers', () => {
     const recipient = fake.requests.filter((r) => r.path === '/transferrecipient');
     expect(recipient.at(-1)?.body).toMatchObject({
       type: 'nuban',
-      account_number: '0123456789',
+      account_number: '0123456785',
       bank_code: '058',
       currency: 'NGN',
     });
@@ -482,7 +487,7 @@ describe('payouts through Paystack transfers', () => {
       method: 'PUT',
       url: '/api/earnings/bank-account',
       headers: other.headers,
-      payload: { ...bank, accountNumber: '0000000000' },
+      payload: { ...bank, bankCode: '044', accountNumber: '0000000000' },
     });
     const res = await t.app.inject({
       method: 'POST',

@@ -69,7 +69,12 @@ describe('notifications raised by money and credentials', () => {
       method: 'PUT',
       url: '/api/earnings/bank-account',
       headers: provider.headers,
-      payload: { accountName: 'Ada Obi', bankCode: '058', bankName: 'GTBank', accountNumber: '0123456789' },
+      payload: {
+        accountName: 'Ada Obi',
+        bankCode: '058',
+        bankName: 'Guaranty Trust Bank',
+        accountNumber: '0123456785',
+      },
     });
     expect(bank.statusCode, bank.body).toBe(200);
     const paid = await t.app.inject({

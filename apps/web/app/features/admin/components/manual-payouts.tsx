@@ -16,10 +16,11 @@ import { Badge, Cell, DataTable, EmptyRow } from './table';
 
 type Bank = ManualPayout['bankAccount'];
 
-/** The bank code's name in the provider's country: a sort code (GB), a routing number (US), else a bank code. */
+/** The bank code's name in the provider's country: a sort code (GB), a routing number (US), a BIC (IBAN countries), else a bank code. */
 function bankCodeLabel(t: TFunction, variant: string | null): string {
   if (variant === 'GB') return t('admin.payouts.bank.sortCode');
   if (variant === 'US') return t('admin.payouts.bank.routingNumber');
+  if (variant === 'IBAN') return t('admin.payouts.bank.bic');
   return t('admin.payouts.bank.bankCode');
 }
 
@@ -31,8 +32,12 @@ function bankLines(t: TFunction, bank: Bank): BankLine[] {
   const lines: BankLine[] = [
     [t('admin.payouts.bank.accountName'), bank.accountName],
     [t('admin.payouts.bank.bankName'), bank.bankName],
-    [bankCodeLabel(t, bank.variant), bank.bankCode, true],
-    [t('admin.payouts.bank.accountNumber'), bank.accountNumber, true],
+    [bankCodeLabel(t, bank.variant), bank.bankCode || null, true],
+    [
+      t(bank.variant === 'IBAN' ? 'admin.payouts.bank.iban' : 'admin.payouts.bank.accountNumber'),
+      bank.accountNumber,
+      true,
+    ],
     [
       t('admin.payouts.bank.accountType'),
       bank.accountType

@@ -1,12 +1,11 @@
+import { NIGERIAN_BANKS } from '@app/shared/bank-rules';
 import type { Language } from '@app/shared/constants';
 import {
   ACCOUNT_OWNERSHIPS,
   ACCOUNT_TYPES,
+  BANK_ACCOUNT_SCHEMAS,
   type BankAccount,
   type BankAccountBody,
-  BankAccountGeneralSchema,
-  BankAccountUkSchema,
-  BankAccountUsSchema,
   type BankAccountVariant,
   bankAccountVariant,
 } from '@app/shared/schemas/wallet';
@@ -48,10 +47,27 @@ const FIELDS = [
   'dateOfBirth',
 ] as const;
 
-const SCHEMAS: Record<BankAccountVariant, z.ZodType<BankAccountBody, BankFormValues>> = {
-  general: BankAccountGeneralSchema as unknown as z.ZodType<BankAccountBody, BankFormValues>,
-  GB: BankAccountUkSchema as unknown as z.ZodType<BankAccountBody, BankFormValues>,
-  US: BankAccountUsSchema as unknown as z.ZodType<BankAccountBody, BankFormValues>,
+const SCHEMAS = BANK_ACCOUNT_SCHEMAS as unknown as Record<
+  BankAccountVariant,
+  z.ZodType<BankAccountBody, BankFormValues>
+>;
+
+/** What the bank code is called where it is typed (NG picks the bank from a list; IBAN countries type a BIC). */
+const BANK_CODE_LABEL: Record<'general' | 'GB' | 'US', string> = {
+  general: 'earningsScreens.bank.bankCode',
+  GB: 'earningsScreens.bank.sortCode',
+  US: 'earningsScreens.bank.routingNumber',
+};
+const BANK_CODE_HINT: Record<'general' | 'GB' | 'US', string | null> = {
+  general: null,
+  GB: 'earningsScreens.bank.sortCodeHelp',
+  US: 'earningsScreens.bank.routingHelp',
+};
+const ACCOUNT_NUMBER_HINT: Record<'general' | 'NG' | 'GB' | 'US', string | null> = {
+  general: null,
+  NG: 'earningsScreens.bank.nubanHelp',
+  GB: 'earningsScreens.bank.ukAccountNumberHelp',
+  US: null,
 };
 
 function valuesOf(account: BankAccount | null): BankFormValues {
@@ -76,12 +92,12 @@ interface ChoiceProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 const Choice = forwardRef<HTMLSelectElement, ChoiceProps>(function Choice(
-  { label, error, placeholder, options, ...rest },
+  { label, error, placeholder, options, className, ...rest },
   ref,
 ) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
+    <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
@@ -91,7 +107,7 @@ const Choice = forwardRef<HTMLSelectElement, ChoiceProps>(function Choice(
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={cn(
-          'min-h-10 rounded-lg border bg-white px-3 py-2 text-sm',
+          'min-h-10 w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-sm',
           error ? 'border-red-600' : 'border-slate-300',
         )}
         {...rest}
@@ -113,16 +129,18 @@ const Choice = forwardRef<HTMLSelectElement, ChoiceProps>(function Choice(
 });
 
 export interface BankAccountFormProps {
-  /** The provider's country: it picks the rules (general, GB or US), as on the server. */
+  /** The provider's country: it picks the rules (bank-rules.ts), as on the server. */
   countryCode: string | null | undefined;
   account: BankAccount | null;
   language: Language;
 }
 
 /**
- * The payout bank account (SPEC.md §5 "Bank (general)"): name, sort code, bank, number; GB adds
- * address, postal code, account type, ownership and date of birth; US requires the same and
- * calls the bank code "Routine Number". Validated with the same schema the server uses.
+ * The payout bank account in the provider's country's banking (bank-rules.ts): NG picks the bank
+ * and types a NUBAN; GB a sort code and account number, US a "Routine Number" and account number,
+ * both also address, postal code, account type, ownership and date of birth; IBAN countries an
+ * IBAN and an optional BIC; elsewhere SPEC.md §5 "Bank (general)". Validated with the same schema
+ * the server uses.
  */
 export function BankAccountForm({ countryCode, account, language }: BankAccountFormProps) {
   const { t } = useTranslation();
@@ -153,7 +171,7 @@ export function BankAccountForm({ countryCode, account, language }: BankAccountF
     }
   });
 
-  const extended = variant !== 'general';
+  const extended = variant === 'GB' || variant === 'US';
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="bank-account-heading" className="flex flex-col gap-4">
@@ -164,26 +182,65 @@ export function BankAccountForm({ countryCode, account, language }: BankAccountF
           error={error('accountName')}
           {...register('accountName')}
         />
-        <Field
-          label={t('earningsScreens.bank.bankName')}
-          autoComplete="off"
-          error={error('bankName')}
-          {...register('bankName')}
-        />
-        <Field
-          label={t(variant === 'US' ? 'earningsScreens.bank.routingNumber' : 'earningsScreens.bank.bankCode')}
-          inputMode="numeric"
-          autoComplete="off"
-          error={error('bankCode')}
-          {...register('bankCode')}
-        />
-        <Field
-          label={t('earningsScreens.bank.accountNumber')}
-          inputMode="numeric"
-          autoComplete="off"
-          error={error('accountNumber')}
-          {...register('accountNumber')}
-        />
+        {variant === 'NG' ? (
+          <Choice
+            label={t('earningsScreens.bank.bank')}
+            placeholder={t('earningsScreens.bank.select')}
+            options={NIGERIAN_BANKS.map((bank) => ({ value: bank.code, label: bank.name }))}
+            error={error('bankCode')}
+            {...register('bankCode')}
+          />
+        ) : (
+          <Field
+            label={t('earningsScreens.bank.bankName')}
+            autoComplete="off"
+            error={error('bankName')}
+            {...register('bankName')}
+          />
+        )}
+        {variant === 'IBAN' ? (
+          <>
+            <Field
+              label={t('earningsScreens.bank.iban')}
+              hint={t('earningsScreens.bank.ibanHelp')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              error={error('accountNumber')}
+              {...register('accountNumber')}
+            />
+            <Field
+              label={t('earningsScreens.bank.bic')}
+              hint={t('earningsScreens.bank.bicHelp')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              error={error('bankCode')}
+              {...register('bankCode')}
+            />
+          </>
+        ) : (
+          <>
+            {variant === 'NG' ? null : (
+              <Field
+                label={t(BANK_CODE_LABEL[variant])}
+                hint={BANK_CODE_HINT[variant] ? t(BANK_CODE_HINT[variant]) : undefined}
+                inputMode="numeric"
+                autoComplete="off"
+                error={error('bankCode')}
+                {...register('bankCode')}
+              />
+            )}
+            <Field
+              label={t(variant === 'NG' ? 'earningsScreens.bank.nuban' : 'earningsScreens.bank.accountNumber')}
+              hint={ACCOUNT_NUMBER_HINT[variant] ? t(ACCOUNT_NUMBER_HINT[variant]) : undefined}
+              inputMode="numeric"
+              autoComplete="off"
+              error={error('accountNumber')}
+              {...register('accountNumber')}
+            />
+          </>
+        )}
         {extended ? (
           <>
             <Field

@@ -1,0 +1,2 @@
+ALTER TABLE "payout_bank_accounts" DROP CONSTRAINT "payout_bank_accounts_variant_ck";--> statement-breakpoint
+ALTER TABLE "payout_bank_accounts" ADD CONSTRAINT "payout_bank_accounts_variant_ck" CHECK ("payout_bank_accounts"."variant" IN ('general', 'NG', 'GB', 'US', 'IBAN'));
