@@ -21,7 +21,7 @@ export const NO_SHOW_MARK_WINDOW_HOURS = 24;
 export const REBOOK_WINDOW_HOURS = 48;
 /**
  * The share of the fee a client pays to replace a session they missed (basis points): half.
- * docs/decisions.md, "A missed session is replaced for half the fee".
+ * docs/decisions/sessions-a-missed-session-is-replaced-for-half-the.md.
  */
 export const MISSED_SESSION_REBOOK_SHARE_BPS = 5_000;
 /**
