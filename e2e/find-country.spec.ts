@@ -1,10 +1,147 @@
-import { expect, test } from './fixtures';
-import { signIn } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { topUp } from './demo';
+import { expect, expectAccessible, test } from './fixtures';
+import { outbox, signIn, tokenOf } from './helpers';
 
 /** A German therapist of the demo data (Berlin); no journey saves her payout details before this one. */
 const DE_PROVIDER = { email: 'lena.schmidt@demo.test', password: 'demo-pass-123' };
+const ADMIN = { email: 'admin@demo.test', password: 'demo-pass-123' };
+const PASSWORD = 'calm-river-42';
+
+/** The first free slot of a provider from the day after tomorrow on. */
+async function firstSlot(request: APIRequestContext, providerId: string): Promise<string> {
+  const start = Date.now();
+  for (let days = 2; days < 30; days += 1) {
+    const date = new Date(start + days * 86_400_000).toISOString().slice(0, 10);
+    const answer = await request.get(`/api/providers-availability/${providerId}/timeslot/${date}`);
+    const slot = (await answer.json()).days?.[0]?.timeSlot?.[0]?.identifier;
+    if (slot) return slot;
+  }
+  throw new Error('no free slot');
+}
+
+/** A session with the Berlin therapist, booked and paid from the wallet through the API. */
+async function payGermanTherapist(request: APIRequestContext, headers: Record<string, string>) {
+  const providerLogin = await (await request.post('/api/user/login', { data: DE_PROVIDER })).json();
+  const providerId = providerLogin.user.identifier as string;
+  const profile = await (await request.get(`/api/providers/${providerId}`)).json();
+  const therapies = (profile.therapies ?? profile.therapyCategories) as Array<{ identifier: string }>;
+  const booking = await request.post('/api/booking', {
+    headers,
+    data: {
+      providerIdentifier: providerId,
+      therapyIdentifier: therapies[0]?.identifier,
+      modalityIdentifier: profile.modalities?.[0]?.identifier,
+    },
+  });
+  expect(booking.ok(), await booking.text()).toBe(true);
+  const bookingId = (await booking.json()).identifier as string;
+  const scheduled = await request.post(`/api/booking/${bookingId}/schedule`, {
+    headers,
+    data: { timeslotIdentifier: await firstSlot(request, providerId) },
+  });
+  expect(scheduled.ok(), await scheduled.text()).toBe(true);
+  const paid = await request.post(`/api/payment/booking/${bookingId}`, { headers, data: { method: 'wallet' } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return bookingId;
+}
+
+async function setSupportFlag(request: APIRequestContext, enabled: boolean) {
+  const token = await tokenOf(request, ADMIN);
+  const answer = await request.put('/api/admin/flags/show_support_livechat', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { enabled, countries: [], rolloutPercent: 100 },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/** Fails when anything is drawn over the centre of a consent button. */
+async function expectConsentButtonsUncovered(page: Page) {
+  const banner = page.getByTestId('consent-banner');
+  await expect(banner).toBeVisible();
+  for (const button of await banner.getByRole('button').all()) {
+    const covered = await button.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const points = [
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + 2, box.top + 2],
+        [box.right - 2, box.bottom - 2],
+      ];
+      return points.some(([x, y]) => {
+        const top = document.elementFromPoint(x as number, y as number);
+        return top !== null && !element.contains(top);
+      });
+    });
+    expect(covered, `${await button.textContent()} is covered`).toBe(false);
+  }
+}
 
 test.describe('the right country for German visitors and providers', () => {
+  test('a German visitor is offered Germany and German, signs up, and pays a German therapist in EUR', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const context = await browser.newContext({ baseURL, locale: 'de-DE', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto('/');
+    const offer = page.getByTestId('locale-suggestion');
+    await expect(offer).toContainText('Your browser suggests Germany and Deutsch');
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/find-country-offer-en.png' });
+    await offer.getByRole('button', { name: 'Yes, Germany · Deutsch' }).click();
+    await page.waitForURL((url) => url.pathname === '/de/');
+    await expect(page.getByTestId('locale-suggestion')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Land und Sprache: Deutschland/ }).first()).toBeVisible();
+    // Answered once: the next page asks no more.
+    await page.goto('/de/signup/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('locale-suggestion')).toHaveCount(0);
+
+    const email = `berlin.${Date.now()}@example.com`;
+    await expect(page.getByRole('combobox', { name: 'Land' })).toHaveValue('Deutschland');
+    await expect(page.getByText('Die Währung deines Guthabens richtet sich nach deinem Land.')).toBeVisible();
+    await page.getByLabel('Vorname').fill('Jürgen');
+    await page.getByLabel('Nachname').fill('Müller');
+    await page.getByLabel('E-Mail', { exact: true }).fill(email);
+    await page.getByLabel('Telefonnummer').fill('+4930123456789');
+    await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Passwort bestätigen').fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.screenshot({ path: 'test-results/find-country-signup-de.png', fullPage: true });
+    await page.getByRole('button', { name: 'Konto erstellen' }).click();
+    let token = '';
+    await expect
+      .poll(async () => {
+        const emails = await outbox(request, email);
+        token = emails.map((item) => /[?&]token=([\w-]+)/.exec(item.text)?.[1]).find(Boolean) ?? '';
+        return token;
+      })
+      .not.toBe('');
+    expect((await request.post('/api/user/register/verify', { data: { token } })).ok()).toBe(true);
+
+    // The wallet is in euros; a top-up and a session with a Berlin therapist are paid in EUR.
+    const client = { email, password: PASSWORD };
+    const bearer = await tokenOf(request, client);
+    const headers = { Authorization: `Bearer ${bearer}` };
+    expect(await (await request.get('/api/wallet/balance', { headers })).json()).toEqual({
+      balance: 0,
+      currency: 'EUR',
+    });
+    await topUp(request, bearer, 50_000);
+    const bookingId = await payGermanTherapist(request, headers);
+    const booking = await (await request.get(`/api/booking/${bookingId}`, { headers })).json();
+    expect(booking.status).toBe('confirmed');
+    const balance = await (await request.get('/api/wallet/balance', { headers })).json();
+    expect(balance.currency).toBe('EUR');
+    expect(balance.balance).toBeLessThan(50_000);
+
+    await signIn(page, client, '/de/wallet/');
+    await expect(page.getByTestId('wallet-balance')).toContainText('€');
+    await page.screenshot({ path: 'test-results/find-country-wallet-de.png', fullPage: true });
+    await context.close();
+  });
+
   test('a German provider saves an IBAN, in German, after a typo is caught', async ({ page, visit }) => {
     await signIn(page, DE_PROVIDER, '/de/earnings/');
     await visit('/de/earnings/');
@@ -25,5 +162,33 @@ test.describe('the right country for German visitors and providers', () => {
     await expect(page.getByLabel('BIC (optional)')).toHaveValue('COBADEFFXXX');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'test-results/find-country-iban-de-390.png', fullPage: true });
+  });
+
+  test('the support launcher never covers the consent buttons (390 px and desktop)', async ({ page, request }) => {
+    await setSupportFlag(request, true);
+    try {
+      for (const [width, height] of [
+        [390, 844],
+        [1280, 800],
+      ] as const) {
+        for (const path of ['/', '/de/']) {
+          await page.setViewportSize({ width, height });
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+          await expect(page.getByTestId('support-launcher')).toBeVisible();
+          await expectConsentButtonsUncovered(page);
+          await page.screenshot({
+            path: `test-results/find-country-consent-${width}${path === '/' ? '-en' : '-de'}.png`,
+          });
+        }
+      }
+      // Once answered, the launcher returns to the corner.
+      await page.getByTestId('consent-banner').getByRole('button').last().click();
+      await expect(page.getByTestId('consent-banner')).toHaveCount(0);
+      const launcher = await page.getByTestId('support-launcher').boundingBox();
+      expect((launcher?.y ?? 0) + (launcher?.height ?? 0)).toBeGreaterThan(800 - 40);
+    } finally {
+      await setSupportFlag(request, false);
+    }
   });
 });

@@ -72,6 +72,7 @@ export const PAGE_PARTS = {
     'location.nonOperatingText',
     'location.dismissAndProceed',
     'location.changeCountry',
+    'location.suggestion',
   ],
   home: ['home', 'searchScreens.pickUsState'],
   directory: [...PROVIDER_CARD, 'searchScreens', 'pagination'],

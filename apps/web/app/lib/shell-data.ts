@@ -1,4 +1,5 @@
 import type { Language } from '@app/shared/constants';
+import type { LocaleSuggestion } from '@app/shared/locale-suggestion';
 import type { ConsentChoice, PublicShellData } from '@app/shared/schemas/shell';
 import { useRouteLoaderData } from 'react-router';
 
@@ -8,6 +9,8 @@ export interface LocaleLayoutData {
   countryName: string;
   operating: boolean;
   ignoreCountryPrompt: boolean;
+  /** A first visit's offer (no country chosen yet) when the browser points elsewhere than the page. */
+  suggestion: LocaleSuggestion | null;
   consent: ConsentChoice;
   analyticsScriptUrl: string;
   shell: PublicShellData;

@@ -1,5 +1,6 @@
 import { COOKIES, DEFAULT_COUNTRY, isLanguage, type Language } from '@app/shared/constants';
 import { readCookie } from '@app/shared/cookies';
+import { type LocaleSuggestion, suggestLocale } from '@app/shared/locale-suggestion';
 import { parseConsent } from '@app/shared/schemas/shell';
 import { I18nextProvider } from 'react-i18next';
 import {
@@ -27,6 +28,18 @@ function visitorCountry(request: Request, trusted: string | null): string {
   return /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : DEFAULT_COUNTRY;
 }
 
+/** What a first visit (no country chosen) is offered: only when it differs from what the page shows. */
+function firstVisitSuggestion(
+  request: Request,
+  trusted: string | null,
+  shown: { countryCode: string; lang: Language },
+): LocaleSuggestion | null {
+  if (readCookie(request.headers.get('cookie'), COOKIES.country)) return null;
+  const suggestion = suggestLocale({ acceptLanguage: request.headers.get('accept-language'), trustedCountry: trusted });
+  if (!suggestion) return null;
+  return suggestion.countryCode === shown.countryCode && suggestion.language === shown.lang ? null : suggestion;
+}
+
 export async function loader({ params, request, context }: Route.LoaderArgs): Promise<LocaleLayoutData> {
   // Only German has a prefix; /en/ and unknown prefixes are not pages.
   if (params.lang !== undefined && params.lang !== 'de') {
@@ -36,7 +49,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
   const lang: Language = params.lang === 'de' ? 'de' : 'en';
   await ensureCatalog(lang);
   const { services } = context;
-  const countryCode = visitorCountry(request, services.trustedCountry(request));
+  const trusted = services.trustedCountry(request);
+  const countryCode = visitorCountry(request, trusted);
   const shell = await services.publicShell({ language: lang, countryCode });
   const cookieHeader = request.headers.get('cookie');
   return {
@@ -45,6 +59,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
     countryName: shell.visitorCountry?.name ?? countryCode,
     operating: shell.visitorCountry?.operating ?? false,
     ignoreCountryPrompt: readCookie(cookieHeader, COOKIES.ignoreCountryPrompt) === 'true',
+    suggestion: firstVisitSuggestion(request, trusted, { countryCode, lang }),
     consent: parseConsent(readCookie(cookieHeader, COOKIES.consent)),
     analyticsScriptUrl: services.analyticsScriptUrl,
     shell,
@@ -52,8 +67,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
 }
 
 export function headers(): HeadersInit {
-  // Public pages vary by the visitor's cookies (country, consent); browsers may reuse them briefly.
-  return { 'Cache-Control': 'private, max-age=0, must-revalidate', Vary: 'Cookie' };
+  // Public pages vary by the visitor's cookies (country, consent) and, on a first visit, languages.
+  return { 'Cache-Control': 'private, max-age=0, must-revalidate', Vary: 'Cookie, Accept-Language' };
 }
 
 /** Navigations inside one language reuse the shell data; a language switch or an explicit revalidation reloads it. */

@@ -4,6 +4,7 @@ import { ConsentBanner, ConsentedScripts, useConsent } from '#app/features/shell
 import { Footer } from '#app/features/shell/footer';
 import { Header } from '#app/features/shell/header';
 import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
+import { LocaleSuggestionBanner } from '#app/features/shell/locale-suggestion-banner';
 import { NonOperatingBanner } from '#app/features/shell/non-operating-banner';
 import { SupportLauncher } from '#app/features/support/components/support-launcher';
 import { loadPageWords } from '#app/lib/i18n';
@@ -23,6 +24,7 @@ export default function PublicLayout() {
   return (
     <>
       <Header accountLinks={<HeaderAccountLinks />} />
+      <LocaleSuggestionBanner />
       <NonOperatingBanner />
       <Outlet />
       <Footer />

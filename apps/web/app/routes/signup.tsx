@@ -3,6 +3,7 @@ import { useLoaderData } from 'react-router';
 import { ClientSignupForm } from '#app/features/auth/client-signup-form';
 import { GoogleButton, OrDivider } from '#app/features/auth/google-button';
 import { SignupPage } from '#app/features/auth/signup-page';
+import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/signup';
 
 /** Whether to offer "Continue with Google" (configured on the server). */
@@ -14,6 +15,10 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function ClientSignupPage() {
   const { t } = useTranslation();
   const { google } = useLoaderData<typeof loader>();
+  const { shell } = useLocaleData();
+  const countries = shell.countries.filter((country) => country.operating);
+  const visitor = shell.visitorCountry;
+  const defaultCountry = visitor?.operating ? visitor.identifier : undefined;
   return (
     <SignupPage
       section="accounts.signup"
@@ -31,7 +36,7 @@ export default function ClientSignupPage() {
               <OrDivider />
             </>
           ) : null}
-          <ClientSignupForm onRegistered={onRegistered} />
+          <ClientSignupForm countries={countries} defaultCountry={defaultCountry} onRegistered={onRegistered} />
         </>
       )}
     />

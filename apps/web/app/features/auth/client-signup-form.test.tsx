@@ -7,6 +7,11 @@ import { jsonResponse, renderWithProviders } from './test-utils';
 
 afterEach(() => vi.restoreAllMocks());
 
+const countries = [
+  { identifier: '7d0e3c55-4a55-4c1e-9a39-4c6f1f7e0a01', name: 'Nigeria' },
+  { identifier: '7d0e3c55-4a55-4c1e-9a39-4c6f1f7e0a02', name: 'Germany' },
+];
+
 async function fillClient(overrides: Partial<Record<string, string>> = {}) {
   const values = {
     'First name': 'Ada',
@@ -25,7 +30,7 @@ async function fillClient(overrides: Partial<Record<string, string>> = {}) {
 describe('ClientSignupForm', () => {
   it('says "Passwords must match" on the confirmation when they differ', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    renderWithProviders(<ClientSignupForm onRegistered={vi.fn()} />);
+    renderWithProviders(<ClientSignupForm countries={countries} onRegistered={vi.fn()} />);
     await fillClient({ 'Confirm password': 'calm-river-43' });
     await userEvent.click(screen.getByLabelText('I agree to the terms and conditions'));
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -36,7 +41,7 @@ describe('ClientSignupForm', () => {
   });
 
   it('checks the password rules, the phone length and the terms with SPEC words', async () => {
-    renderWithProviders(<ClientSignupForm onRegistered={vi.fn()} />);
+    renderWithProviders(<ClientSignupForm countries={countries} onRegistered={vi.fn()} />);
     await fillClient({ Password: 'abc', 'Confirm password': 'abc', 'Phone number': '12345' });
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Password too short')).toBeInTheDocument();
@@ -53,7 +58,7 @@ describe('ClientSignupForm', () => {
       }),
     );
     const onRegistered = vi.fn();
-    renderWithProviders(<ClientSignupForm onRegistered={onRegistered} />);
+    renderWithProviders(<ClientSignupForm countries={countries} onRegistered={onRegistered} />);
     await fillClient();
     await userEvent.click(screen.getByLabelText('I agree to the terms and conditions'));
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -68,14 +73,25 @@ describe('ClientSignupForm', () => {
     });
     expect(onRegistered).not.toHaveBeenCalled();
   });
+
+  it("starts with the visitor's country and sends the one chosen (the wallet's currency follows it)", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(201, {}));
+    const onRegistered = vi.fn();
+    renderWithProviders(
+      <ClientSignupForm countries={countries} defaultCountry={countries[1]?.identifier} onRegistered={onRegistered} />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Germany');
+    expect(screen.getByText("Your wallet's currency follows your country.")).toBeInTheDocument();
+    await fillClient();
+    await userEvent.click(screen.getByLabelText('I agree to the terms and conditions'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalled());
+    const body = JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body));
+    expect(body).toMatchObject({ userType: 'client', countryIdentifier: countries[1]?.identifier });
+  });
 });
 
 describe('ProviderSignupForm', () => {
-  const countries = [
-    { identifier: '7d0e3c55-4a55-4c1e-9a39-4c6f1f7e0a01', name: 'Nigeria' },
-    { identifier: '7d0e3c55-4a55-4c1e-9a39-4c6f1f7e0a02', name: 'Germany' },
-  ];
-
   it('says "Emails must match" and asks for a country', async () => {
     renderWithProviders(<ProviderSignupForm countries={countries} onRegistered={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('Email'), 'therapist@example.com');

@@ -1,6 +1,8 @@
 import { ClientRegisterSchema } from '@app/shared/schemas/auth';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '#app/ui/field';
+import { SearchableSelect } from '#app/ui/searchable-select';
 import { PasswordField } from './password-field';
 import { SignupFormFrame } from './signup-form-frame';
 import { TermsCheckbox } from './terms-checkbox';
@@ -13,13 +15,22 @@ const FIELDS = [
   'firstName',
   'lastName',
   'phoneNumber',
+  'countryIdentifier',
   'agreeToTerms',
 ] as const;
 
-/** SPEC.md §5 "Sign up (client)": the same schema the server checks. */
-export function ClientSignupForm({ onRegistered }: { onRegistered(email: string, password: string): void }) {
+export interface ClientSignupFormProps {
+  /** The operating countries: the wallet's currency follows the one chosen. */
+  countries: Array<{ identifier: string; name: string }>;
+  /** The visitor's country when it is one of them: the form starts with it. */
+  defaultCountry?: string;
+  onRegistered(email: string, password: string): void;
+}
+
+/** SPEC.md §5 "Sign up (client)" and the country (prefilled with the visitor's): the same schema the server checks. */
+export function ClientSignupForm({ countries, defaultCountry, onRegistered }: ClientSignupFormProps) {
   const { t } = useTranslation();
-  const { register, error, onSubmit, registering } = useSignupForm({
+  const { register, control, error, onSubmit, registering } = useSignupForm({
     schema: ClientRegisterSchema,
     defaultValues: {
       userType: 'client' as const,
@@ -29,6 +40,7 @@ export function ClientSignupForm({ onRegistered }: { onRegistered(email: string,
       firstName: '',
       lastName: '',
       phoneNumber: '',
+      countryIdentifier: defaultCountry,
       // The checkbox starts unticked; the schema insists on true.
       agreeToTerms: false as unknown as true,
     },
@@ -72,6 +84,23 @@ export function ClientSignupForm({ onRegistered }: { onRegistered(email: string,
         hint={t('accounts.signup.phoneHint')}
         error={error('phoneNumber')}
         {...register('phoneNumber')}
+      />
+      <Controller
+        control={control}
+        name="countryIdentifier"
+        render={({ field }) => (
+          <div className="flex flex-col gap-1">
+            <SearchableSelect
+              label={t('accounts.signup.country')}
+              placeholder={t('accounts.signup.countryPlaceholder')}
+              options={countries.map((country) => ({ value: country.identifier, label: country.name }))}
+              value={field.value ?? null}
+              onChange={field.onChange}
+              error={error('countryIdentifier')}
+            />
+            <p className="text-xs text-slate-600">{t('accounts.signup.countryHint')}</p>
+          </div>
+        )}
       />
       <PasswordField
         label={t('accounts.signup.password')}

@@ -1,7 +1,7 @@
 import { COOKIES } from '@app/shared/constants';
 import { cookieString } from '@app/shared/cookies';
 import { type ConsentChoice, consentGrants, serializeConsent } from '@app/shared/schemas/shell';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
@@ -41,10 +41,37 @@ export function ConsentedScripts({
   );
 }
 
+/**
+ * The banner's height while it shows, on the root element: floating controls (the support
+ * launcher and its panel) lift themselves by it, so nothing covers the consent buttons.
+ */
+export const CONSENT_BANNER_HEIGHT_VAR = '--consent-banner-height';
+
+function usePublishedHeight(element: React.RefObject<HTMLElement | null>, shown: boolean) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const node = element.current;
+    if (!shown || !node) {
+      root.style.removeProperty(CONSENT_BANNER_HEIGHT_VAR);
+      return;
+    }
+    const publish = () => root.style.setProperty(CONSENT_BANNER_HEIGHT_VAR, `${node.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(node);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(CONSENT_BANNER_HEIGHT_VAR);
+    };
+  }, [element, shown]);
+}
+
 export function ConsentBanner({ choice, onSave }: { choice: ConsentChoice; onSave(choice: ConsentChoice): void }) {
   const { t } = useTranslation();
   const modals = useModals();
   const binding = useModalBinding('consent');
+  const banner = useRef<HTMLElement>(null);
+  usePublishedHeight(banner, choice.kind === 'unset');
 
   function saveAndClose(next: ConsentChoice) {
     onSave(next);
@@ -55,6 +82,7 @@ export function ConsentBanner({ choice, onSave }: { choice: ConsentChoice; onSav
     <>
       {choice.kind === 'unset' ? (
         <section
+          ref={banner}
           aria-labelledby="consent-title"
           data-testid="consent-banner"
           className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"

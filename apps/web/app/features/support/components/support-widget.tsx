@@ -100,7 +100,7 @@ function ChatPanel({ titleId, onClose }: { titleId: string; onClose(): void }) {
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
-      className="fixed right-4 bottom-20 z-40 flex h-[28rem] max-h-[calc(100vh-7rem)] w-[min(22rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl"
+      className="fixed right-4 bottom-[calc(5rem+var(--consent-banner-height,0px))] z-40 flex h-[28rem] max-h-[calc(100vh-7rem-var(--consent-banner-height,0px))] w-[min(22rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl"
       data-testid="support-panel"
     >
       {session ? <SupportLive /> : null}
@@ -177,6 +177,10 @@ function ChatPanel({ titleId, onClose }: { titleId: string; onClose(): void }) {
 }
 
 /** The launcher button and, once opened, the chat panel (default export: loaded lazily). */
+/**
+ * The launcher and the panel float bottom right, lifted by --consent-banner-height (which the
+ * consent banner publishes while it shows), so they never cover the consent buttons.
+ */
 export default function SupportWidget() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -198,7 +202,7 @@ export default function SupportWidget() {
         type="button"
         onClick={() => setOpen((current) => !current)}
         aria-expanded={open}
-        className="fixed right-4 bottom-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="fixed right-4 bottom-[calc(1rem+var(--consent-banner-height,0px))] z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2"
         data-testid="support-launcher"
       >
         <svg
