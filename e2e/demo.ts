@@ -1,7 +1,7 @@
 /** The demo accounts and what the booking journeys do with them (the app under test runs with demo data). */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { addDays } from './helpers';
+import { type Account, addDays, dateIn, tokenOf } from './helpers';
 
 export const CLIENT = { email: 'client@demo.test', password: 'demo-pass-123' };
 export const PROVIDER = { email: 'provider@demo.test', password: 'demo-pass-123' };
@@ -55,4 +55,43 @@ export async function fillBookingForm(page: Page, note: string) {
   await page.getByRole('button', { name: 'Continue to choose a time' }).click();
   await page.waitForURL(/\/booking\/[0-9a-f-]{36}\/schedule\/$/);
   await page.waitForLoadState('networkidle');
+}
+
+/** The first free slot of a provider from the day after tomorrow on. */
+export async function firstSlot(request: APIRequestContext, providerId: string): Promise<string> {
+  const today = dateIn('Africa/Lagos', new Date());
+  for (let days = 2; days < 30; days += 1) {
+    const answer = await request.get(`/api/providers-availability/${providerId}/timeslot/${weekdayFrom(today, days)}`);
+    const slot = (await answer.json()).days?.[0]?.timeSlot?.[0]?.identifier;
+    if (slot) return slot;
+  }
+  throw new Error('no free slot');
+}
+
+/** A session with the provider that the client books and pays from the wallet, through the API. */
+export async function paidSession(request: APIRequestContext, client: Account, provider: Account, therapyKey?: string) {
+  const headers = { Authorization: `Bearer ${await tokenOf(request, client)}` };
+  const providerLogin = await (await request.post('/api/user/login', { data: provider })).json();
+  const providerId = providerLogin.user.identifier as string;
+  const profile = await (await request.get(`/api/providers/${providerId}`)).json();
+  const therapies = (profile.therapies ?? profile.therapyCategories) as Array<{ identifier: string; key?: string }>;
+  const therapy = therapies.find((item) => item.key === therapyKey) ?? therapies[0];
+  const booking = await request.post('/api/booking', {
+    headers,
+    data: {
+      providerIdentifier: providerId,
+      therapyIdentifier: therapy?.identifier,
+      modalityIdentifier: profile.modalities?.[0]?.identifier,
+    },
+  });
+  expect(booking.ok(), await booking.text()).toBe(true);
+  const bookingId = (await booking.json()).identifier as string;
+  const scheduled = await request.post(`/api/booking/${bookingId}/schedule`, {
+    headers,
+    data: { timeslotIdentifier: await firstSlot(request, providerId) },
+  });
+  expect(scheduled.ok(), await scheduled.text()).toBe(true);
+  const paid = await request.post(`/api/payment/booking/${bookingId}`, { headers, data: { method: 'wallet' } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return bookingId;
 }

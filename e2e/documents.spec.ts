@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { PROVIDER, topUp, US_PROVIDER, weekdayFrom } from './demo';
+import { PROVIDER, paidSession, topUp, US_PROVIDER } from './demo';
 import { expect, test } from './fixtures';
-import { type Account, countryIdentifier, dateIn, signIn, signUpVerified, tokenOf } from './helpers';
+import { type Account, countryIdentifier, signIn, signUpVerified, tokenOf } from './helpers';
 
 const PASSWORD = 'calm-river-42';
 
@@ -23,45 +23,6 @@ async function newClient(request: APIRequestContext, country: 'NG' | 'US', first
     agreeToTerms: true,
   });
   return { email, password: PASSWORD } satisfies Account;
-}
-
-/** The first free slot of a provider from the day after tomorrow on. */
-async function firstSlot(request: APIRequestContext, providerId: string): Promise<string> {
-  const today = dateIn('Africa/Lagos', new Date());
-  for (let days = 2; days < 30; days += 1) {
-    const answer = await request.get(`/api/providers-availability/${providerId}/timeslot/${weekdayFrom(today, days)}`);
-    const slot = (await answer.json()).days?.[0]?.timeSlot?.[0]?.identifier;
-    if (slot) return slot;
-  }
-  throw new Error('no free slot');
-}
-
-/** A session with the provider that the client books and pays from the wallet, through the API. */
-async function paidSession(request: APIRequestContext, client: Account, provider: Account, therapyKey?: string) {
-  const headers = { Authorization: `Bearer ${await tokenOf(request, client)}` };
-  const providerLogin = await (await request.post('/api/user/login', { data: provider })).json();
-  const providerId = providerLogin.user.identifier as string;
-  const profile = await (await request.get(`/api/providers/${providerId}`)).json();
-  const therapies = (profile.therapies ?? profile.therapyCategories) as Array<{ identifier: string; key?: string }>;
-  const therapy = therapies.find((item) => item.key === therapyKey) ?? therapies[0];
-  const booking = await request.post('/api/booking', {
-    headers,
-    data: {
-      providerIdentifier: providerId,
-      therapyIdentifier: therapy?.identifier,
-      modalityIdentifier: profile.modalities?.[0]?.identifier,
-    },
-  });
-  expect(booking.ok(), await booking.text()).toBe(true);
-  const bookingId = (await booking.json()).identifier as string;
-  const scheduled = await request.post(`/api/booking/${bookingId}/schedule`, {
-    headers,
-    data: { timeslotIdentifier: await firstSlot(request, providerId) },
-  });
-  expect(scheduled.ok(), await scheduled.text()).toBe(true);
-  const paid = await request.post(`/api/payment/booking/${bookingId}`, { headers, data: { method: 'wallet' } });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return bookingId;
 }
 
 /** Clicks a download control and answers the saved file's name and text. */

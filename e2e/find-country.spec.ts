@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { topUp } from './demo';
+import { paidSession, topUp } from './demo';
 import { expect, expectAccessible, test } from './fixtures';
 import { outbox, signIn, tokenOf } from './helpers';
 
@@ -7,44 +7,6 @@ import { outbox, signIn, tokenOf } from './helpers';
 const DE_PROVIDER = { email: 'lena.schmidt@demo.test', password: 'demo-pass-123' };
 const ADMIN = { email: 'admin@demo.test', password: 'demo-pass-123' };
 const PASSWORD = 'calm-river-42';
-
-/** The first free slot of a provider from the day after tomorrow on. */
-async function firstSlot(request: APIRequestContext, providerId: string): Promise<string> {
-  const start = Date.now();
-  for (let days = 2; days < 30; days += 1) {
-    const date = new Date(start + days * 86_400_000).toISOString().slice(0, 10);
-    const answer = await request.get(`/api/providers-availability/${providerId}/timeslot/${date}`);
-    const slot = (await answer.json()).days?.[0]?.timeSlot?.[0]?.identifier;
-    if (slot) return slot;
-  }
-  throw new Error('no free slot');
-}
-
-/** A session with the Berlin therapist, booked and paid from the wallet through the API. */
-async function payGermanTherapist(request: APIRequestContext, headers: Record<string, string>) {
-  const providerLogin = await (await request.post('/api/user/login', { data: DE_PROVIDER })).json();
-  const providerId = providerLogin.user.identifier as string;
-  const profile = await (await request.get(`/api/providers/${providerId}`)).json();
-  const therapies = (profile.therapies ?? profile.therapyCategories) as Array<{ identifier: string }>;
-  const booking = await request.post('/api/booking', {
-    headers,
-    data: {
-      providerIdentifier: providerId,
-      therapyIdentifier: therapies[0]?.identifier,
-      modalityIdentifier: profile.modalities?.[0]?.identifier,
-    },
-  });
-  expect(booking.ok(), await booking.text()).toBe(true);
-  const bookingId = (await booking.json()).identifier as string;
-  const scheduled = await request.post(`/api/booking/${bookingId}/schedule`, {
-    headers,
-    data: { timeslotIdentifier: await firstSlot(request, providerId) },
-  });
-  expect(scheduled.ok(), await scheduled.text()).toBe(true);
-  const paid = await request.post(`/api/payment/booking/${bookingId}`, { headers, data: { method: 'wallet' } });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return bookingId;
-}
 
 async function setSupportFlag(request: APIRequestContext, enabled: boolean) {
   const token = await tokenOf(request, ADMIN);
@@ -129,7 +91,7 @@ test.describe('the right country for German visitors and providers', () => {
       currency: 'EUR',
     });
     await topUp(request, bearer, 50_000);
-    const bookingId = await payGermanTherapist(request, headers);
+    const bookingId = await paidSession(request, client, DE_PROVIDER);
     const booking = await (await request.get(`/api/booking/${bookingId}`, { headers })).json();
     expect(booking.status).toBe('confirmed');
     const balance = await (await request.get('/api/wallet/balance', { headers })).json();
