@@ -76,6 +76,8 @@ export interface BookingEmail {
   details: string[];
   params: Record<string, unknown>;
   link: string;
+  /** The words of the link; "View your appointments" unless given (someone without an account gets other words). */
+  action?: string;
   /** The session's .ics for confirmation, move and cancellation emails. */
   attachments?: EmailAttachment[];
 }
@@ -86,7 +88,7 @@ export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: Boo
     translate(email.language, `emails.bookings.${key}`, { ...email.params, ...params });
   const greeting = email.firstName ? t('greeting', { name: email.firstName }) : t('greetingNoName');
   const intro = t(`${email.template}.intro`);
-  const action = t('action');
+  const action = email.action ?? t('action');
   const signature = t('signature');
   const { text, html } = renderActionEmail({
     greeting,
