@@ -1,8 +1,8 @@
 import type { Language } from '@app/shared/constants';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/auth-guard.ts';
 import { appLink } from '../../platform/action-email.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { requireVerifiedEmail } from '../auth/verified-email.ts';
