@@ -55,7 +55,15 @@ const REAL_PHONES: Array<[string, string]> = [
   ['+234.803.123.4567', '+2348031234567'],
 ];
 
-const HOSTILE_PHONES = ['', '+44 20 7946 0958 ext 12', '++442079460958', '44+2079460958', 'call me', '123', '<b>1234567890</b>'];
+const HOSTILE_PHONES = [
+  '',
+  '+44 20 7946 0958 ext 12',
+  '++442079460958',
+  '44+2079460958',
+  'call me',
+  '123',
+  '<b>1234567890</b>',
+];
 
 describe('real names, accepted everywhere a name is typed', () => {
   it.each(REAL_NAMES)('accepts %s', (name) => {

@@ -7,7 +7,8 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js'
  * without separators (a leading + kept), so nothing a person typed is lost.
  */
 export function normalizePhoneNumber(typed: string, countryCode?: string | null): string {
-  const country = countryCode && /^[A-Za-z]{2}$/.test(countryCode) ? (countryCode.toUpperCase() as CountryCode) : undefined;
+  const country =
+    countryCode && /^[A-Za-z]{2}$/.test(countryCode) ? (countryCode.toUpperCase() as CountryCode) : undefined;
   try {
     const parsed = parsePhoneNumberFromString(typed, country);
     if (parsed?.isPossible()) return parsed.number;

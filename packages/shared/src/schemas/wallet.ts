@@ -188,12 +188,7 @@ export const ACCOUNT_OWNERSHIPS = ['business', 'personal'] as const;
  * apostrophes, periods (SPEC.md §5 "Bank (general)"; the US variant takes the same, as "Maya
  * O'Patel" is a US name too: docs/decisions/profiles-real-names.md).
  */
-const accountHolder = (key: string) =>
-  z
-    .string()
-    .min(3, key)
-    .max(32, key)
-    .regex(ACCOUNT_HOLDER_PATTERN, key);
+const accountHolder = (key: string) => z.string().min(3, key).max(32, key).regex(ACCOUNT_HOLDER_PATTERN, key);
 const DIGITS_3_32 = /^\d{3,32}$/;
 
 /** Required text, trimmed: empty says "required"; otherwise the first failed rule speaks. */

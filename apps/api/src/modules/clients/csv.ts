@@ -106,7 +106,9 @@ export function splitFullName(value: string): { firstName: string; lastName: str
   const comma = full.indexOf(',');
   if (comma > 0) return { firstName: full.slice(comma + 1).trim(), lastName: full.slice(0, comma).trim() };
   const space = full.lastIndexOf(' ');
-  return space > 0 ? { firstName: full.slice(0, space), lastName: full.slice(space + 1) } : { firstName: full, lastName: '' };
+  return space > 0
+    ? { firstName: full.slice(0, space), lastName: full.slice(space + 1) }
+    : { firstName: full, lastName: '' };
 }
 
 /** One row's values under a mapping; a full name is split by `splitFullName`. */

@@ -129,7 +129,10 @@ export async function setEmergencyContact(
     .from(users)
     .innerJoin(countries, eq(countries.id, users.countryId))
     .where(eq(users.id, input.actor.userId));
-  const contact = { name: input.contact.name, phoneNumber: normalizePhoneNumber(input.contact.phoneNumber, home?.code) };
+  const contact = {
+    name: input.contact.name,
+    phoneNumber: normalizePhoneNumber(input.contact.phoneNumber, home?.code),
+  };
   const values = {
     emergencyContactName: contact.name,
     emergencyContactPhone: contact.phoneNumber,

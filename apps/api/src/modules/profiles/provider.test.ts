@@ -197,7 +197,9 @@ describe('POST /api/provider/update/info', () => {
     const long = await post(provider, '/api/provider/update/info', validInfo({ phoneNumber: '+23480312345678' }));
     expect(long.json().fieldErrors).toEqual({ phoneNumber: ['Number must not exceed 13 digits'] });
     const letters = await post(provider, '/api/provider/update/info', validInfo({ phoneNumber: '0803-CALL-ME' }));
-    expect(letters.json().fieldErrors).toEqual({ phoneNumber: ['Use digits, spaces and ( ) - . / only, optionally starting with +'] });
+    expect(letters.json().fieldErrors).toEqual({
+      phoneNumber: ['Use digits, spaces and ( ) - . / only, optionally starting with +'],
+    });
     const missing = await post(provider, '/api/provider/update/info', validInfo({ phoneNumber: '' }));
     expect(missing.json().fieldErrors).toEqual({ phoneNumber: ['This field is required'] });
     expect(
