@@ -87,7 +87,8 @@ describe('overview screens', () => {
         renderJoin={(booking) => <a href={`/session/${booking.identifier}/`}>Join the session</a>}
       />,
     );
-    const today = await screen.findByTestId('today-list');
+    // The stub router's first render can take a while on a loaded machine.
+    const today = await screen.findByTestId('today-list', {}, { timeout: 5_000 });
     expect(today).toHaveTextContent("Ngozi O'Brien-Adeyemi");
     expect(screen.getByRole('link', { name: 'Join the session' })).toHaveAttribute(
       'href',
