@@ -249,10 +249,12 @@ test.describe('wallet', () => {
     await signIn(page, US_PROVIDER, '/earnings/');
     await expect(page.getByLabel('Routine Number')).toBeVisible();
     await expect(page.getByLabel('Sort code')).toHaveCount(0);
-    await page.getByLabel('Account name').fill("Maya O'Patel");
+    await page.getByLabel('Account name').fill('R2-D2 <Inc>');
     await page.getByLabel('Routine Number').fill('12');
     await page.getByRole('button', { name: 'Save bank account' }).click();
-    await expect(page.getByText('Account name must be 3-32 letters, hyphens or spaces')).toBeVisible();
+    await expect(
+      page.getByText('Account name must be 3-32 letters, spaces, hyphens, commas, apostrophes or periods'),
+    ).toBeVisible();
     await expect(page.getByText('Routine Number must be 9 digits')).toBeVisible();
     await page.screenshot({ path: 'test-results/earnings-us-en.png', fullPage: true });
   });

@@ -144,16 +144,18 @@ describe('BankAccountForm', () => {
     });
   });
 
-  it('labels the bank code "Routine Number" for US, checks its check digit, and allows only letters, hyphens and spaces in the name', async () => {
+  it('labels the bank code "Routine Number" for US, checks its check digit, and the account holder's name', async () => {
     mockApi({});
     renderWithProviders(<BankAccountForm countryCode="US" account={null} language="en" />);
     expect(screen.getByLabelText('Routine Number')).toBeInTheDocument();
     expect(screen.queryByLabelText('Sort code')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Account type')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Account name'), "Maya O'Patel");
+    await userEvent.type(screen.getByLabelText('Account name'), 'R2-D2 <Inc>');
     await userEvent.type(screen.getByLabelText('Routine Number'), '12x');
     await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
-    expect(await screen.findByText('Account name must be 3-32 letters, hyphens or spaces')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Account name must be 3-32 letters, spaces, hyphens, commas, apostrophes or periods'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Routine Number must be 9 digits')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Routine Number'));
     await userEvent.type(screen.getByLabelText('Routine Number'), '021000022');
