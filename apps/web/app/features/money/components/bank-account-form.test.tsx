@@ -144,7 +144,7 @@ describe('BankAccountForm', () => {
     });
   });
 
-  it('labels the bank code "Routine Number" for US, checks its check digit, and the account holder's name', async () => {
+  it('labels the bank code "Routine Number" for US, checks its check digit, and the name of the account holder', async () => {
     mockApi({});
     renderWithProviders(<BankAccountForm countryCode="US" account={null} language="en" />);
     expect(screen.getByLabelText('Routine Number')).toBeInTheDocument();
