@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
 /**
  * Every dialog's name and the props it opens with. The shell's own dialogs are here; each feature
@@ -34,40 +34,17 @@ interface ModalApi {
   isOpen(name: ModalName): boolean;
   /** The props the open dialog was opened with, when `name` is the one open. */
   propsOf<N extends ModalName>(name: N): ModalRegistry[N] | undefined;
-  /**
-   * Focuses what had focus when the first of the dialogs opened (a chain of dialogs returns to the
-   * first opener); false when it is gone from the page, so the dialog's own default applies.
-   */
-  returnFocus(): boolean;
 }
 
 const ModalContext = createContext<ModalApi | null>(null);
 
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ModalState | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const anyOpen = useRef(false);
-  const open = useCallback(<N extends ModalName>(name: N, ...props: PropsArgs<N>) => {
-    if (!anyOpen.current && typeof document !== 'undefined') {
-      const active = document.activeElement;
-      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-    }
-    anyOpen.current = true;
-    setCurrent({ name, props: props[0] });
-  }, []);
-  const closeAll = useCallback(() => {
-    anyOpen.current = false;
-    setCurrent(null);
-  }, []);
-  const returnFocus = useCallback(() => {
-    // A dialog closing because the next one opens leaves the opener for the last one.
-    if (anyOpen.current) return false;
-    const element = opener.current;
-    opener.current = null;
-    if (!element?.isConnected) return false;
-    element.focus();
-    return true;
-  }, []);
+  const open = useCallback(
+    <N extends ModalName>(name: N, ...props: PropsArgs<N>) => setCurrent({ name, props: props[0] }),
+    [],
+  );
+  const closeAll = useCallback(() => setCurrent(null), []);
   const api = useMemo<ModalApi>(
     () => ({
       current,
@@ -76,16 +53,10 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       isOpen: (name) => current?.name === name,
       propsOf: <N extends ModalName>(name: N) =>
         current?.name === name ? (current.props as ModalRegistry[N]) : undefined,
-      returnFocus,
     }),
-    [current, open, closeAll, returnFocus],
+    [current, open, closeAll],
   );
   return <ModalContext.Provider value={api}>{children}</ModalContext.Provider>;
-}
-
-/** The manager when there is one (a Dialog may also be used on its own). */
-export function useOptionalModals(): ModalApi | null {
-  return useContext(ModalContext);
 }
 
 export function useModals(): ModalApi {
