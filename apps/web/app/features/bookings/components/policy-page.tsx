@@ -21,18 +21,14 @@ export function PolicyPage({ party: role }: { party: BookingRole }) {
     <main id="main" className="bg-gradient-to-b from-brand-50 to-white px-4 py-10 sm:py-14">
       <title>{`${t(`${base}.title`)} · ${t('nav.brand')}`}</title>
       <article className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
-        <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto text-slate-900 sm:text-3xl">
-          {t(`${base}.title`)}
-        </h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t(`${base}.title`)}</h1>
         <p className="mt-3 text-slate-700">{t(`${base}.intro`)}</p>
         <ul className="mt-6 flex flex-col gap-4">
           {ITEMS[role].map((item) => (
             <li key={item} className="flex gap-3">
               <span aria-hidden="true" className="mt-2 h-2 w-2 shrink-0 rounded-full bg-brand-600" />
-              <div className="min-w-0">
-                <h2 className="font-semibold break-words hyphens-auto text-slate-900">
-                  {t(`${base}.${item}Title`, params)}
-                </h2>
+              <div>
+                <h2 className="font-semibold text-slate-900">{t(`${base}.${item}Title`, params)}</h2>
                 <p className="text-slate-700">{t(`${base}.${item}`, params)}</p>
               </div>
             </li>
