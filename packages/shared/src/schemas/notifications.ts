@@ -30,6 +30,7 @@ export const NOTIFICATION_KINDS = {
   'reschedule.accepted': 'reschedule',
   'reschedule.rejected': 'reschedule',
   'booking.cancelled': 'cancellation',
+  'client.invited': 'booking',
   'session.reminder': 'reminder',
   'session.outcome': 'booking',
   'payment.received': 'payment',

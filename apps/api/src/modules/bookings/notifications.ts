@@ -78,14 +78,21 @@ export interface BookingEmail {
   link: string;
   /** The session's .ics for confirmation, move and cancellation emails. */
   attachments?: EmailAttachment[];
+  /** The other party erased their account: the intro tells what happened without naming anyone. */
+  otherErased?: boolean;
 }
+
+/** Templates with their own words for an erased other party; the rest say it in general. */
+const ERASED_INTROS = new Set<string>(['cancelled']);
 
 /** Sends one booking email in the recipient's language (words under emails.bookings). */
 export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: BookingEmail): Promise<void> {
   const t = (key: string, params: Record<string, unknown> = {}) =>
     translate(email.language, `emails.bookings.${key}`, { ...email.params, ...params });
   const greeting = email.firstName ? t('greeting', { name: email.firstName }) : t('greetingNoName');
-  const intro = t(`${email.template}.intro`);
+  const intro = email.otherErased
+    ? t(ERASED_INTROS.has(email.template) ? `${email.template}.introErased` : 'erasedIntro')
+    : t(`${email.template}.intro`);
   const action = t('action');
   const signature = t('signature');
   const { text, html } = renderActionEmail({
@@ -108,9 +115,15 @@ export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: Boo
 }
 
 const recipient = alias(users, 'recipient');
-const actor = alias(users, 'actor');
 /** The event's actor: the booking's party its actor_role names (none for the system). */
 const eventActorId = sql`CASE ${bookingEvents.actorRole} WHEN 'client' THEN ${bookings.clientId} WHEN 'provider' THEN ${bookings.providerId} END`;
+/**
+ * The person a booking email names: always the other party of the booking (who booked, moved,
+ * cancelled, or did not join), read from their record at send time, never from the event's data,
+ * so a person erased before the email goes out is not named.
+ */
+const otherParty = alias(users, 'other_party');
+const otherPartyId = sql`CASE WHEN ${bookingEvents.notifyUserId} = ${bookings.clientId} THEN ${bookings.providerId} ELSE ${bookings.clientId} END`;
 const modality = alias(preferenceOptions, 'modality');
 
 const claimable = and(isNotNull(bookingEvents.notifyUserId), isNull(bookingEvents.notifiedAt));
@@ -210,14 +223,21 @@ export async function deliverBookingNotifications(
           deletedAt: recipient.deletedAt,
         },
         actorId: sql<string | null>`${eventActorId}`,
-        actor: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email, deletedAt: actor.deletedAt },
+        // The id first: the query builder reads a joined object as missing when its first field is null.
+        other: {
+          id: otherParty.id,
+          firstName: otherParty.firstName,
+          lastName: otherParty.lastName,
+          email: otherParty.email,
+          deletedAt: otherParty.deletedAt,
+        },
         therapy: { nameEn: therapyCategories.nameEn, nameDe: therapyCategories.nameDe },
         modality: { nameEn: modality.nameEn, nameDe: modality.nameDe },
       })
       .from(bookingEvents)
       .innerJoin(bookings, eq(bookings.id, bookingEvents.bookingId))
       .innerJoin(recipient, eq(recipient.id, bookingEvents.notifyUserId))
-      .leftJoin(actor, eq(actor.id, eventActorId))
+      .leftJoin(otherParty, eq(otherParty.id, otherPartyId))
       .leftJoin(therapyCategories, eq(therapyCategories.id, bookings.therapyCategoryId))
       .leftJoin(modality, and(eq(modality.list, 'modality'), eq(modality.key, bookings.modalityKey)))
       .where(inArray(bookingEvents.id, ids))
@@ -246,10 +266,8 @@ export async function deliverBookingNotifications(
     const t = (key: string, params: Record<string, unknown> = {}) =>
       translate(language, `emails.bookings.${key}`, params);
     const when = (at: unknown) => formatWhen(typeof at === 'string' ? at : null, language, row.recipient.timezone);
-    const name =
-      (typeof data.actorName === 'string' && data.actorName) ||
-      (row.actor?.email ? personName(row.actor) : '') ||
-      'TherapyHub';
+    const otherErased = Boolean(row.other?.deletedAt);
+    const name = (!otherErased && row.other?.email ? personName(row.other) : '') || 'TherapyHub';
     const startAt = typeof data.startAt === 'string' ? data.startAt : (row.booking.startsAt?.toISOString() ?? null);
     const therapyLine = row.therapy?.nameEn ? t('therapy', { therapy: localizedName(row.therapy, language) }) : null;
     const modalityLine = row.modality?.nameEn
@@ -299,7 +317,7 @@ export async function deliverBookingNotifications(
             endsAt: new Date(
               new Date(startAt).getTime() + (row.booking.endsAt.getTime() - row.booking.startsAt.getTime()),
             ),
-            withName: row.actor?.email && !row.actor.deletedAt ? personName(row.actor) : '',
+            withName: row.other?.email && !row.other.deletedAt ? personName(row.other) : '',
             details: [therapyLine, modalityLine].filter((line): line is string => Boolean(line)),
             cancelled,
             stamp: now,
@@ -313,6 +331,7 @@ export async function deliverBookingNotifications(
         template,
         details,
         params: { name },
+        otherErased,
         link: appointmentsLink(deps.config, language),
         attachments: calendar ? [calendarAttachment(calendar, cancelled)] : undefined,
       });
