@@ -193,6 +193,7 @@ describe('the client list, profile and relation', () => {
     expect(profile.json()).toEqual({
       identifier: nadiaId,
       hasAccount: false,
+      deleted: false,
       firstName: 'Nadia',
       lastName: 'New',
       email: 'nadia@example.test',
