@@ -70,7 +70,9 @@ async function socialSignUp(user: TestUser) {
 }
 
 describe('after a client erases their account', () => {
-  it('nothing written afterwards carries their name or email, and German reads whole', async () => {
+  it('nothing written afterwards carries their name or email, and German reads whole', {
+    timeout: 120_000,
+  }, async () => {
     const provider = await createProvider(t, { firstName: 'Jörg', lastName: 'Müller-Lüdenscheidt', language: 'de' });
     const client = await createTestUser(t, {
       role: 'client',
@@ -135,7 +137,9 @@ describe('after a client erases their account', () => {
 });
 
 describe('a provider erases their own account', () => {
-  it('cancels and refunds their future sessions, leaves the directory, keeps the ledger balanced', async () => {
+  it('cancels and refunds their future sessions, leaves the directory, keeps the ledger balanced', {
+    timeout: 120_000,
+  }, async () => {
     const provider = await createProvider(t, {
       firstName: 'Ngozi',
       lastName: "Ob'Iora",
