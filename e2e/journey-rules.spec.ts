@@ -17,7 +17,7 @@ async function newClient(request: APIRequestContext, language: 'en' | 'de'): Pro
     confirmPassword: PASSWORD,
     firstName: 'Kemi',
     lastName: 'Bello',
-    phoneNumber: '+234 801 234 5678',
+    phoneNumber: '+2348012345678',
     countryIdentifier: await countryIdentifier(request, 'NG'),
     agreeToTerms: true,
   });
