@@ -1,5 +1,6 @@
 import { type Booking, type RejectBookingBody, RejectBookingBodySchema } from '@app/shared/schemas/bookings';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
@@ -33,7 +34,7 @@ export function DeclineDialog({ booking }: { booking: Booking | null }) {
 }
 
 /** What declining does to the client's money, before it happens. */
-export function declineMoneyText(t: (key: string, params?: Record<string, unknown>) => string, booking: Booking) {
+export function declineMoneyText(t: TFunction, booking: Booking) {
   const name = booking.client.name;
   if (booking.priceMinor === 0) return t('bookingScreens.decline.free');
   if (!booking.isPaid) return t('bookingScreens.decline.notPaid', { name });
