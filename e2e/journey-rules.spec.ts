@@ -82,7 +82,7 @@ test.describe('journey rules', () => {
     await expect(dialog.getByText('The session has been declined.')).toBeVisible();
     await expect(dialog.getByText("₦15,000.00 has been refunded to Kemi Bello's wallet.")).toBeVisible();
     await page.screenshot({ path: 'test-results/journey-rules-declined-en-390.png', fullPage: true });
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByTestId('booking-success').getByRole('button', { name: 'Close' }).click();
 
     expect(await walletBalance(request, clientToken)).toBe(FEE);
     await expect
@@ -117,6 +117,6 @@ test.describe('journey rules', () => {
     await dialog.getByLabel(/Grund \(geht an Kemi Bello\)/).fill('Ich bin in dieser Woche verreist.');
     await dialog.getByRole('button', { name: 'Sitzung ablehnen' }).click();
     await expect(dialog.getByText('Die Sitzung wurde abgelehnt.')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    await dialog.getByTestId('booking-success').getByRole('button', { name: 'Schließen' }).click();
   });
 });
