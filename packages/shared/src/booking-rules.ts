@@ -23,7 +23,7 @@ export const PARTICIPANT_HOLD_MS = 24 * HOUR_MS;
 export const DRAFT_TTL_MS = 24 * HOUR_MS;
 
 /**
- * Slot hoarding (docs/decisions.md "Fair holds"): a client holds at most this many unpaid
+ * Slot hoarding (docs/decisions/security-fair-holds-3-unpaid-bookings-per-provider-10.md): a client holds at most this many unpaid
  * sessions at once, across all providers (every session of a weekly series counts) …
  */
 export const MAX_UNPAID_HOLDS = 10;
@@ -76,6 +76,24 @@ export function isFinal(status: BookingStatus): boolean {
 /** Strictly more than 48 hours ahead: a client cancelling then is refunded in full. */
 export function isOutsideNoRefundWindow(startsAt: Date, now: Date): boolean {
   return startsAt.getTime() - now.getTime() > NO_REFUND_WINDOW_MS;
+}
+
+/**
+ * The last instant a client may cancel a paid session and get the full fee back (48 hours before
+ * the start: a cancellation strictly before it is refunded), or null when that instant is not
+ * ahead of `now` any more: the session can no longer be refunded. A screen never shows a past one.
+ */
+export function refundDeadline(startsAt: Date, now: Date): Date | null {
+  return isOutsideNoRefundWindow(startsAt, now) ? new Date(startsAt.getTime() - NO_REFUND_WINDOW_MS) : null;
+}
+
+/**
+ * From when a reschedule of a confirmed session needs the other party's approval (48 hours
+ * before the start), or null when that time has come already (every reschedule now asks).
+ */
+export function rescheduleApprovalFrom(startsAt: Date, now: Date): Date | null {
+  const from = startsAt.getTime() - RESCHEDULE_APPROVAL_WINDOW_MS;
+  return from > now.getTime() ? new Date(from) : null;
 }
 
 /** Pending or confirmed and not started (or not scheduled yet): it can still be cancelled. */

@@ -8,12 +8,12 @@ import { loadOverview, overviewKeys, useOverview } from '#app/features/overview/
 import { AdminOverview } from '#app/features/overview/components/admin-overview';
 import { ClientOverview } from '#app/features/overview/components/client-overview';
 import { ProviderOverview } from '#app/features/overview/components/provider-overview';
-import { useNow } from '#app/features/overview/components/when';
 import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
 import { takeHydration } from '#app/lib/hydration';
 import { loadPageWords, localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useNow } from '#app/lib/use-now';
 import { PageSpinner } from '#app/ui/spinner';
 import type { Route } from './+types/overview';
 
@@ -22,7 +22,7 @@ await loadPageWords('public', 'app');
 
 /**
  * First load: the server renders the overview of the person the page credential names
- * (docs/decisions.md "Signed-in pages render on the server"), from the same service as
+ * (docs/decisions/web-signed-in-pages-render-on-the-server-at-first.md), from the same service as
  * GET /overview; without one (no cookie, a session that ended) the browser loads it.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -54,7 +54,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 clientLoader.hydrate = true as const;
 
-/** /overview/: what matters now, by role (docs/decisions.md "The first screens (issue 27)"). */
+/** /overview/: what matters now, by role (docs/decisions/web-one-overview-answer-shaped-by-role-read-through.md). */
 export default function Overview({ loaderData }: Route.ComponentProps) {
   // No page credential on the server: the browser's loader brings the overview.
   if (!loaderData) return <PageSpinner />;
@@ -90,7 +90,13 @@ function OverviewPage(loaded: { userId: string; overview: OverviewAnswer; loaded
       ) : overview.role === 'provider' ? (
         <>
           <ProviderSetupPanel className="mb-4" />
-          <ProviderOverview overview={overview} now={now} />
+          <ProviderOverview
+            overview={overview}
+            now={now}
+            renderJoin={(booking) => (
+              <JoinRoomLink booking={booking} path={localePath(lang, `/session/${booking.identifier}/`)} />
+            )}
+          />
         </>
       ) : (
         <AdminOverview overview={overview} />
