@@ -51,13 +51,26 @@ function vocabulary(db: Tx): Promise<Entry[]> {
   if (cached && Date.now() - cached.at < TTL_MS) return cached.entries;
   const entries = Promise.all([
     db
-      .select({ id: preferenceOptions.id, key: preferenceOptions.key, en: preferenceOptions.nameEn, de: preferenceOptions.nameDe })
+      .select({
+        id: preferenceOptions.id,
+        key: preferenceOptions.key,
+        en: preferenceOptions.nameEn,
+        de: preferenceOptions.nameDe,
+      })
       .from(preferenceOptions)
       .where(inArray(preferenceOptions.list, [...SEARCHABLE_LISTS])),
     db.select({ id: concerns.id, key: concerns.key, en: concerns.nameEn, de: concerns.nameDe }).from(concerns),
   ]).then(([options, concernRows]) => [
-    ...options.map((row) => ({ kind: 'option' as const, id: row.id, words: entryWords([row.en, row.de, row.key], row.key) })),
-    ...concernRows.map((row) => ({ kind: 'concern' as const, id: row.id, words: entryWords([row.en, row.de], row.key) })),
+    ...options.map((row) => ({
+      kind: 'option' as const,
+      id: row.id,
+      words: entryWords([row.en, row.de, row.key], row.key),
+    })),
+    ...concernRows.map((row) => ({
+      kind: 'concern' as const,
+      id: row.id,
+      words: entryWords([row.en, row.de], row.key),
+    })),
   ]);
   cache.set(db, { at: Date.now(), entries });
   entries.catch(() => cache.delete(db));

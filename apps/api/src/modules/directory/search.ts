@@ -55,7 +55,7 @@ const d = providerDirectory;
  * changes the SQL's text (which filters, which order, first page or not). Searches of the same
  * shape share one prepared statement (`searchProviders`).
  */
-class SearchStatement {
+export class SearchStatement {
   readonly values: Record<string, unknown> = {};
   readonly shape: string[] = [];
 
@@ -84,12 +84,16 @@ class SearchStatement {
   }
 }
 
+/** Lives in the state or is licensed in it: what a state filter and a state's count both ask. */
+export const servesState = (stateId: SQL) =>
+  sql`(${d.stateId} = ${stateId} OR EXISTS (SELECT 1 FROM ${providerLicenseStates} WHERE ${providerLicenseStates.providerId} = ${d.providerId} AND ${providerLicenseStates.stateId} = ${stateId}))`;
+
 /** "Offers one of these options in this list": an overlap with the row's copy of the provider's options (GIN). */
 const offersOneOf = (statement: SearchStatement, ids: string[]) =>
   sql`${d.optionIds} && ${statement.array(ids)}::uuid[]`;
 
 /** The WHERE of a search: listed, then every filter given (each backed by an index). */
-async function searchWhere(
+export async function searchWhere(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   statement: SearchStatement,
   query: DirectorySearchQuery,
@@ -107,10 +111,7 @@ async function searchWhere(
   if (query.state) {
     statement.has('state');
     const code = statement.value(query.state);
-    const state = sql`(SELECT ${states.id} FROM ${states} WHERE ${states.code} = ${code})`;
-    parts.push(
-      sql`(${d.stateId} = ${state} OR EXISTS (SELECT 1 FROM ${providerLicenseStates} WHERE ${providerLicenseStates.providerId} = ${d.providerId} AND ${providerLicenseStates.stateId} = ${state}))`,
-    );
+    parts.push(servesState(sql`(SELECT ${states.id} FROM ${states} WHERE ${states.code} = ${code})`));
   }
   for (const [list, { ids, keys }] of options) {
     if (list === 'gender') {
