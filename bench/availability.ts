@@ -15,6 +15,7 @@ import {
 import type { AppDeps } from '../apps/api/src/platform/deps.ts';
 import { signAccessToken } from '../apps/api/src/platform/tokens.ts';
 import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
+import { recordRun } from './record.ts';
 import { admin, benchDeps, profiled, urlFor } from './support.ts';
 
 const GOAL_P50_MS = 15;
@@ -125,6 +126,7 @@ function fmt(value: number): string {
 }
 
 async function main() {
+  recordRun('availability');
   await admin((client) => client.query(`CREATE DATABASE ${dbName}`));
   const database = await openDatabase({ url: urlFor(dbName), poolSize: 10 });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;

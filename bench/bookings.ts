@@ -45,6 +45,7 @@ import { AppError } from '../apps/api/src/platform/app-error.ts';
 import type { Actor } from '../apps/api/src/platform/auth-guard.ts';
 import { systemClock } from '../apps/api/src/platform/clock.ts';
 import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
+import { recordRun } from './record.ts';
 import {
   benchDeps,
   closeDatabase,
@@ -91,6 +92,7 @@ function slotStarts(now: Date): number[] {
 }
 
 async function main() {
+  recordRun('bookings');
   const dbName = `bench_bookings_${process.pid}`;
   const pgbenchDb = `bench_pgbench_${process.pid}`;
   await createDatabases(dbName, pgbenchDb);

@@ -17,6 +17,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { recordRun } from './record.ts';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3499);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -40,6 +41,7 @@ async function waitReady(server: ChildProcess): Promise<void> {
 }
 
 async function main() {
+  recordRun('lighthouse');
   const dataDir = path.join(root, 'node_modules/.cache/bench-lighthouse');
   rmSync(dataDir, { recursive: true, force: true });
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {

@@ -14,6 +14,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { encodeCursor } from '../apps/api/src/modules/messages/cursor.ts';
 import { signAccessToken } from '../apps/api/src/platform/tokens.ts';
+import { recordRun } from './record.ts';
 import { admin, benchDeps, urlFor } from './support.ts';
 
 const CONVERSATIONS = 10_020;
@@ -53,6 +54,7 @@ async function medianGet(url: string, token: string): Promise<number> {
 }
 
 async function main() {
+  recordRun('messages');
   await admin((client) => client.query(`CREATE DATABASE ${dbName}`));
   const database = await openDatabase({ url: urlFor(dbName), poolSize: 10 });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;

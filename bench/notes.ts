@@ -19,6 +19,7 @@ import { keyringOf, noteAad, sealText } from '../apps/api/src/modules/notes/cryp
 import { listClientNotes } from '../apps/api/src/modules/notes/read-notes.ts';
 import { rawRows } from '../apps/api/src/platform/prepared.ts';
 import { signAccessToken } from '../apps/api/src/platform/tokens.ts';
+import { recordRun } from './record.ts';
 import { admin, benchDeps, closeDatabase, urlFor } from './support.ts';
 
 const NOTES = 10_000;
@@ -53,6 +54,7 @@ async function timeGet(url: string, token: string, check: (body: unknown) => voi
 }
 
 async function main() {
+  recordRun('notes');
   await admin((client) => client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   await admin((client) => client.query(`CREATE DATABASE ${dbName}`));
   const database = await openDatabase({ url: urlFor(dbName), poolSize: 10 });

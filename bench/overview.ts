@@ -21,6 +21,7 @@ import { authSessions, bookings, notifications, users } from '../apps/api/src/db
 import { signAccessToken } from '../apps/api/src/platform/tokens.ts';
 import { seedDatabase } from '../apps/api/src/scripts/seed/index.ts';
 import { fmt, helloWorld, load } from './http.ts';
+import { recordRun } from './record.ts';
 import { admin, benchDeps, profiled, urlFor } from './support.ts';
 
 const GOAL_P99_MS = 50;
@@ -85,6 +86,7 @@ async function addHistory(db: Awaited<ReturnType<typeof openDatabase>>['db'], no
 }
 
 async function main() {
+  recordRun('overview');
   await admin((client) => client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   await admin((client) => client.query(`CREATE DATABASE ${dbName}`));
   const database = await openDatabase({ url: urlFor(dbName), poolSize: 10 });

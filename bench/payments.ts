@@ -7,6 +7,7 @@ import type { AppDeps } from '../apps/api/src/platform/deps.ts';
 import type { PaymentGateway } from '../apps/api/src/platform/payments/gateway.ts';
 import { createSandboxGateway } from '../apps/api/src/platform/payments/sandbox.ts';
 import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
+import { recordRun } from './record.ts';
 import {
   benchDeps,
   closeDatabase,
@@ -25,6 +26,7 @@ const USERS = 500;
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 60_000);
 
 async function main() {
+  recordRun('payments');
   const dbName = `bench_payments_${process.pid}`;
   const pgbenchDb = `bench_pgbench_${process.pid}`;
   await createDatabases(dbName, pgbenchDb);

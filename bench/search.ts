@@ -25,6 +25,7 @@ import {
 } from '../apps/api/src/db/schema/index.ts';
 import { refreshNextAvailable } from '../apps/api/src/modules/directory/next-available.ts';
 import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
+import { recordRun } from './record.ts';
 import { admin, benchDeps, closeDatabase, profiled, urlFor } from './support.ts';
 
 const PROVIDERS = 1000;
@@ -264,6 +265,7 @@ function loadFromChild(options: { url: string; paths: string[]; connections: num
 }
 
 async function main() {
+  recordRun('search');
   await admin((client) => client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   await admin((client) => client.query(`CREATE DATABASE ${dbName}`));
   const database = await openDatabase({ url: urlFor(dbName), poolSize: 10 });

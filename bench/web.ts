@@ -30,6 +30,7 @@ import { rawRows } from '../apps/api/src/platform/prepared.ts';
 import { seedDatabase } from '../apps/api/src/scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from '../apps/api/src/web/web-plugin.ts';
 import { fmt, helloWorld, type LoadOptions, type LoadResult, load, mainThreadCpuMs } from './http.ts';
+import { recordRun } from './record.ts';
 import { admin, benchDeps, medianRound, profiled, urlFor } from './support.ts';
 
 const PAGE_GOAL_RATIO = 0.05;
@@ -83,6 +84,7 @@ function line(
 }
 
 async function main() {
+  recordRun('web');
   await admin((client) => client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   await admin((client) => client.query(`CREATE DATABASE ${dbName}`));
   const database = await openDatabase({ url: urlFor(dbName), poolSize: 10 });

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 
 /**
  * The browser's language catalogs in parts, so a page's first load carries the words it shows and
- * little else (issue 16; docs/decisions.md "Words by page"):
+ * little else (docs/decisions/performance-words-by-page-the-catalog-in-parts-each.md):
  * - `shell`: what every page shows (header, spinner, not-found), loaded by entry.client before
  *   hydration;
  * - page parts (`PAGE_PARTS`): the words of a budgeted page or of the signed-in area's frame,

@@ -17,7 +17,7 @@ import type { Plugin } from 'vite';
  * `booking-shared`, those it does run as well, so that the step a client opens from these pages
  * does not load the first file. Left to the automatic chunking they were 13 files of 0.1–1.6 KB
  * on the directory, each a request of its own before the page is interactive; over HTTP/1.1's six
- * connections on a slow link that queue delayed the first paint (issue 16's Lighthouse score).
+ * connections on a slow link that queue delayed the first paint (the directory's Lighthouse score).
  *
  * The plugin records the static import graph once the build has it; the groups' `test` (called
  * when chunks are made, after the build) captures the modules reachable from those routes by

@@ -26,7 +26,7 @@ export default [
     layout('routes/app-layout.tsx', [
       // The overview renders on the server at first load; the other pages in the browser.
       route('overview', 'routes/overview.tsx'),
-      // Booking step 1 loads its own words, not the whole catalog app-pages loads (issue 16's budget).
+      // Booking step 1 loads its own words, not the whole catalog app-pages loads (the page budget).
       route('booking', 'routes/booking.tsx'),
       layout('routes/app-pages.tsx', [
         route('account', 'routes/account.tsx'),

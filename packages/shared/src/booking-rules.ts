@@ -23,7 +23,7 @@ export const PARTICIPANT_HOLD_MS = 24 * HOUR_MS;
 export const DRAFT_TTL_MS = 24 * HOUR_MS;
 
 /**
- * Slot hoarding (docs/decisions.md "Fair holds"): a client holds at most this many unpaid
+ * Slot hoarding (docs/decisions/security-fair-holds-3-unpaid-bookings-per-provider-10.md): a client holds at most this many unpaid
  * sessions at once, across all providers (every session of a weekly series counts) …
  */
 export const MAX_UNPAID_HOLDS = 10;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BookingParty } from './schemas/bookings.ts';
 import {
+  cameInTime,
   canMarkClientNoShow,
   hasRoom,
   longestInterruptionMs,
@@ -9,7 +10,10 @@ import {
   rebookOffer,
   roomState,
   roomWindow,
+  SESSION_MIN_TOGETHER_SHARE_BPS,
+  sessionTookPlace,
   shareOf,
+  togetherInSessionMs,
   togetherMs,
   type Visit,
 } from './session-rules.ts';
@@ -92,7 +96,7 @@ describe('outcomeFromVisits', () => {
     expect(outcomeFromVisits({ ...session, visits })).toBe('completed');
   });
 
-  it('never says no-show for a party that came, and never completed without both', () => {
+  it('never says no-show for a party that came in time, and never completed without the minimum together', () => {
     const visitArb = fc
       .record({
         party: fc.constantFrom<BookingParty>('client', 'provider'),
@@ -103,18 +107,84 @@ describe('outcomeFromVisits', () => {
       .map(({ party, from, length, lost }) => visit(party, from, Math.min(75, from + length), lost));
     fc.assert(
       fc.property(fc.array(visitArb, { maxLength: 8 }), (visits) => {
-        const outcome = outcomeFromVisits({ ...session, visits });
-        const came = (party: BookingParty) => visits.some((v) => v.party === party);
+        const input = { ...session, visits };
+        const outcome = outcomeFromVisits(input);
+        const came = (party: BookingParty) =>
+          visits.some(
+            (v) => v.joinedAt.getTime() < END.getTime() && v.endedAt.getTime() > START.getTime() && v.party === party,
+          );
         if (outcome === 'provider_no_show') expect(came('provider')).toBe(false);
         if (outcome === 'client_no_show') expect(came('client') || !came('provider')).toBe(false);
-        if (outcome === 'completed') expect(togetherMs(visits)).toBeGreaterThan(0);
-        // Without any lost connection, a session where both met is never "interrupted".
-        if (visits.every((v) => !v.lost) && came('client') && came('provider') && togetherMs(visits) > 0) {
-          expect(outcome).toBe('completed');
+        if (outcome === 'completed') {
+          expect(togetherInSessionMs(input) * 10_000).toBeGreaterThanOrEqual(
+            60 * 60_000 * SESSION_MIN_TOGETHER_SHARE_BPS,
+          );
         }
-        expect(longestInterruptionMs({ ...session, visits })).toBeLessThanOrEqual(60 * 60_000);
+        // Time together inside the booked hour is never more than the hour, nor than time together at all.
+        expect(togetherInSessionMs(input)).toBeLessThanOrEqual(Math.min(60 * 60_000, togetherMs(visits)));
+        // Without any lost connection, a session that took place is never "interrupted".
+        if (visits.every((v) => !v.lost) && sessionTookPlace(input)) expect(outcome).toBe('completed');
+        expect(longestInterruptionMs(input)).toBeLessThanOrEqual(60 * 60_000);
       }),
     );
+  });
+
+  it('is not a session when the two met only before the start, whoever came back alone', () => {
+    // Both joined 10 minutes early and left a minute later.
+    const early = [visit('client', -10, -9), visit('provider', -10, -9)];
+    expect(togetherMs(early)).toBe(60_000);
+    expect(togetherInSessionMs({ ...session, visits: early })).toBe(0);
+    expect(outcomeFromVisits({ ...session, visits: early })).toBe('provider_no_show');
+    // The provider came back and waited the session out: the client did not come.
+    expect(outcomeFromVisits({ ...session, visits: [...early, visit('provider', 0, 60)] })).toBe('client_no_show');
+    // Leaving exactly at the start is not being there.
+    expect(cameInTime({ ...session, visits: [visit('client', -10, 0)] }, 'client')).toBe(false);
+    expect(cameInTime({ ...session, visits: [visit('client', 60, 70)] }, 'client')).toBe(false);
+  });
+
+  it('counts presence before the start only from the start', () => {
+    // Together from 10 minutes before until half the hour: 30 minutes count, exactly the minimum.
+    const half = [visit('client', -10, 30), visit('provider', -10, 30)];
+    expect(togetherInSessionMs({ ...session, visits: half })).toBe(30 * 60_000);
+    expect(sessionTookPlace({ ...session, visits: half })).toBe(true);
+    expect(outcomeFromVisits({ ...session, visits: half })).toBe('completed');
+    // A millisecond less is not enough.
+    const short = [
+      visit('client', -10, 30),
+      { ...visit('provider', -10, 30), endedAt: new Date(at(30).getTime() - 1) },
+    ];
+    expect(sessionTookPlace({ ...session, visits: short })).toBe(false);
+    expect(outcomeFromVisits({ ...session, visits: short })).toBe('interrupted');
+  });
+
+  it('counts only the overlap inside the booked time (partial overlap, grace period)', () => {
+    // The provider 0-40, the client 20-60: 20 minutes together, a third.
+    expect(outcomeFromVisits({ ...session, visits: [visit('provider', 0, 40), visit('client', 20, 60)] })).toBe(
+      'interrupted',
+    );
+    // Together from 40 to 75 (15 minutes of it in the grace period): 20 minutes count.
+    const late = [visit('provider', 40, 75), visit('client', 40, 75)];
+    expect(togetherInSessionMs({ ...session, visits: late })).toBe(20 * 60_000);
+    expect(outcomeFromVisits({ ...session, visits: late })).toBe('interrupted');
+  });
+
+  it('adds up reconnects: several short stays together make the session', () => {
+    const visits = [
+      visit('provider', -5, 60),
+      visit('client', 0, 12, true),
+      visit('client', 14, 30, true),
+      visit('client', 33, 45),
+    ];
+    expect(togetherInSessionMs({ ...session, visits })).toBe(40 * 60_000);
+    expect(outcomeFromVisits({ ...session, visits })).toBe('completed');
+    // The same stays counted twice (a reconnect overlapping the old connection) add nothing.
+    expect(togetherInSessionMs({ ...session, visits: [...visits, visit('client', 0, 10)] })).toBe(40 * 60_000);
+  });
+
+  it('only one party in the room is never a session', () => {
+    expect(sessionTookPlace({ ...session, visits: [visit('provider', -10, 75)] })).toBe(false);
+    expect(sessionTookPlace({ ...session, visits: [visit('client', -10, 75)] })).toBe(false);
+    expect(outcomeFromVisits({ ...session, visits: [visit('client', -10, 75)] })).toBe('provider_no_show');
   });
 });
 

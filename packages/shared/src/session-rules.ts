@@ -21,9 +21,15 @@ export const NO_SHOW_MARK_WINDOW_HOURS = 24;
 export const REBOOK_WINDOW_HOURS = 48;
 /**
  * The share of the fee a client pays to replace a session they missed (basis points): half.
- * docs/decisions.md, "A missed session is replaced for half the fee".
+ * docs/decisions/sessions-a-missed-session-is-replaced-for-half-the.md.
  */
 export const MISSED_SESSION_REBOOK_SHARE_BPS = 5_000;
+/**
+ * A session took place only when client and provider were in the room together, inside the
+ * booked time, for at least this share of it (basis points): half. Minutes together before the
+ * start or after the end do not count. docs/decisions/bookings-session-took-place.md.
+ */
+export const SESSION_MIN_TOGETHER_SHARE_BPS = 5_000;
 /** The room's tab tells the server it is still there this often... */
 export const PRESENCE_HEARTBEAT_SECONDS = 15;
 /** ...and is counted as gone (its connection lost) after this long without a word. */
@@ -86,11 +92,15 @@ interface Interval {
   to: number;
 }
 
-/** The party's time in the room, as sorted disjoint intervals. */
-function presence(visits: readonly Visit[], party: BookingParty): Interval[] {
+/** The party's time in the room, as sorted disjoint intervals (cut to `within` when given). */
+function presence(visits: readonly Visit[], party: BookingParty, within?: Interval): Interval[] {
   const own = visits
-    .filter((visit) => visit.party === party && visit.endedAt.getTime() > visit.joinedAt.getTime())
-    .map((visit) => ({ from: visit.joinedAt.getTime(), to: visit.endedAt.getTime() }))
+    .filter((visit) => visit.party === party)
+    .map((visit) => ({
+      from: Math.max(visit.joinedAt.getTime(), within?.from ?? Number.NEGATIVE_INFINITY),
+      to: Math.min(visit.endedAt.getTime(), within?.to ?? Number.POSITIVE_INFINITY),
+    }))
+    .filter((interval) => interval.to > interval.from)
     .sort((a, b) => a.from - b.from);
   const merged: Interval[] = [];
   for (const interval of own) {
@@ -101,19 +111,46 @@ function presence(visits: readonly Visit[], party: BookingParty): Interval[] {
   return merged;
 }
 
-function isIn(intervals: readonly Interval[], at: number): boolean {
-  return intervals.some((interval) => interval.from <= at && at < interval.to);
-}
-
-/** How long the two were in the room at the same time. */
-export function togetherMs(visits: readonly Visit[]): number {
-  const client = presence(visits, 'client');
-  const provider = presence(visits, 'provider');
+function overlapMs(client: readonly Interval[], provider: readonly Interval[]): number {
   let total = 0;
   for (const a of client) {
     for (const b of provider) total += Math.max(0, Math.min(a.to, b.to) - Math.max(a.from, b.from));
   }
   return total;
+}
+
+function isIn(intervals: readonly Interval[], at: number): boolean {
+  return intervals.some((interval) => interval.from <= at && at < interval.to);
+}
+
+/** How long the two were in the room at the same time, whenever that was. */
+export function togetherMs(visits: readonly Visit[]): number {
+  return overlapMs(presence(visits, 'client'), presence(visits, 'provider'));
+}
+
+type SessionVisits = { startsAt: Date; endsAt: Date; visits: readonly Visit[] };
+
+const bookedTime = (input: SessionVisits): Interval => ({ from: input.startsAt.getTime(), to: input.endsAt.getTime() });
+
+/** How long the two were in the room at the same time inside the booked time (presence before the start counts from the start). */
+export function togetherInSessionMs(input: SessionVisits): number {
+  const within = bookedTime(input);
+  return overlapMs(presence(input.visits, 'client', within), presence(input.visits, 'provider', within));
+}
+
+/** Whether the party was in the room at any moment of the booked time. */
+export function cameInTime(input: SessionVisits, party: BookingParty): boolean {
+  return presence(input.visits, party, bookedTime(input)).length > 0;
+}
+
+/**
+ * The session took place: the two were together inside the booked time for at least
+ * SESSION_MIN_TOGETHER_SHARE_BPS of it (compared in integers, so the edge itself counts).
+ */
+export function sessionTookPlace(input: SessionVisits): boolean {
+  const lengthMs = input.endsAt.getTime() - input.startsAt.getTime();
+  if (lengthMs <= 0) return false;
+  return togetherInSessionMs(input) * 10_000 >= lengthMs * SESSION_MIN_TOGETHER_SHARE_BPS;
 }
 
 /**
@@ -134,7 +171,7 @@ function lostAt(visits: readonly Visit[], party: BookingParty, intervals: readon
  * The longest stretch inside the session during which one side was in the room and the other
  * side was away after losing its connection (not after leaving, not before first coming).
  */
-export function longestInterruptionMs(input: { startsAt: Date; endsAt: Date; visits: readonly Visit[] }): number {
+export function longestInterruptionMs(input: SessionVisits): number {
   const start = input.startsAt.getTime();
   const end = input.endsAt.getTime();
   const client = presence(input.visits, 'client');
@@ -159,24 +196,26 @@ export function longestInterruptionMs(input: { startsAt: Date; endsAt: Date; vis
 }
 
 /**
- * What the room recorded, decided when it closes:
- *  - the provider never came: provider no-show (the client is refunded in full);
- *  - the client never came: client no-show;
- *  - both came but were never there together, or one side's connection was lost for more than
- *    5 minutes while the other waited: interrupted (the client may book a free replacement);
+ * What the room recorded, decided when it closes. Only the booked time counts: a party that was
+ * in the room only before the start (or only in the grace period after the end) did not come.
+ *  - the provider did not come: provider no-show (the client is refunded in full);
+ *  - the client did not come: client no-show;
+ *  - both came but were together for less than the minimum share (sessionTookPlace), or one
+ *    side's connection was lost for more than 5 minutes while the other waited: interrupted
+ *    (the client may book a free replacement);
  *  - otherwise completed.
  */
-export function outcomeFromVisits(input: { startsAt: Date; endsAt: Date; visits: readonly Visit[] }): SessionOutcome {
-  const came = (party: BookingParty) => input.visits.some((visit) => visit.party === party);
-  if (!came('provider')) return 'provider_no_show';
-  if (!came('client')) return 'client_no_show';
-  if (togetherMs(input.visits) === 0) return 'interrupted';
+export function outcomeFromVisits(input: SessionVisits): SessionOutcome {
+  if (!cameInTime(input, 'provider')) return 'provider_no_show';
+  if (!cameInTime(input, 'client')) return 'client_no_show';
+  if (!sessionTookPlace(input)) return 'interrupted';
   return longestInterruptionMs(input) > INTERRUPTION_MS ? 'interrupted' : 'completed';
 }
 
 /**
  * The provider records a client no-show: within 24 hours of the end, over an outcome that is
- * completed or interrupted, when the room never saw the two together, and before a replacement
+ * completed or interrupted, when the room never saw the two together inside the booked time
+ * (togetherInSessionMs), and before a replacement
  * session was booked.
  */
 export function canMarkClientNoShow(input: {

@@ -2,7 +2,7 @@ import { type CurrencyCode, MIN_TOP_UP_MAJOR } from './currency.ts';
 
 /**
  * What a client may do before verifying their email address (SPEC §6 "skip email verification",
- * §4 "A client may skip with do later"; docs/decisions.md "Clients may verify later"). Everything
+ * §4 "A client may skip with do later"; docs/decisions/security-clients-may-verify-later.md). Everything
  * else works: booking, paying by card or from the wallet, messages, profile, export, deletion.
  *  - card top-ups of the wallet add up to at most UNVERIFIED_TOP_UP_MULTIPLE times the minimum
  *    top-up (NGN 5,000; GBP, USD, EUR 50) until the address is verified;

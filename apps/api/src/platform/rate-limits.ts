@@ -39,7 +39,7 @@ export const DEFAULT_RATE_LIMITS = {
   /** Proving an existing account to link Google to it (password, emailed link). */
   googleLinkPerIp: { max: 20, windowSeconds: 15 * 60 },
 
-  /** Starting and placing bookings (each may hold a slot) per client: docs/decisions.md "Fair holds". */
+  /** Starting and placing bookings (each may hold a slot) per client: docs/decisions/security-fair-holds-3-unpaid-bookings-per-provider-10.md. */
   holdCreationPerUser: { max: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 

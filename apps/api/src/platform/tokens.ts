@@ -97,7 +97,7 @@ const PAGE_AUDIENCE = 'therapy-marketplace:web';
 export const PAGE_COOKIE = 'pt';
 
 /**
- * The page credential (cookie `pt`, docs/decisions.md "Signed-in pages render on the server"):
+ * The page credential (cookie `pt`, docs/decisions/web-signed-in-pages-render-on-the-server-at-first.md):
  * who the browser's session is, for server renders of signed-in pages only. Its own type and
  * audience, so it is never accepted as a bearer token, and it carries no view mode.
  */

@@ -17,7 +17,7 @@ export function readVisitorId(request: FastifyRequest): string | null {
  * The visitor id (SPEC.md §7: flags are evaluated per visitor): a random UUID in a signed,
  * httpOnly, first-party cookie, set on the first answer that needs it. It identifies a browser to
  * our own flag rollout and support chat only (never sent to a third party, no tracking), so it
- * is an essential cookie (docs/decisions.md). Signed, so nobody can take another visitor's chat.
+ * is an essential cookie (docs/decisions/notifications-the-visitor-id-is-an-essential-first-party-cookie.md). Signed, so nobody can take another visitor's chat.
  */
 export function visitorIdOf(request: FastifyRequest, reply: FastifyReply): string {
   const existing = readVisitorId(request);

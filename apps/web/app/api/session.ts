@@ -22,7 +22,7 @@ const listeners = new Set<Listener>();
 
 /**
  * The access token lives in memory and sessionStorage (this tab); the refresh token only in an
- * httpOnly cookie the server sets, so page scripts can never read it (docs/decisions.md).
+ * httpOnly cookie the server sets, so page scripts can never read it (docs/decisions/foundation-where-the-web-keeps-its-tokens.md).
  * In view mode (an admin seeing the app as someone) this is the viewed user's read-only session;
  * the admin's own stays stored and comes back when view mode ends.
  */

@@ -2,7 +2,7 @@ import type { CurrencyCode } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 
 // Apart from lib/money.ts (its currency table) and lib/format.ts (dates and times): a provider's
-// fee on the budgeted pages needs this alone (issue 16).
+// fee on the budgeted pages needs this alone (the page budget in scripts/check-js-budget.mjs).
 
 /** A price in minor units: "₦15,000.00"; unknown currency codes fall back to the code. */
 export function priceText(minor: number, currencyCode: string): string {

@@ -58,7 +58,7 @@ function viewerOf(viewer: { userId: string; role: Role } | null) {
 
 /**
  * First load: the server renders the area for the person the page credential cookie names (a
- * live session; docs/decisions.md "Signed-in pages render on the server"), or a spinner when there
+ * live session; docs/decisions/web-signed-in-pages-render-on-the-server-at-first.md), or a spinner when there
  * is none. Its pages' own data stays in the browser except where a page has a server loader too.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

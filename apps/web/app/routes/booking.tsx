@@ -26,7 +26,7 @@ const BookingForm = lazy(() => loadBookingForm().then((module) => ({ default: mo
 /**
  * /booking/?provider={id} (clients): booking step 1 — modality, therapy and note → POST /booking.
  * Beside the area's other pages (routes/app-pages.tsx), which load the whole catalog: this one
- * loads its own words only (issue 16's budget).
+ * loads its own words only (the page budget).
  */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   void loadBookingForm();

@@ -22,7 +22,7 @@ await loadPageWords('public', 'app');
 
 /**
  * First load: the server renders the overview of the person the page credential names
- * (docs/decisions.md "Signed-in pages render on the server"), from the same service as
+ * (docs/decisions/web-signed-in-pages-render-on-the-server-at-first.md), from the same service as
  * GET /overview; without one (no cookie, a session that ended) the browser loads it.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -54,7 +54,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 clientLoader.hydrate = true as const;
 
-/** /overview/: what matters now, by role (docs/decisions.md "The first screens (issue 27)"). */
+/** /overview/: what matters now, by role (docs/decisions/web-one-overview-answer-shaped-by-role-read-through.md). */
 export default function Overview({ loaderData }: Route.ComponentProps) {
   // No page credential on the server: the browser's loader brings the overview.
   if (!loaderData) return <PageSpinner />;

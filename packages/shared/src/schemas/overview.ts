@@ -4,7 +4,7 @@ import { RecommendedProviderSchema } from './directory.ts';
 
 /**
  * GET /overview: what matters now for the signed-in person, one answer shaped by role
- * (docs/decisions.md "The first screens (issue 27)").
+ * (docs/decisions/web-one-overview-answer-shaped-by-role-read-through.md).
  */
 
 /** How many of each list the overview carries (the full lists live on their own pages). */

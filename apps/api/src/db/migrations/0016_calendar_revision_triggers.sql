@@ -1,7 +1,7 @@
 -- Every change to a provider's calendars bumps provider_profiles.calendar_revision: settings,
 -- category settings, weekly days, specific dates, and the provider's time zone. A slot identifier
 -- carries the revision it was listed at, so a booking can trust the listing while the revision is
--- unchanged (see docs/decisions.md, "Taking a slot in one statement").
+-- unchanged (see docs/decisions/bookings-taking-a-slot-in-one-statement-the-slot.md).
 CREATE FUNCTION bump_calendar_revision() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN

@@ -1,5 +1,5 @@
 -- provider_directory holds, per provider, what a directory search filters, sorts and searches by
--- (docs/decisions.md "Directory search"). These triggers keep it in step with its sources, so
+-- (docs/decisions/directory-directory-search-one-denormalized-trigger-kept-row-per-provider.md). These triggers keep it in step with its sources, so
 -- no write path can forget it:
 --  * profile fields, the general fee and the full-text documents (names with the 'simple'
 --    configuration, title, headline and bio with 'english' and 'german' stemming) are rebuilt

@@ -3,7 +3,7 @@ CREATE INDEX "provider_directory_options_idx" ON "provider_directory" USING gin 
 --> statement-breakpoint
 -- provider_directory.option_ids: every preference option a provider offers, so a directory list
 -- filter is one array overlap (GIN) on the provider's row rather than a semi-join on
--- user_preferences per list (docs/decisions.md "Directory search"). The array is recomputed
+-- user_preferences per list (docs/decisions/directory-directory-search-one-denormalized-trigger-kept-row-per-provider.md). The array is recomputed
 -- after the provider's directory row is locked: every change of a provider's options runs this
 -- once its statement is done, one at a time per provider, and each reads with a snapshot taken
 -- after the one before committed, so the last one always sees every committed option.

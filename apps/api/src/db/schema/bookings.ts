@@ -21,7 +21,7 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'd
 /*
  * The closed vocabularies of a booking are PostgreSQL enums rather than text with CHECK
  * constraints: a value is checked once when it is parsed, while a table's CHECK constraints are
- * parsed and planned again by every statement that writes a row (docs/decisions.md).
+ * parsed and planned again by every statement that writes a row (docs/decisions/bookings-what-a-booking-write-costs-inside-postgresql-enums.md).
  */
 export const bookingParty = pgEnum('booking_party', ['client', 'provider']);
 export const participantStatus = pgEnum('participant_status', ['awaiting', 'acknowledged', 'rejected']);

@@ -11,7 +11,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * One row per provider: what the directory filters, sorts and searches by, denormalized so a
- * search reads one indexed table (docs/decisions.md "Directory search"). Triggers (migration)
+ * search reads one indexed table (docs/decisions/directory-directory-search-one-denormalized-trigger-kept-row-per-provider.md). Triggers (migration)
  * keep it: the profile fields and general fee from users, provider_profiles and
  * provider_booking_fees on every change of theirs; review_count and rating_sum_halves by
  * increments from reviews (so concurrent reviews never lose one). next_available_at is the

@@ -14,7 +14,7 @@ import { loadUserInfo } from './user-info.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer'>;
 
-/** The 6-digit code: valid 10 minutes, at most 5 tries (docs/decisions.md). */
+/** The 6-digit code: valid 10 minutes, at most 5 tries (docs/decisions/accounts-email-links-and-codes.md). */
 export const EMAIL_CODE_TTL_SECONDS = 600;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 

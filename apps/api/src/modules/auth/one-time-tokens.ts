@@ -5,7 +5,7 @@ import { randomToken, sha256 } from './secrets.ts';
 
 export type LinkPurpose = 'verify_email' | 'reset_password';
 
-/** DESIGN decision (docs/decisions.md): verification links live 24 h, reset links 1 h. */
+/** docs/decisions/accounts-email-links-and-codes.md: verification links live 24 h, reset links 1 h. */
 export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = {
   verify_email: 24 * 3600,
   reset_password: 3600,

@@ -3,7 +3,7 @@ import { PAGE_COOKIE, signPageToken, verifyAccessToken } from '../../platform/to
 
 /**
  * The web app's refresh token travels in an httpOnly cookie scoped to /api/auth, so page scripts
- * never see it; API clients keep using the bearer contract of SPEC.md §7 (docs/decisions.md).
+ * never see it; API clients keep using the bearer contract of SPEC.md §7 (docs/decisions/foundation-where-the-web-keeps-its-tokens.md).
  * Beside it goes the page credential (PAGE_COOKIE): httpOnly, SameSite=Strict, for every path,
  * read only by the server renders of signed-in pages (platform/auth-guard.ts `pageViewer`).
  */

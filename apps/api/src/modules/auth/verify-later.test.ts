@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** SPEC §6: a client may skip email verification; docs/decisions.md "Clients may verify later". */
+/** SPEC §6: a client may skip email verification; docs/decisions/security-clients-may-verify-later.md. */
 describe('a client who verifies later', () => {
   it('signs in unverified, with capped top-ups, no virtual account and no sharing until the link is followed', async () => {
     const body = clientBody();

@@ -8,7 +8,7 @@ import { rawRows } from '../../platform/prepared.ts';
 const NO_BOOKING = '00000000-0000-0000-0000-000000000000';
 
 /**
- * The fair-holds rule (docs/decisions.md "Fair holds"): refuses a client's new unpaid hold of
+ * The fair-holds rule (docs/decisions/security-fair-holds-3-unpaid-bookings-per-provider-10.md): refuses a client's new unpaid hold of
  * `sessions` sessions with `providerId` when it would pass MAX_UNPAID_HOLDS_PER_PROVIDER or
  * MAX_UNPAID_HOLDS. booking_client_hold_counts (migrations 0033, 0039) takes the client's advisory lock
  * and counts with a fresh snapshot, so concurrent holds of one client are decided one after

@@ -1,5 +1,5 @@
 import type { SessionOutcomeAnswer } from '@app/shared/schemas/session-room';
-import { canMarkClientNoShow, REBOOK_WINDOW_MS, rebookPrice, togetherMs } from '@app/shared/session-rules';
+import { canMarkClientNoShow, REBOOK_WINDOW_MS, rebookPrice, togetherInSessionMs } from '@app/shared/session-rules';
 import { eq } from 'drizzle-orm';
 import { sessionOutcomes } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -38,12 +38,13 @@ export async function markClientNoShow(
     const { visits } = await loadStays(tx, row.id, now);
     const allowed =
       outcome &&
+      row.startsAt &&
       row.endsAt &&
       canMarkClientNoShow({
         outcome: outcome.outcome,
         endsAt: row.endsAt,
         now,
-        togetherMs: togetherMs(visits),
+        togetherMs: togetherInSessionMs({ startsAt: row.startsAt, endsAt: row.endsAt, visits }),
         rebooked: outcome.rebookedBookingId !== null,
       });
     if (!outcome || !row.endsAt || !allowed) throw new AppError('NO_SHOW_NOT_ALLOWED');

@@ -8,7 +8,7 @@ import {
   rebookOffer,
   rebookPrice,
   type SessionOutcome,
-  togetherMs,
+  togetherInSessionMs,
 } from '@app/shared/session-rules';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -229,5 +229,7 @@ export async function getSessionOutcome(
   const { row, party } = await loadParticipantBooking(deps.db, input);
   const [outcome] = await deps.db.select().from(sessionOutcomes).where(eq(sessionOutcomes.bookingId, row.id));
   const { visits, attendance } = await loadStays(deps.db, row.id, now);
-  return outcomeAnswer({ row, party, outcome: outcome ?? null, attendance, together: togetherMs(visits), now });
+  const together =
+    row.startsAt && row.endsAt ? togetherInSessionMs({ startsAt: row.startsAt, endsAt: row.endsAt, visits }) : 0;
+  return outcomeAnswer({ row, party, outcome: outcome ?? null, attendance, together, now });
 }

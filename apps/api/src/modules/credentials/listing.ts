@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * Whether a provider (the `approved_at` and `insurance_expires_on` columns of their profile) is
- * shown in the directory and can take NEW bookings (docs/decisions.md "Verification"):
+ * shown in the directory and can take NEW bookings (docs/decisions/money-webhook-events-remembered-by-id-verification-still-decides.md):
  * - approved at some point and not rejected since (`approved_at` is set on approval and cleared
  *   on rejection; a change after approval puts the status back to 'submitted' but keeps
  *   `approved_at`, so the provider stays listed until the decision);

@@ -1,7 +1,7 @@
 import type { RecommendationReason } from '@app/shared/schemas/directory';
 
 /**
- * How a provider is scored for a client (docs/decisions.md "Recommendations"): integer points,
+ * How a provider is scored for a client (docs/decisions/directory-recommendations.md): integer points,
  * the same inputs always give the same score and the same reasons. Each preference list the
  * client filled counts once, however many of its options match; its reason names the options
  * that matched. Availability and rating add points of their own.

@@ -307,7 +307,7 @@ function statementName(shape: string): string | null {
  * licensed), fee range, "free within N days" and free text; ordered by relevance, rating, price or
  * next free slot; keyset pages (`cursor`), never OFFSET. The page's cards carry the next free
  * slot as the directory keeps it, the visitor's currency and the review summary. One statement,
- * prepared once per shape (docs/decisions.md "Directory search"): PostgreSQL plans it once per
+ * prepared once per shape (docs/decisions/directory-directory-search-one-denormalized-trigger-kept-row-per-provider.md): PostgreSQL plans it once per
  * connection and the SQL is not put together again.
  */
 export async function searchProviders(

@@ -47,7 +47,7 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
  * Fastify's server, with the liveness probe answered before the framework (`serverFactory`).
  * Probes come every few seconds from every load balancer and orchestrator; through Fastify each
  * one built a request, a reply and a child logger and ran six hooks, about half of the probe's
- * CPU (issue 16: the probe at 43-59% of a bare node:http server, 72-96% this way). The answer is
+ * CPU (docs/benchmarks.md has the probe's figures both ways). The answer is
  * the route's (modules/health/routes.ts), with the headers every API answer carries
  * (platform/csp.ts, app.ts's request hook); a test compares the two. The route stays for every
  * request this does not take, for `app.inject` and for the API's documentation.

@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
  * Keys come from NOTES_ENCRYPTION_KEYS (`id:base64`, comma-separated) and new values are written
  * under NOTES_ENCRYPTION_KEY_ID. Without configured keys, the key `app` is derived from
  * APP_SECRET (HKDF-SHA256): zero setup, at the price that whoever holds APP_SECRET holds the
- * notes (docs/decisions.md). `app` stays readable after keys are configured, until
+ * notes (docs/decisions/notes-notes-are-encrypted-per-value-with-aes-256-gcm-keys.md). `app` stays readable after keys are configured, until
  * `npm run notes:reencrypt` has moved every note to the current key.
  */
 export interface NoteKeyring {

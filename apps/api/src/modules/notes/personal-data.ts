@@ -10,8 +10,7 @@ import { selectNoteRows, toNote } from './views.ts';
  * The notes' part of a data export. A provider gets every note they wrote, decrypted as the notes
  * module reads them (title, content, the file by name, kind and size: the file itself is
  * downloaded from the note), with the client and session it is about. A client gets no note: a
- * clinical note is read only by its author (SPEC.md §1, docs/decisions.md "Data export: clinical
- * notes stay the therapist's"); the client is told how many notes therapists keep about them and
+ * clinical note is read only by its author (SPEC.md §1, docs/decisions/security-data-export-clinical-notes-stay-the-therapists.md); the client is told how many notes therapists keep about them and
  * where to ask for a copy.
  */
 export function notesPersonalData(deps: Pick<AppDeps, 'config' | 'clock'>): PersonalDataContributor {

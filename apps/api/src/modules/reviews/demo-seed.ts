@@ -61,7 +61,7 @@ async function pastSession(tx: Tx, now: Date, session: DemoPastSession, therapyI
 }
 
 /**
- * Demo history (docs/decisions.md "Demo history"): the demo client had four free introductory
+ * Demo history (docs/decisions/directory-demo-history.md): the demo client had four free introductory
  * sessions, with the demo provider and three others, and reviewed the first two (one of them
  * anonymously), so two wait for a review; every demo provider has 2-3 reviews by the demo
  * reviewers (every third anonymous), written through createReview's rules a day after each

@@ -9,7 +9,7 @@ const rating = sql<number>`${reviews.ratingHalves}::float / 2`;
  * The reviews' part of a data export. A client gets every review they wrote (hidden ones too,
  * with the operator's reason). A provider gets the reviews about them and their reports; an
  * anonymous review comes without its reviewer and its booking, as everywhere else
- * (docs/decisions.md "Anonymous means no name in any answer").
+ * (docs/decisions/directory-anonymous-means-no-name-in-any-answer-and.md).
  */
 export const reviewsPersonalData: PersonalDataContributor = {
   section: 'reviews',
@@ -57,8 +57,7 @@ export const reviewsPersonalData: PersonalDataContributor = {
 /**
  * The reviews' part of erasing an account. A client's reviews become anonymous and lose their
  * comment (free text that may tell who wrote it or about their health); the rating stays, so the
- * therapist's average does not change behind their back (docs/decisions.md "Erasure: reviews
- * keep their stars, not their words"). The person's reports (a provider's words) are deleted.
+ * therapist's average does not change behind their back (docs/decisions/security-erasure-reviews-keep-their-stars-not-their-words.md). The person's reports (a provider's words) are deleted.
  * Reviews about an erased provider are their authors', and stay.
  */
 export const reviewsErasure: AccountDeletingHandler = async (tx, { userId, now }) => {

@@ -49,7 +49,7 @@ const WEEKDAYS = [1, 2, 3, 4, 5];
 const ONLINE = ['video-session', 'audio-call', 'chat-messaging'];
 
 /**
- * A marketplace rather than one profile copied (docs/decisions.md "Demo practices differ"): fees
+ * A marketplace rather than one profile copied (docs/decisions/web-demo-practices-differ.md): fees
  * spread across each currency's range, different therapies, languages and hours, three fully
  * booked for the coming week. The e2e journeys book the demo therapist (one therapy, ₦15,000,
  * weekdays 09:00-17:00) and Sarah Collins (one therapy, £60, weekdays), so those stay as they were.
@@ -275,7 +275,7 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
   })),
 ];
 
-/** Demo clients who reviewed the demo providers (docs/decisions.md "Demo history"). */
+/** Demo clients who reviewed the demo providers (docs/decisions/directory-demo-history.md). */
 export const DEMO_REVIEWERS: DemoPerson[] = (
   [
     ['tobi.adebayo', 'Tobi', 'Adebayo', 'NG', 'NG-LA', 'Africa/Lagos'],

@@ -26,7 +26,7 @@ export interface GoogleLinkPanelProps {
 
 /**
  * An account with the Google address exists: the person proves it is theirs with its password
- * or a link emailed to it, and only then is Google linked to it (docs/decisions.md).
+ * or a link emailed to it, and only then is Google linked to it (docs/decisions/accounts-linking-needs-proof-of-the-account-its-password.md).
  */
 export function GoogleLinkPanel({ target, retry }: GoogleLinkPanelProps) {
   const { t } = useTranslation();

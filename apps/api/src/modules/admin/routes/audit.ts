@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listAudit } from '../audit.ts';
 import { admin, security, tags } from './common.ts';
 
-/** The audit trail (append-only in the database; docs/decisions.md "One audit trail"). */
+/** The audit trail (append-only in the database; docs/decisions/audit-one-audit-trail-append-only-in-the-database.md). */
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   app.get(
