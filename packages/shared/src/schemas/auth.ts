@@ -1,3 +1,4 @@
+import { PERSON_NAME_MAX, PERSON_NAME_PATTERN, PHONE_TYPED_PATTERN, phoneDigits } from '../people-rules.ts';
 import { isValidTimeZone } from '../time-zones.ts';
 import { messageKey, z } from '../zod.ts';
 import { UserRoleSchema } from './auth-token.ts';
@@ -7,7 +8,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const PHONE_MIN_DIGITS = 10;
 export const PHONE_MAX_DIGITS = 13;
-export const NAME_MAX = 50;
+export const NAME_MAX = PERSON_NAME_MAX;
 export const EMAIL_MAX = 254;
 /** SPEC.md §5 "Update email": the new address is 6-32 characters. */
 export const CHANGE_EMAIL_MIN = 6;
@@ -32,16 +33,22 @@ export const NewPasswordSchema = z
 /** A password typed to prove who you are: anything sign-up accepted (DESIGN.md §4). */
 export const CurrentPasswordSchema = z.string().min(1).max(PASSWORD_MAX, 'auth.passwordTooLong');
 
-/** Starts with a letter; letters, digits and spaces only (SPEC.md §5 sign-up). */
+/**
+ * A person's name: starts with a letter of any script; letters, spaces, hyphens and apostrophes
+ * (docs/decisions/profiles-real-names.md: SPEC.md §5 said letters, digits and spaces).
+ */
 export const PersonNameSchema = requiredString()
   .max(NAME_MAX, messageKey('validation.tooLong', { maximum: NAME_MAX }))
-  .regex(/^\p{L}[\p{L}\p{N} ]*$/u, 'auth.nameInvalid');
+  .regex(PERSON_NAME_PATTERN, 'auth.nameInvalid');
 
-const digitCount = (value: string) => value.replace(/\D/g, '').length;
+const digitCount = (value: string) => phoneDigits(value).length;
 
-/** Digits with an optional leading +; 10-13 digits (SPEC.md §5). */
+/**
+ * A phone number as typed, spaces and separators included; 10-13 digits (SPEC.md §5). The
+ * server stores it normalized (E.164 where the country is known).
+ */
 export const PhoneSchema = requiredString()
-  .regex(/^\+?\d+$/, { message: 'auth.phoneInvalid', abort: true })
+  .regex(PHONE_TYPED_PATTERN, { message: 'auth.phoneInvalid', abort: true })
   .refine((value) => digitCount(value) >= PHONE_MIN_DIGITS, 'auth.phoneTooShort')
   .refine((value) => digitCount(value) <= PHONE_MAX_DIGITS, 'auth.phoneTooLong');
 

@@ -1,7 +1,8 @@
+import { PHONE_TYPED_PATTERN } from '../people-rules.ts';
 import { messageKey, z } from '../zod.ts';
 import { pageSchema } from './common.ts';
 
-/** SPEC.md §5 "Contact form": first name, last name, email, message required; phone optional, digits and ()+- only, 10-32. */
+/** SPEC.md §5 "Contact form": first name, last name, email, message required; phone optional, 10-32 characters of digits, spaces and ( ) + - . / (as typed). */
 export const CONTACT_PHONE_MIN = 10;
 export const CONTACT_PHONE_MAX = 32;
 export const CONTACT_MESSAGE_MAX = 5000;
@@ -21,7 +22,7 @@ export const ContactBodySchema = z.object({
   phoneNumber: z
     .string()
     .trim()
-    .refine((value) => value === '' || /^[\d()+-]+$/.test(value), 'contact.phoneInvalid')
+    .refine((value) => value === '' || PHONE_TYPED_PATTERN.test(value), 'contact.phoneInvalid')
     .refine(
       (value) => value === '' || (value.length >= CONTACT_PHONE_MIN && value.length <= CONTACT_PHONE_MAX),
       messageKey('contact.phoneLength', { minimum: CONTACT_PHONE_MIN, maximum: CONTACT_PHONE_MAX }),

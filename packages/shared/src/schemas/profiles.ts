@@ -1,3 +1,4 @@
+import { PERSON_NAME_PATTERN, PERSON_TITLE_PATTERN, PHONE_TYPED_PATTERN, phoneDigits } from '../people-rules.ts';
 import { messageKey, z } from '../zod.ts';
 import { PREFERENCE_LIST_NAMES } from './catalog.ts';
 import { NamedItemSchema } from './common.ts';
@@ -15,10 +16,8 @@ export const FEE_MAX_MINOR = 1_000_000_000;
 /** Profile image variants the server keeps, in pixels (square, WebP). */
 export const PROFILE_IMAGE_SIZES = { large: 512, thumbnail: 128 } as const;
 
-const NAME = /^[\p{L}\p{M}]+(?:[ -]+[\p{L}\p{M}]+)*$/u;
 const USERNAME = /^[A-Za-z0-9_@-]+$/;
 const HEADLINE = /^[\p{L}\p{M} ()-]+$/u;
-const TITLE = /^[\p{L}\p{M}]+$/u;
 /** Letters and digits, with single spaces or hyphens inside (SW1A 1AA, 12345-6789). */
 const ZIP = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
 const LETTER = /\p{L}/u;
@@ -36,9 +35,13 @@ function clearable<T extends z.ZodType>(schema: T) {
 /** A required identifier: missing or "" answers "This field is required". */
 const requiredId = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.uuid());
 
-const personName = z.string().trim().min(3).max(32).regex(NAME, 'profiles.nameFormat');
+/** SPEC.md §5's 3-32 characters, written by the one name rule of `people-rules`. */
+const personName = z.string().trim().min(3).max(32).regex(PERSON_NAME_PATTERN, 'profiles.nameFormat');
 
-/** Digits only (an optional leading +), counted between `min` and `max`, one message at a time. */
+/**
+ * A phone number as typed (digits, spaces, ( ) - . / and a leading +), its digits counted between
+ * `min` and `max`, one message at a time. The server stores it normalized.
+ */
 export function digitsNumber(min: number, max: number) {
   return z
     .string()
@@ -48,11 +51,11 @@ export function digitsNumber(min: number, max: number) {
         ctx.addIssue({ code: 'custom', message: 'validation.required' });
         return;
       }
-      if (!/^\+?\d+$/.test(value)) {
+      if (!PHONE_TYPED_PATTERN.test(value)) {
         ctx.addIssue({ code: 'custom', message: 'profiles.numberDigits' });
         return;
       }
-      const digits = value.replace('+', '').length;
+      const digits = phoneDigits(value).length;
       if (digits < min)
         ctx.addIssue({ code: 'custom', message: messageKey('profiles.numberTooShort', { minimum: min }) });
       if (digits > max)
@@ -78,7 +81,7 @@ const timezone = z
     }
   }, 'profiles.timezoneInvalid');
 const headline = z.string().trim().min(3).max(32).regex(HEADLINE, 'profiles.headlineFormat');
-const title = z.string().trim().min(2).max(32).regex(TITLE, 'profiles.titleFormat');
+const title = z.string().trim().min(2).max(32).regex(PERSON_TITLE_PATTERN, 'profiles.titleFormat');
 
 /** Response fields both profiles read from the user row: place, birth date, religion, background, gender. */
 const personDetailsFields = {

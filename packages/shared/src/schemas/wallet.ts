@@ -1,4 +1,5 @@
 import { type CurrencyCode, MIN_TOP_UP_MAJOR, minTopUpMinor } from '../currency.ts';
+import { ACCOUNT_HOLDER_PATTERN } from '../people-rules.ts';
 import { messageKey, z } from '../zod.ts';
 import { PageQuerySchema, pageSchema } from './common.ts';
 
@@ -182,10 +183,12 @@ export const EarningsHistoryPageSchema = pageSchema(EarningsHistoryItemSchema);
 export const ACCOUNT_TYPES = ['checking', 'savings'] as const;
 export const ACCOUNT_OWNERSHIPS = ['business', 'personal'] as const;
 
-/** Letters (any script), spaces, hyphen, comma, apostrophe, period: SPEC.md §5 "Bank (general)". */
-const ACCOUNT_NAME = /^[\p{L}\s\-,'.]{3,32}$/u;
-/** The US variant: letters, hyphen, spaces. */
-const ACCOUNT_NAME_US = /^[\p{L}\s-]{3,32}$/u;
+/**
+ * 3-32 characters of a name as banks print it: letters of any script, spaces, hyphens, commas,
+ * apostrophes, periods (SPEC.md §5 "Bank (general)"; the US variant takes the same, as "Maya
+ * O'Patel" is a US name too: docs/decisions/profiles-real-names.md).
+ */
+const accountHolder = (key: string) => z.string().min(3, key).max(32, key).regex(ACCOUNT_HOLDER_PATTERN, key);
 const DIGITS_3_32 = /^\d{3,32}$/;
 
 /** Required text, trimmed: empty says "required"; otherwise the first failed rule speaks. */
@@ -207,7 +210,7 @@ export const BankAccountBodySchema = z.object({
 export type BankAccountBody = z.infer<typeof BankAccountBodySchema>;
 
 const generalFields = {
-  accountName: field(z.string().regex(ACCOUNT_NAME, 'wallet.bank.accountName')),
+  accountName: field(accountHolder('wallet.bank.accountName')),
   bankCode: field(z.string().regex(DIGITS_3_32, 'wallet.bank.bankCode')),
   bankName: field(z.string().min(3, 'wallet.bank.bankName').max(100, 'wallet.bank.bankName')),
   accountNumber: field(z.string().regex(DIGITS_3_32, 'wallet.bank.accountNumber')),
@@ -232,7 +235,7 @@ export const BankAccountUkSchema = z.object({ ...generalFields, ...ukFields });
 export const BankAccountUsSchema = z.object({
   ...generalFields,
   ...ukFields,
-  accountName: field(z.string().regex(ACCOUNT_NAME_US, 'wallet.bank.accountNameUs')),
+  accountName: field(accountHolder('wallet.bank.accountNameUs')),
   bankCode: field(z.string().regex(DIGITS_3_32, 'wallet.bank.routingNumber')),
 });
 

@@ -48,7 +48,8 @@ describe('POST /api/user/register (client)', () => {
       role: 'client',
       firstName: 'Ada',
       lastName: 'Obi',
-      phoneNumber: '08012345678',
+      // Typed without a country code: read as a number of the sign-up country (GB), stored E.164.
+      phoneNumber: '+448012345678',
       timezone: 'Europe/London',
       language: 'de',
       country: { code: 'GB' },
@@ -77,6 +78,28 @@ describe('POST /api/user/register (client)', () => {
     expect(stored?.expiresAt.toISOString()).toBe('2027-03-02T09:00:00.000Z');
   });
 
+  it('takes real names and a phone typed with spaces and separators, stored E.164', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ firstName: 'Jean-Luc', lastName: "O'Brien", phoneNumber: '+44 20 7946 0958' }, '+442079460958'],
+      [
+        { firstName: 'José María', lastName: 'Müller-Lüdenscheidt', phoneNumber: '+44 (20) 1234-5678' },
+        '+442012345678',
+      ],
+      [{ firstName: '李', lastName: 'Nguyễn', phoneNumber: '0803 123 4567' }, '+2348031234567'],
+    ];
+    for (const [names, stored] of cases) {
+      const body = clientBody(names);
+      const res = await post('/api/user/register', body, { 'x-country-code': 'NG' });
+      expect(res.statusCode, JSON.stringify(names)).toBe(201);
+      expect(res.json()).toMatchObject({ firstName: names.firstName, lastName: names.lastName, phoneNumber: stored });
+      expect(await userByEmail(t, String(body.email))).toMatchObject({
+        firstName: names.firstName,
+        lastName: names.lastName,
+        phoneNumber: stored,
+      });
+    }
+  });
+
   it('uses the browser time zone when given, and an English link without a prefix', async () => {
     const body = clientBody({ timezone: 'America/Chicago' });
     const res = await post('/api/user/register', body);
@@ -99,11 +122,23 @@ describe('POST /api/user/register (client)', () => {
         'Password must not exceed 64 characters',
       ],
       [{ confirmPassword: 'Something-else-1' }, 'confirmPassword', 'Passwords must match'],
-      [{ firstName: '1Ada' }, 'firstName', 'Must start with a letter and contain only letters, digits and spaces'],
-      [{ lastName: 'O-bi' }, 'lastName', 'Must start with a letter and contain only letters, digits and spaces'],
+      [
+        { firstName: '1Ada' },
+        'firstName',
+        'Must start with a letter and contain only letters, spaces, hyphens and apostrophes',
+      ],
+      [
+        { lastName: '-Obi' },
+        'lastName',
+        'Must start with a letter and contain only letters, spaces, hyphens and apostrophes',
+      ],
       [{ phoneNumber: '080123456' }, 'phoneNumber', 'Number must be at least 10 digits'],
       [{ phoneNumber: '08012345678901' }, 'phoneNumber', 'Number must not exceed 13 digits'],
-      [{ phoneNumber: '0801-234-5678' }, 'phoneNumber', 'Use digits only, optionally starting with +'],
+      [
+        { phoneNumber: '0801_234_5678' },
+        'phoneNumber',
+        'Use digits, spaces and ( ) - . / only, optionally starting with +',
+      ],
       [{ agreeToTerms: false }, 'agreeToTerms', 'You must agree to the terms and conditions'],
       [{ email: 'not-an-email' }, 'email', 'Enter a valid email address'],
       [{ email: '' }, 'email', 'This field is required'],

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { hashPassword } from '../../platform/password.ts';
+import { normalizePhoneNumber } from '../../platform/phone-numbers.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { pageLink, sendAuthEmail } from './emails.ts';
 import { afterAnswer, type ServiceLog, sendSafely } from './mail-safely.ts';
@@ -63,7 +64,7 @@ export async function register(
           role,
           firstName: body.firstName ?? null,
           lastName: body.lastName ?? null,
-          phoneNumber: body.userType === 'client' ? body.phoneNumber : null,
+          phoneNumber: body.userType === 'client' ? normalizePhoneNumber(body.phoneNumber, country?.code) : null,
           countryId: country?.id ?? null,
           timezone: body.timezone ?? countryMainZone(country) ?? DEFAULT_TIMEZONE,
           language: input.language,

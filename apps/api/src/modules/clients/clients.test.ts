@@ -350,7 +350,7 @@ describe('CSV import', () => {
         4,
         'invalid',
         [
-          'First name: Must start with a letter and contain only letters, digits and spaces',
+          'First name: Must start with a letter and contain only letters, spaces, hyphens and apostrophes',
           'Email: Enter a valid email address',
         ],
       ],
@@ -395,7 +395,7 @@ describe('CSV import', () => {
       sql`CREATE TRIGGER boom BEFORE INSERT ON provider_clients FOR EACH ROW EXECUTE FUNCTION boom()`,
     );
     try {
-      const rows = Array.from({ length: 5 }, (_, i) => `C${i + 1},Person,c${i + 1}@example.test`);
+      const rows = Array.from({ length: 5 }, (_, i) => `C${'abcde'[i]},Person,c${i + 1}@example.test`);
       const res = await csvPost(q, ['first name,last name,email', ...rows].join('\n'), {
         dryRun: 'false',
         allowInvite: 'true',
@@ -435,6 +435,12 @@ describe('CSV import', () => {
       lastName: 'Watson',
       email: 'mj@example.test',
     });
+    // "Last, First" (as lists sort people) is split at the comma, as it is meant.
+    const sorted = await csvPost(q, 'Name;Email\nMüller, Hans;hm@example.test\n"O\'Brien, Jean-Luc";jl@example.test\n');
+    expect(sorted.json().rows).toMatchObject([
+      { status: 'ok', firstName: 'Hans', lastName: 'Müller', email: 'hm@example.test' },
+      { status: 'ok', firstName: 'Jean-Luc', lastName: "O'Brien", email: 'jl@example.test' },
+    ]);
   });
 
   it('refuses unreadable, oversized and non-CSV files with clear messages', async () => {

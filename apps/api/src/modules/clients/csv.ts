@@ -97,7 +97,21 @@ export function missingFields(mapping: CsvMapping): Array<'firstName' | 'lastNam
   return missing;
 }
 
-/** One row's values under a mapping; a full name is split at its last space. */
+/**
+ * A full name as people write it: "Müller, Hans" (last name first, as lists and spreadsheets
+ * sort) is split at its comma; "Hans Müller" at its last space.
+ */
+export function splitFullName(value: string): { firstName: string; lastName: string } {
+  const full = value.replace(/\s+/g, ' ').trim();
+  const comma = full.indexOf(',');
+  if (comma > 0) return { firstName: full.slice(comma + 1).trim(), lastName: full.slice(0, comma).trim() };
+  const space = full.lastIndexOf(' ');
+  return space > 0
+    ? { firstName: full.slice(0, space), lastName: full.slice(space + 1) }
+    : { firstName: full, lastName: '' };
+}
+
+/** One row's values under a mapping; a full name is split by `splitFullName`. */
 export function rowValues(
   headers: readonly string[],
   cells: readonly string[],
@@ -107,10 +121,9 @@ export function rowValues(
   let firstName = cell(mapping.firstName);
   let lastName = cell(mapping.lastName);
   if ((!mapping.firstName || !mapping.lastName) && mapping.fullName) {
-    const full = cell(mapping.fullName).replace(/\s+/g, ' ');
-    const space = full.lastIndexOf(' ');
-    if (!mapping.firstName) firstName = space > 0 ? full.slice(0, space) : full;
-    if (!mapping.lastName) lastName = space > 0 ? full.slice(space + 1) : '';
+    const full = splitFullName(cell(mapping.fullName));
+    if (!mapping.firstName) firstName = full.firstName;
+    if (!mapping.lastName) lastName = full.lastName;
   }
   return { firstName, lastName, email: cell(mapping.email), language: cell(mapping.language).toLowerCase() };
 }

@@ -41,7 +41,8 @@ describe('POST /contact', () => {
       firstName: 'Amaka',
       lastName: 'Nwosu',
       email: 'Amaka@Example.test',
-      phoneNumber: '+234(0)801-234-5678',
+      // Stored normalized: E.164, the trunk 0 in brackets dropped.
+      phoneNumber: '+2348012345678',
       language: 'de',
       userId: null,
     });
@@ -66,7 +67,7 @@ describe('POST /contact', () => {
       [{ ...valid, lastName: undefined }, { lastName: ['This field is required'] }],
       [{ ...valid, email: 'not-an-email' }, { email: ['Enter a valid email address'] }],
       [{ ...valid, message: '   ' }, { message: ['This field is required'] }],
-      [{ ...valid, phoneNumber: '0801 234 5678' }, { phoneNumber: ['Use digits and ( ) + - only'] }],
+      [{ ...valid, phoneNumber: '0801 234 5678 ext 9' }, { phoneNumber: ['Use digits, spaces and ( ) + - . / only'] }],
       [{ ...valid, phoneNumber: '080123' }, { phoneNumber: ['Phone number must be 10 to 32 characters'] }],
       [{ ...valid, phoneNumber: '1'.repeat(33) }, { phoneNumber: ['Phone number must be 10 to 32 characters'] }],
     ];

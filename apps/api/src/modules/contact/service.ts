@@ -5,6 +5,7 @@ import { contactMessages } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
+import { normalizePhoneNumber } from '../../platform/phone-numbers.ts';
 
 export interface ContactInput {
   firstName: string;
@@ -30,7 +31,7 @@ export async function sendContactMessage(
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
-      phoneNumber: input.phoneNumber,
+      phoneNumber: input.phoneNumber ? normalizePhoneNumber(input.phoneNumber) : null,
       message: input.message,
       language: input.language,
       userId: input.userId,

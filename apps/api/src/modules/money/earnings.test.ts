@@ -178,16 +178,19 @@ describe('payout bank account', () => {
     expect(ok.json()).toMatchObject({ ...ukBank, variant: 'GB' });
   });
 
-  it('uses the US rules: name of letters, hyphens and spaces; the routing number', async () => {
+  it('uses the US rules: a real name (apostrophes too); the routing number', async () => {
     const us = await createTestUser(t, { role: 'provider', countryCode: 'US' });
-    const res = await putBank(us, { ...ukBank, accountName: "O'Brien, Jr.", bankCode: 'ABC' });
+    const res = await putBank(us, { ...ukBank, accountName: 'R2-D2 <Inc>', bankCode: 'ABC' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({
-      accountName: ['Account name must be 3-32 letters, hyphens or spaces'],
+      accountName: ['Account name must be 3-32 letters, spaces, hyphens, commas, apostrophes or periods'],
       bankCode: ['Routine Number must be 3-32 digits'],
     });
-    const ok = await putBank(us, { ...ukBank, accountName: 'Mary-Jane Watson', bankCode: '021000021' });
-    expect(ok.json()).toMatchObject({ variant: 'US', bankCode: '021000021' });
+    const ok = await putBank(us, { ...ukBank, accountName: "Maya O'Patel", bankCode: '021000021' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ variant: 'US', accountName: "Maya O'Patel", bankCode: '021000021' });
+    const [row] = await t.deps.db.select().from(payoutBankAccounts).where(eq(payoutBankAccounts.userId, us.id));
+    expect(row?.accountName).toBe("Maya O'Patel");
   });
 
   it('words the messages in German', async () => {

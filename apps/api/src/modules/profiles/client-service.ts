@@ -1,10 +1,11 @@
 import type { ClientProfile, ClientProfileUpdate, EmergencyContact } from '@app/shared/schemas/profiles';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { avatars, clientProfiles, users } from '../../db/schema/index.ts';
+import { avatars, clientProfiles, countries, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
+import { normalizePhoneNumber } from '../../platform/phone-numbers.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { assertRole, checkCountryAndState, checkDateOfBirth, checkOptions, FieldErrors, lockUser } from './checks.ts';
 import type { ProfilesDeps } from './deps.ts';
@@ -122,14 +123,24 @@ export async function setEmergencyContact(
 ): Promise<EmergencyContact> {
   assertRole(input.actor, 'client');
   const now = deps.clock.now();
+  // The client's own country reads a number typed without its country code.
+  const [home] = await deps.db
+    .select({ code: countries.code })
+    .from(users)
+    .innerJoin(countries, eq(countries.id, users.countryId))
+    .where(eq(users.id, input.actor.userId));
+  const contact = {
+    name: input.contact.name,
+    phoneNumber: normalizePhoneNumber(input.contact.phoneNumber, home?.code),
+  };
   const values = {
-    emergencyContactName: input.contact.name,
-    emergencyContactPhone: input.contact.phoneNumber,
+    emergencyContactName: contact.name,
+    emergencyContactPhone: contact.phoneNumber,
     updatedAt: now,
   };
   await deps.db
     .insert(clientProfiles)
     .values({ userId: input.actor.userId, ...values, createdAt: now })
     .onConflictDoUpdate({ target: clientProfiles.userId, set: values });
-  return input.contact;
+  return contact;
 }

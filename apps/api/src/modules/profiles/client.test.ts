@@ -141,7 +141,7 @@ describe('PUT /api/client', () => {
       code: 'VALIDATION_FAILED',
       fieldErrors: {
         firstName: ['Must be at least 3 characters'],
-        lastName: ['Use letters, hyphens and spaces only'],
+        lastName: ['Start with a letter; use letters, spaces, hyphens and apostrophes only'],
         userName: ['Use letters, digits, underscores, hyphens and @ only'],
         zipCode: ['Must be at least 5 characters'],
         gender: ['Choose one of the listed options'],
@@ -289,9 +289,10 @@ describe('POST /api/client/emergency-contact', () => {
 
   it('saves and replaces the contact, shown in GET /api/client', async () => {
     const client = await createTestUser(t, { role: 'client' });
-    const first = await post(client, { name: 'Chidi Okafor', phoneNumber: '08031234567' });
+    // Typed with spaces, stored E.164 by the client's country (Nigeria).
+    const first = await post(client, { name: "Chidi O'Kafor", phoneNumber: '0803 123 4567' });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ name: 'Chidi Okafor', phoneNumber: '08031234567' });
+    expect(first.json()).toEqual({ name: "Chidi O'Kafor", phoneNumber: '+2348031234567' });
     await post(client, { name: 'Ngozi Okafor-Eze', phoneNumber: '112' });
     expect(await profileRow(client.id)).toMatchObject({
       emergencyContactName: 'Ngozi Okafor-Eze',
@@ -307,9 +308,9 @@ describe('POST /api/client/emergency-contact', () => {
       name: ['Must be at least 3 characters'],
       phoneNumber: ['Number must be at least 3 digits'],
     });
-    expect((await post(client, { name: 'Jo3y', phoneNumber: '08-03' })).json().fieldErrors).toEqual({
-      name: ['Use letters, hyphens and spaces only'],
-      phoneNumber: ['Use digits only'],
+    expect((await post(client, { name: 'Jo3y', phoneNumber: '08x03' })).json().fieldErrors).toEqual({
+      name: ['Start with a letter; use letters, spaces, hyphens and apostrophes only'],
+      phoneNumber: ['Use digits, spaces and ( ) - . / only, optionally starting with +'],
     });
     expect((await post(client, { name: 'A'.repeat(33), phoneNumber: '1'.repeat(33) })).json().fieldErrors).toEqual({
       name: ['Must not exceed 32 characters'],

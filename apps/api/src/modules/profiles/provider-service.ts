@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import { countries, providerProfiles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { normalizePhoneNumber } from '../../platform/phone-numbers.ts';
 import type { Storage } from '../../platform/storage.ts';
 import {
   assertRole,
@@ -107,15 +108,19 @@ export function getProviderProfile(
   return loadProviderProfile(deps.db, deps.storage, input.actor.userId, input.language);
 }
 
-/** Country, state (and its country), the operating-country rule; returns the country's currency. */
+/** Country, state (and its country), the operating-country rule; returns the country's code and currency. */
 async function checkProviderPlace(
   tx: Tx,
   errors: FieldErrors,
   countryId: string,
   stateId: string,
-): Promise<CurrencyCode | null> {
+): Promise<{ countryCode: string | null; currency: CurrencyCode | null }> {
   const country = await checkCountryAndState(tx, errors, { countryId, stateId, operatingOnly: true });
-  return country ? ((CURRENCY_BY_COUNTRY as Record<string, CurrencyCode>)[country.code] ?? null) : null;
+  if (!country) return { countryCode: null, currency: null };
+  return {
+    countryCode: country.code,
+    currency: (CURRENCY_BY_COUNTRY as Record<string, CurrencyCode>)[country.code] ?? null,
+  };
 }
 
 /** Writes provider_profiles columns, creating the row for a provider registered without one. */
@@ -144,7 +149,12 @@ export async function updateProviderInfo(
   await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, input.actor.userId);
     const errors = new FieldErrors();
-    const currency = await checkProviderPlace(tx, errors, update.countryIdentifier, update.stateIdentifier);
+    const { countryCode, currency } = await checkProviderPlace(
+      tx,
+      errors,
+      update.countryIdentifier,
+      update.stateIdentifier,
+    );
     await checkOptions(tx, errors, {
       religionIdentifier: { id: update.religionIdentifier, list: 'religion' },
       ethnicityIdentifier: { id: update.ethnicityIdentifier, list: 'background' },
@@ -158,7 +168,7 @@ export async function updateProviderInfo(
       .set({
         firstName: update.firstName,
         lastName: update.lastName,
-        phoneNumber: update.phoneNumber,
+        phoneNumber: normalizePhoneNumber(update.phoneNumber, countryCode),
         countryId: update.countryIdentifier,
         stateId: update.stateIdentifier,
         dob: update.dob,
@@ -197,7 +207,7 @@ export async function setupProvider(
   await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, input.actor.userId);
     const errors = new FieldErrors();
-    const currency = await checkProviderPlace(tx, errors, setup.countryIdentifier, setup.stateIdentifier);
+    const { currency } = await checkProviderPlace(tx, errors, setup.countryIdentifier, setup.stateIdentifier);
     const fieldOf: Record<string, string> = {
       therapy: 'therapyIdentifiers',
       modality: 'modalityIdentifiers',

@@ -44,7 +44,7 @@ function validInfo(overrides: Record<string, unknown> = {}) {
   return {
     firstName: 'Chiamaka',
     lastName: 'Eze',
-    phoneNumber: '08031234567',
+    phoneNumber: '0803 123 4567',
     headline: 'Clinical Psychologist (CBT)',
     title: 'Dr',
     officeAddress: '12 Admiralty Way',
@@ -130,7 +130,7 @@ describe('POST /api/provider/update/info', () => {
       firstName: 'Chiamaka',
       headline: 'Clinical Psychologist (CBT)',
       title: 'Dr',
-      phoneNumber: '08031234567',
+      phoneNumber: '+2348031234567',
       officeAddress: '12 Admiralty Way',
       bio: 'I help adults with anxiety.',
       zipCode: '106104',
@@ -141,7 +141,7 @@ describe('POST /api/provider/update/info', () => {
       disciplineIdentifier: ids.therapy('individual-therapy'),
     });
     expect(await userRow(provider.id)).toMatchObject({
-      phoneNumber: '08031234567',
+      phoneNumber: '+2348031234567',
       stateId: ids.state('NG-LA'),
       gender: 'female',
       religionId: ids.option('religion', 'christianity'),
@@ -166,6 +166,29 @@ describe('POST /api/provider/update/info', () => {
     expect(await userRow(provider.id)).toMatchObject({ role: 'provider', email: provider.email });
   });
 
+  it('takes a real name, a title such as Dipl.-Psych. and a phone as typed, stored E.164', async () => {
+    const provider = await createTestUser(t, { role: 'provider' });
+    const res = await post(
+      provider,
+      '/api/provider/update/info',
+      validInfo({
+        firstName: 'Jean-Luc',
+        lastName: 'Müller-Lüdenscheidt',
+        title: 'Dipl.-Psych.',
+        phoneNumber: '+44 (20) 1234-5678',
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profileInfo).toMatchObject({
+      firstName: 'Jean-Luc',
+      lastName: 'Müller-Lüdenscheidt',
+      title: 'Dipl.-Psych.',
+      phoneNumber: '+442012345678',
+    });
+    expect(await userRow(provider.id)).toMatchObject({ lastName: 'Müller-Lüdenscheidt', phoneNumber: '+442012345678' });
+    expect(await profileRow(provider.id)).toMatchObject({ title: 'Dipl.-Psych.' });
+  });
+
   it('answers the SPEC phone messages word for word', async () => {
     const provider = await createTestUser(t, { role: 'provider' });
     const short = await post(provider, '/api/provider/update/info', validInfo({ phoneNumber: '080312345' }));
@@ -174,7 +197,9 @@ describe('POST /api/provider/update/info', () => {
     const long = await post(provider, '/api/provider/update/info', validInfo({ phoneNumber: '+23480312345678' }));
     expect(long.json().fieldErrors).toEqual({ phoneNumber: ['Number must not exceed 13 digits'] });
     const letters = await post(provider, '/api/provider/update/info', validInfo({ phoneNumber: '0803-CALL-ME' }));
-    expect(letters.json().fieldErrors).toEqual({ phoneNumber: ['Use digits only'] });
+    expect(letters.json().fieldErrors).toEqual({
+      phoneNumber: ['Use digits, spaces and ( ) - . / only, optionally starting with +'],
+    });
     const missing = await post(provider, '/api/provider/update/info', validInfo({ phoneNumber: '' }));
     expect(missing.json().fieldErrors).toEqual({ phoneNumber: ['This field is required'] });
     expect(
@@ -205,8 +230,8 @@ describe('POST /api/provider/update/info', () => {
       officeAddress: ['Must be at least 3 characters'],
       bio: ['Must not exceed 2000 characters'],
     });
-    const titleDigits = await post(provider, '/api/provider/update/info', validInfo({ title: 'Dr.' }));
-    expect(titleDigits.json().fieldErrors).toEqual({ title: ['Use letters only'] });
+    const titleDigits = await post(provider, '/api/provider/update/info', validInfo({ title: 'Dr. 2' }));
+    expect(titleDigits.json().fieldErrors).toEqual({ title: ['Use letters, periods, spaces and hyphens only'] });
     expect((await userRow(provider.id))?.firstName).toBe('Before');
     expect(await profileRow(provider.id)).toMatchObject({ headline: null, title: null, bio: null });
   });

@@ -15,9 +15,9 @@ describe('ContactForm', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Phone (optional)'), '0801 234');
+    await userEvent.type(screen.getByLabelText('Phone (optional)'), '0801 234 ext');
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText('Use digits and ( ) + - only')).toBeInTheDocument();
+    expect(await screen.findByText('Use digits, spaces and ( ) + - . / only')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Phone (optional)'));
     await userEvent.type(screen.getByLabelText('Phone (optional)'), '0801');
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
