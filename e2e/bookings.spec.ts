@@ -73,7 +73,7 @@ test.describe('bookings', () => {
     await page.waitForLoadState('networkidle');
 
     // Step 3: pay from the wallet.
-    await expect(page.getByText(/^We are holding this time for you until /)).toBeVisible();
+    await expect(page.getByText(/^This time is held for you for another \d+:\d\d min \(until /)).toBeVisible();
     await expect(page.getByTestId('wallet-balance')).toContainText('Wallet balance: ₦');
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/bookings-payment-en.png', fullPage: true });

@@ -7,6 +7,8 @@ import {
   isFinal,
   MAX_UNPAID_HOLDS,
   MAX_UNPAID_HOLDS_PER_PROVIDER,
+  refundDeadline,
+  rescheduleApprovalFrom,
   rescheduleNeedsApproval,
   rescheduleOutcome,
   scheduleRefusal,
@@ -175,6 +177,46 @@ describe('rescheduleOutcome', () => {
         allowRescheduleCompletedBooking: false,
       }),
     ).toBe(false);
+  });
+});
+
+describe('refundDeadline and rescheduleApprovalFrom (what a screen promises)', () => {
+  it('names the instant 48 hours before the start while it is still ahead', () => {
+    expect(refundDeadline(at(72), now)).toEqual(at(24));
+    expect(refundDeadline(at(48.001), now)?.getTime()).toBe(at(0.001).getTime());
+    expect(rescheduleApprovalFrom(at(72), now)).toEqual(at(24));
+  });
+
+  it('has no deadline once it is 48 hours or less away: never a deadline in the past', () => {
+    expect(refundDeadline(at(48), now)).toBeNull();
+    expect(refundDeadline(at(47), now)).toBeNull();
+    expect(refundDeadline(at(-1), now)).toBeNull();
+    expect(rescheduleApprovalFrom(at(48), now)).toBeNull();
+    expect(rescheduleApprovalFrom(at(3), now)).toBeNull();
+  });
+
+  it('agrees with the refund the cancellation then gives and the approval a reschedule then needs', () => {
+    for (const hours of [72, 48.5, 48, 47.9, 1]) {
+      const startsAt = at(hours);
+      const deadline = refundDeadline(startsAt, now);
+      const outcome = cancellationOutcome({
+        party: 'client',
+        status: 'confirmed',
+        priceMinor: 1_500_000,
+        isPaid: true,
+        startsAt,
+        now,
+      });
+      expect(outcome.allowed && outcome.refundStatus).toBe(deadline ? 'refunded' : 'none');
+      const asks = rescheduleNeedsApproval({
+        party: 'client',
+        status: 'confirmed',
+        startsAt,
+        now,
+        allowRescheduleCompletedBooking: false,
+      });
+      expect(asks).toBe(rescheduleApprovalFrom(startsAt, now) === null);
+    }
   });
 });
 

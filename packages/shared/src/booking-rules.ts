@@ -78,6 +78,24 @@ export function isOutsideNoRefundWindow(startsAt: Date, now: Date): boolean {
   return startsAt.getTime() - now.getTime() > NO_REFUND_WINDOW_MS;
 }
 
+/**
+ * The last instant a client may cancel a paid session and get the full fee back (48 hours before
+ * the start: a cancellation strictly before it is refunded), or null when that instant is not
+ * ahead of `now` any more: the session can no longer be refunded. A screen never shows a past one.
+ */
+export function refundDeadline(startsAt: Date, now: Date): Date | null {
+  return isOutsideNoRefundWindow(startsAt, now) ? new Date(startsAt.getTime() - NO_REFUND_WINDOW_MS) : null;
+}
+
+/**
+ * From when a reschedule of a confirmed session needs the other party's approval (48 hours
+ * before the start), or null when that time has come already (every reschedule now asks).
+ */
+export function rescheduleApprovalFrom(startsAt: Date, now: Date): Date | null {
+  const from = startsAt.getTime() - RESCHEDULE_APPROVAL_WINDOW_MS;
+  return from > now.getTime() ? new Date(from) : null;
+}
+
 /** Pending or confirmed and not started (or not scheduled yet): it can still be cancelled. */
 export function isCancellable(input: { status: BookingStatus; startsAt: Date | null; now: Date }): boolean {
   if (input.status !== 'pending' && input.status !== 'confirmed') return false;

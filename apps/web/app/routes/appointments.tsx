@@ -9,6 +9,7 @@ import { useBookingRole } from '#app/features/bookings/lib/role';
 import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '#app/features/bookings/lib/rules';
 import { ReviewAction } from '#app/features/reviews/components/review-action';
 import { ReviewDialog } from '#app/features/reviews/components/review-dialog';
+import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
@@ -111,6 +112,9 @@ export default function Appointments() {
                       party={role}
                       zone={zone}
                       now={now}
+                      join={
+                        <JoinRoomLink booking={booking} path={localePath(lang, `/session/${booking.identifier}/`)} />
+                      }
                       extra={role === 'client' ? <ReviewAction booking={booking} now={now} /> : null}
                     />
                   </li>

@@ -8,12 +8,12 @@ import { loadOverview, overviewKeys, useOverview } from '#app/features/overview/
 import { AdminOverview } from '#app/features/overview/components/admin-overview';
 import { ClientOverview } from '#app/features/overview/components/client-overview';
 import { ProviderOverview } from '#app/features/overview/components/provider-overview';
-import { useNow } from '#app/features/overview/components/when';
 import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
 import { takeHydration } from '#app/lib/hydration';
 import { loadPageWords, localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useNow } from '#app/lib/use-now';
 import { PageSpinner } from '#app/ui/spinner';
 import type { Route } from './+types/overview';
 
@@ -90,7 +90,13 @@ function OverviewPage(loaded: { userId: string; overview: OverviewAnswer; loaded
       ) : overview.role === 'provider' ? (
         <>
           <ProviderSetupPanel className="mb-4" />
-          <ProviderOverview overview={overview} now={now} />
+          <ProviderOverview
+            overview={overview}
+            now={now}
+            renderJoin={(booking) => (
+              <JoinRoomLink booking={booking} path={localePath(lang, `/session/${booking.identifier}/`)} />
+            )}
+          />
         </>
       ) : (
         <AdminOverview overview={overview} />

@@ -2,23 +2,32 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { usePaymentStatus } from '#app/api/get-payment-status';
 import { showServerError } from '#app/api/server-errors';
 import { requireSession } from '#app/features/auth/require-session';
 import { useBooking } from '#app/features/bookings/api/get-booking';
 import { isCardAnswer, usePayBooking } from '#app/features/bookings/api/pay-booking';
 import { BookingFacts } from '#app/features/bookings/components/booking-facts';
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
+import { ChooseAnotherTime } from '#app/features/bookings/components/choose-another-time';
+import { HoldCountdown } from '#app/features/bookings/components/hold-countdown';
 import { type PaymentOutcome, PaymentReturn } from '#app/features/bookings/components/payment-return';
+import { RefundTerms } from '#app/features/bookings/components/refund-terms';
 import { SeriesLabel } from '#app/features/bookings/components/series-sessions';
 import { useWalletBalance } from '#app/features/money/api/get-wallet-balance';
-import { timeOf } from '#app/lib/format';
+import { TopUpDialog } from '#app/features/money/components/top-up-dialog';
+import { TopUpReturn } from '#app/features/money/components/top-up-return';
+import { WALLET_MODALS } from '#app/features/money/modals';
 import { localePath } from '#app/lib/i18n';
+import { asCurrency } from '#app/lib/money';
 import { priceText } from '#app/lib/price';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useNow } from '#app/lib/use-now';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
 import { LoadGate } from '#app/ui/load-gate';
+import { useModals } from '#app/ui/modal-manager';
 import { PendingPayment } from '#app/ui/pending-payment';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
@@ -26,8 +35,10 @@ import type { Route } from './+types/payment';
 
 /**
  * /payment/{bookingId}/ (clients): pay a scheduled booking from the wallet (balance shown; too
- * little says so) or by card (sandbox/Paystack checkout, back here with ?reference=, the status
- * polled under the pending-payment overlay) → /appointment/confirmation/{id}/.
+ * little says so, with a top-up that comes back here) or by card (sandbox/Paystack checkout, back
+ * here with ?reference=, the status polled under the pending-payment overlay) →
+ * /appointment/confirmation/{id}/. The hold counts down live; the refund terms are stated before
+ * paying; once the hold is over, "Choose another time" keeps the therapy and session type.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireSession(request, ['client']);
@@ -54,13 +65,23 @@ export default function PaymentPage({ params }: Route.ComponentProps) {
     },
     [lang, navigate, setSearch],
   );
+  // Back from a wallet top-up started on this page: the same held booking, the balance refreshed.
+  const onTopUpFinished = useCallback(() => setSearch({}, { replace: true }), [setSearch]);
 
   return (
     <>
       <title>{`${t('bookingScreens.payment.title')} · ${t('nav.brand')}`}</title>
       <h1 className="mb-4 text-2xl font-semibold">{t('bookingScreens.payment.title')}</h1>
       <BookingSteps current={3} />
-      {reference ? <PaymentReturn bookingId={params.bookingId} reference={reference} onFinished={onFinished} /> : null}
+      {reference ? (
+        <CheckoutReturn
+          key={reference}
+          bookingId={params.bookingId}
+          reference={reference}
+          onFinished={onFinished}
+          onTopUpFinished={onTopUpFinished}
+        />
+      ) : null}
       {refunded ? (
         <p
           role="alert"
@@ -74,6 +95,30 @@ export default function PaymentPage({ params }: Route.ComponentProps) {
   );
 }
 
+/**
+ * Back from a card checkout: the payment's own purpose (GET /payment/status) says what it paid.
+ * A top-up started from this page returns here (its callback path, checked by the API to be one
+ * of ours) and the page stays on the held booking; a booking payment goes on to its outcome.
+ */
+function CheckoutReturn({
+  bookingId,
+  reference,
+  onFinished,
+  onTopUpFinished,
+}: {
+  bookingId: string;
+  reference: string;
+  onFinished(outcome: PaymentOutcome): void;
+  onTopUpFinished(): void;
+}) {
+  const status = usePaymentStatus(reference);
+  if (status.data?.purpose === 'top_up') return <TopUpReturn reference={reference} onFinished={onTopUpFinished} />;
+  if (status.data || status.isError) {
+    return <PaymentReturn bookingId={bookingId} reference={reference} onFinished={onFinished} />;
+  }
+  return <PendingPayment kind="paid" onRefresh={() => void status.refetch()} />;
+}
+
 function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
@@ -82,8 +127,10 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
   const toast = useToast();
   const balance = useWalletBalance();
   const pay = usePayBooking();
+  const modals = useModals();
   const [method, setMethod] = useState<'wallet' | 'card' | null>(null);
-  const [now] = useState(() => Date.now());
+  // Every second: the hold counts down on the page, and a deadline that passes changes the words.
+  const now = useNow(1_000);
 
   const paidAlready = booking.status === 'confirmed' || booking.isPaid;
   useEffect(() => {
@@ -134,6 +181,13 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
   const sameCurrency = wallet ? wallet.currency === booking.currencyCode : true;
   const enough = wallet ? sameCurrency && wallet.balance >= booking.priceMinor : false;
   const holdActive = booking.holdExpiresAt !== null && new Date(booking.holdExpiresAt).getTime() > now;
+  // The hold lapsed (or the booking expired with it): the same therapy and session type, at another time.
+  const anotherTime = (
+    <ChooseAnotherTime
+      booking={booking}
+      onCreated={(next) => navigate(localePath(lang, `/booking/${next.identifier}/schedule/`))}
+    />
+  );
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -144,11 +198,14 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
             <p role="alert" className="text-slate-800">
               {booking.status === 'pending' && booking.startAt === null
                 ? t('bookingScreens.payment.noTime')
-                : t('bookingScreens.payment.notPayable')}
+                : booking.status === 'expired'
+                  ? t('bookingScreens.payment.holdExpiredChoose')
+                  : t('bookingScreens.payment.notPayable')}
             </p>
+            {booking.status === 'expired' ? anotherTime : null}
             <Link
               to={localePath(lang, '/appointments/')}
-              className="mt-4 inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+              className="mt-4 ml-0 inline-flex min-h-10 items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 sm:ml-3"
             >
               {t('bookingScreens.confirmation.toAppointments')}
             </Link>
@@ -163,18 +220,16 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
                 })}
               </p>
             ) : null}
-            {zone && booking.holdExpiresAt ? (
-              <p
-                className={cn(
-                  'rounded-xl px-4 py-3 text-sm',
-                  holdActive ? 'bg-brand-50 text-brand-800' : 'bg-amber-50 text-amber-900',
-                )}
-              >
-                {holdActive
-                  ? t('bookingScreens.payment.held', { time: timeOf(booking.holdExpiresAt, zone) })
-                  : t('bookingScreens.payment.holdEnded')}
-              </p>
+            {zone && booking.holdExpiresAt && holdActive ? (
+              <HoldCountdown holdExpiresAt={booking.holdExpiresAt} zone={zone} now={now} />
             ) : null}
+            {booking.holdExpiresAt && !holdActive ? (
+              <div className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="hold-ended">
+                <p role="alert">{t('bookingScreens.payment.holdEnded')}</p>
+                {anotherTime}
+              </div>
+            ) : null}
+            {zone ? <RefundTerms booking={booking} zone={zone} now={now} /> : null}
             <section
               aria-labelledby="pay-wallet"
               className={cn(
@@ -201,12 +256,13 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
               ) : wallet && !enough ? (
                 <p role="alert" className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
                   {t('bookingScreens.payment.insufficient')}{' '}
-                  <Link
-                    to={localePath(lang, '/wallet/')}
+                  <button
+                    type="button"
+                    onClick={() => modals.open(WALLET_MODALS.topUp)}
                     className="font-semibold text-brand-800 underline underline-offset-2"
                   >
                     {t('bookingScreens.payment.topUp')}
-                  </Link>
+                  </button>
                 </p>
               ) : null}
               <Button
@@ -256,6 +312,12 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
           <span>{price}</span>
         </p>
       </aside>
+      {/* A card top-up's checkout comes back to this payment step, not to the wallet. */}
+      <TopUpDialog
+        currency={asCurrency(wallet?.currency ?? booking.currencyCode)}
+        callbackUrl={localePath(lang, `/payment/${booking.identifier}/`)}
+        accountPath={localePath(lang, '/account/')}
+      />
     </div>
   );
 }

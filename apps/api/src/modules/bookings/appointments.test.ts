@@ -252,6 +252,11 @@ describe('POST /share-booking', () => {
     expect(response.json()).toEqual({ message: 'The booking was sent to friend@example.test' });
     const [mail] = await emailsTo(t, 'friend@example.test', 'bookings.shared');
     expect(mail?.text).toContain('With: Test User');
+    // The recipient may have no account: nothing sends them to "your appointments".
+    expect(mail?.text).not.toContain('View your appointments');
+    expect(mail?.text).not.toContain('/appointments/');
+    expect(mail?.text).toContain('Find a therapist on TherapyHub: ');
+    expect(mail?.html).not.toContain('/appointments/');
     expect(await eventTypes(t, booking.identifier)).toContain('shared');
   });
 

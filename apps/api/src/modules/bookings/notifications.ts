@@ -35,6 +35,11 @@ export type BookingEmailTemplate =
   | 'rescheduleAccepted'
   | 'rescheduleRejected'
   | 'cancelled'
+  /** The actor's own copy of a change they made (ownCopyOf): their confirmation, with the .ics. */
+  | 'ownConfirmed'
+  | 'ownAcknowledged'
+  | 'ownRescheduled'
+  | 'ownCancelled'
   /** What happened to a session, per side (session-outcome.ts): words under emails.bookings.session. */
   | `session.${string}`;
 
@@ -76,6 +81,8 @@ export interface BookingEmail {
   details: string[];
   params: Record<string, unknown>;
   link: string;
+  /** The words of the link; "View your appointments" unless given (someone without an account gets other words). */
+  action?: string;
   /** The session's .ics for confirmation, move and cancellation emails. */
   attachments?: EmailAttachment[];
 }
@@ -86,7 +93,7 @@ export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: Boo
     translate(email.language, `emails.bookings.${key}`, { ...email.params, ...params });
   const greeting = email.firstName ? t('greeting', { name: email.firstName }) : t('greetingNoName');
   const intro = t(`${email.template}.intro`);
-  const action = t('action');
+  const action = email.action ?? t('action');
   const signature = t('signature');
   const { text, html } = renderActionEmail({
     greeting,
@@ -144,7 +151,26 @@ const IN_APP_KIND: Record<Exclude<BookingEmailTemplate, `session.${string}`>, No
   rescheduleAccepted: 'reschedule.accepted',
   rescheduleRejected: 'reschedule.rejected',
   cancelled: 'booking.cancelled',
+  ownConfirmed: 'booking.ownConfirmed',
+  ownAcknowledged: 'booking.ownConfirmed',
+  ownRescheduled: 'reschedule.ownMoved',
+  ownCancelled: 'booking.ownCancelled',
 };
+
+/**
+ * Changes whose actor is told too, in their own words: the client who paid or acknowledged gets
+ * their confirmation with the .ics, whoever moved or cancelled gets the updated or cancelling
+ * .ics, so both calendars follow the session. The other party's email stays as it was.
+ */
+const OWN_COPY: Partial<Record<BookingEmailTemplate, BookingEmailTemplate>> = {
+  bookingConfirmed: 'ownConfirmed',
+  participantAcknowledged: 'ownAcknowledged',
+  rescheduled: 'ownRescheduled',
+  rescheduleAccepted: 'ownRescheduled',
+  cancelled: 'ownCancelled',
+};
+
+const CANCEL_TEMPLATES = new Set<BookingEmailTemplate>(['cancelled', 'ownCancelled']);
 
 /** What happened at a session (session-outcome.ts) is one kind in the app, its outcome in the data. */
 function inAppKind(template: BookingEmailTemplate): NotificationKind {
@@ -159,6 +185,9 @@ const CALENDAR_TEMPLATES = new Set<BookingEmailTemplate>([
   'participantAcknowledged',
   'rescheduled',
   'rescheduleAccepted',
+  'ownConfirmed',
+  'ownAcknowledged',
+  'ownRescheduled',
 ]);
 
 /** The event's instant values for its notification's words (no free text, no names). */
@@ -177,7 +206,8 @@ function notificationData(data: Record<string, unknown>, currencyCode: string) {
 /**
  * Claims the given events (or, without ids, the oldest unsent ones), tells each recipient in the
  * app inside the claim's transaction (deps.events.notify, which also answers whether they want
- * the email), then emails those who do. Confirmation and move emails carry the session's .ics,
+ * the email), then emails those who do; the actor of a change in OWN_COPY is told the same way,
+ * in their own language and zone. Confirmation and move emails carry the session's .ics,
  * a cancellation one a cancelling .ics. A failed send is logged and not retried: the booking
  * change itself stands and the timeline and the in-app notification show it.
  */
@@ -205,12 +235,20 @@ export async function deliverBookingNotifications(
         recipient: {
           email: recipient.email,
           firstName: recipient.firstName,
+          lastName: recipient.lastName,
           language: recipient.language,
           timezone: recipient.timezone,
           deletedAt: recipient.deletedAt,
         },
         actorId: sql<string | null>`${eventActorId}`,
-        actor: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email, deletedAt: actor.deletedAt },
+        actor: {
+          email: actor.email,
+          firstName: actor.firstName,
+          lastName: actor.lastName,
+          language: actor.language,
+          timezone: actor.timezone,
+          deletedAt: actor.deletedAt,
+        },
         therapy: { nameEn: therapyCategories.nameEn, nameDe: therapyCategories.nameDe },
         modality: { nameEn: modality.nameEn, nameDe: modality.nameDe },
       })
@@ -224,17 +262,50 @@ export async function deliverBookingNotifications(
       .orderBy(asc(bookingEvents.seq));
     const wanted = [];
     for (const row of loaded) {
-      const template = (row.event.data as Record<string, unknown>).template as BookingEmailTemplate | undefined;
-      if (row.recipient.deletedAt || !template || !row.event.notifyUserId) continue;
-      const { email } = await deps.events.notify(tx, {
-        userId: row.event.notifyUserId,
-        kind: inAppKind(template),
-        actorId: row.actorId,
-        subjectId: row.booking.id,
-        data: notificationData(row.event.data as Record<string, unknown>, row.booking.currencyCode),
-        at: row.event.createdAt,
-      });
-      if (email) wanted.push({ ...row, template });
+      const data = row.event.data as Record<string, unknown>;
+      const template = data.template as BookingEmailTemplate | undefined;
+      if (!template || !row.event.notifyUserId) continue;
+      const facts = { event: row.event, booking: row.booking, therapy: row.therapy, modality: row.modality };
+      if (!row.recipient.deletedAt) {
+        const { email } = await deps.events.notify(tx, {
+          userId: row.event.notifyUserId,
+          kind: inAppKind(template),
+          actorId: row.actorId,
+          subjectId: row.booking.id,
+          data: notificationData(data, row.booking.currencyCode),
+          at: row.event.createdAt,
+        });
+        const other = row.actor?.email ? { ...row.actor, email: row.actor.email } : null;
+        if (email) wanted.push({ ...facts, template, party: String(data.notifyParty), to: row.recipient, other });
+      }
+      const own = OWN_COPY[template];
+      // An acknowledged session still waiting for payment is not confirmed yet: its payment will be.
+      const confirmedOrCancelled = own && (CANCEL_TEMPLATES.has(own) || row.booking.status === 'confirmed');
+      if (
+        own &&
+        confirmedOrCancelled &&
+        row.actorId &&
+        row.actor?.email &&
+        !row.actor.deletedAt &&
+        row.actorId !== row.event.notifyUserId
+      ) {
+        // The actor's own confirmation: the other party (this event's recipient) is the name shown.
+        const { email } = await deps.events.notify(tx, {
+          userId: row.actorId,
+          kind: inAppKind(own),
+          actorId: row.event.notifyUserId,
+          subjectId: row.booking.id,
+          data: notificationData(data, row.booking.currencyCode),
+          at: row.event.createdAt,
+        });
+        const to = {
+          email: row.actor.email,
+          firstName: row.actor.firstName,
+          language: row.actor.language ?? 'en',
+          timezone: row.actor.timezone ?? 'UTC',
+        };
+        if (email) wanted.push({ ...facts, template: own, party: row.event.actorRole, to, other: row.recipient });
+      }
     }
     return wanted;
   });
@@ -242,13 +313,15 @@ export async function deliverBookingNotifications(
   for (const row of rows) {
     const data = row.event.data as Record<string, unknown>;
     const { template } = row;
-    const language: Language = isLanguage(row.recipient.language) ? row.recipient.language : 'en';
+    // The name in the email is the other person's, as the record holds it now.
+    const otherName = row.other && !row.other.deletedAt ? personName(row.other) : '';
+    const language: Language = isLanguage(row.to.language) ? row.to.language : 'en';
     const t = (key: string, params: Record<string, unknown> = {}) =>
       translate(language, `emails.bookings.${key}`, params);
-    const when = (at: unknown) => formatWhen(typeof at === 'string' ? at : null, language, row.recipient.timezone);
+    const when = (at: unknown) => formatWhen(typeof at === 'string' ? at : null, language, row.to.timezone);
     const name =
-      (typeof data.actorName === 'string' && data.actorName) ||
-      (row.actor?.email ? personName(row.actor) : '') ||
+      (row.party === data.notifyParty && typeof data.actorName === 'string' && data.actorName) ||
+      otherName ||
       'TherapyHub';
     const startAt = typeof data.startAt === 'string' ? data.startAt : (row.booking.startsAt?.toISOString() ?? null);
     const therapyLine = row.therapy?.nameEn ? t('therapy', { therapy: localizedName(row.therapy, language) }) : null;
@@ -262,7 +335,7 @@ export async function deliverBookingNotifications(
       typeof data.previousStartAt === 'string' ? t('previous', { when: when(data.previousStartAt) }) : null,
       typeof data.proposedStartAt === 'string' ? t('proposed', { when: when(data.proposedStartAt) }) : null,
       typeof data.reason === 'string' && data.reason ? t('reason', { reason: data.reason }) : null,
-      data.refundStatus === 'refunded' && data.notifyParty === 'client'
+      data.refundStatus === 'refunded' && row.party === 'client'
         ? t('refunded', {
             amount: formatMoney(
               Number(data.refundMinor ?? 0),
@@ -271,8 +344,8 @@ export async function deliverBookingNotifications(
             ),
           })
         : null,
-      data.refundStatus === 'none' && data.notifyParty === 'client' ? t('noRefund') : null,
-      typeof data.rebookUntil === 'string' && data.notifyParty === 'client'
+      data.refundStatus === 'none' && row.party === 'client' ? t('noRefund') : null,
+      typeof data.rebookUntil === 'string' && row.party === 'client'
         ? Number(data.rebookPriceMinor ?? 0) > 0
           ? t('session.rebookShare', {
               when: when(data.rebookUntil),
@@ -285,7 +358,7 @@ export async function deliverBookingNotifications(
           : t('session.rebookFree', { when: when(data.rebookUntil) })
         : null,
     ].filter((line): line is string => Boolean(line));
-    const cancelled = template === 'cancelled';
+    const cancelled = CANCEL_TEMPLATES.has(template);
     const calendar =
       startAt &&
       row.booking.startsAt &&
@@ -299,7 +372,7 @@ export async function deliverBookingNotifications(
             endsAt: new Date(
               new Date(startAt).getTime() + (row.booking.endsAt.getTime() - row.booking.startsAt.getTime()),
             ),
-            withName: row.actor?.email && !row.actor.deletedAt ? personName(row.actor) : '',
+            withName: otherName,
             details: [therapyLine, modalityLine].filter((line): line is string => Boolean(line)),
             cancelled,
             stamp: now,
@@ -307,9 +380,9 @@ export async function deliverBookingNotifications(
         : null;
     try {
       await sendBookingEmail(deps, {
-        to: row.recipient.email,
+        to: row.to.email,
         language,
-        firstName: row.recipient.firstName,
+        firstName: row.to.firstName,
         template,
         details,
         params: { name },

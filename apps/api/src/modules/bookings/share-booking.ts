@@ -1,19 +1,21 @@
 import type { Language } from '@app/shared/constants';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
+import { appLink } from '../../platform/action-email.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { requireVerifiedEmail } from '../auth/verified-email.ts';
 import { loadOwnBooking, partyOf, recordEvent } from './booking-data.ts';
 import { bookingView } from './booking-view.ts';
-import { appointmentsLink, formatWhen, sendBookingEmail } from './notifications.ts';
+import { formatWhen, sendBookingEmail } from './notifications.ts';
 import { viewContext } from './offer.ts';
 
 /**
  * POST /share-booking: emails the summary of one of the caller's bookings to an address they
  * name (consent: true is required by the schema). The summary says when, with whom, what and
- * how, in the caller's language and zone; no price, notes or links to private data. The
+ * how, in the caller's language and zone; no price, notes or links to private data, and it
+ * speaks to someone who may have no account (a link to the public site, not to appointments). The
  * timeline records that it was shared, not the address.
  */
 export async function shareBooking(
@@ -36,6 +38,7 @@ export async function shareBooking(
     t('with', { name: other }),
     view.therapyCategory ? t('therapy', { therapy: view.therapyCategory.name }) : null,
     view.modality ? t('modality', { modality: view.modality.name }) : null,
+    t('shared.outro'),
   ].filter((line): line is string => Boolean(line));
   const senderName = [sender?.firstName, sender?.lastName].filter(Boolean).join(' ').trim() || 'TherapyHub';
   await sendBookingEmail(deps, {
@@ -45,7 +48,9 @@ export async function shareBooking(
     template: 'shared',
     details,
     params: { name: senderName },
-    link: appointmentsLink(deps.config, input.language),
+    // The recipient may have no account: the link leads to the public site, not to appointments.
+    action: t('shared.action'),
+    link: appLink(deps.config, input.language, '/'),
   });
   await recordEvent(deps.db, {
     bookingId: row.id,

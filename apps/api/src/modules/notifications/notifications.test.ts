@@ -79,8 +79,10 @@ describe('a booking tells the other party', () => {
       nextCursor: null,
     });
     expect((await get('/api/notifications/unread-count', pair.provider.headers)).json()).toEqual({ count: 1 });
-    // The client did it: nothing for them.
-    expect(await rowsOf(pair.client.id)).toEqual([]);
+    // The client did it: they see their own confirmation, named after the provider.
+    expect(await rowsOf(pair.client.id)).toEqual([
+      expect.objectContaining({ kind: 'booking.ownConfirmed', actorId: pair.provider.id, subjectId: bookingId }),
+    ]);
 
     const [mail] = await t.deps.db
       .select()
@@ -111,7 +113,7 @@ describe('a booking tells the other party', () => {
       payload: { note: 'Unwell' },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const [row] = await rowsOf(pair.client.id);
+    const row = (await rowsOf(pair.client.id)).find((notification) => notification.kind === 'booking.cancelled');
     expect(row).toMatchObject({ kind: 'booking.cancelled', actorId: pair.provider.id, subjectId: bookingId });
     // No free text (the reason) and no names are stored in a notification.
     expect(JSON.stringify(row?.data)).not.toContain('Unwell');

@@ -15,6 +15,7 @@ export function AppointmentCard({
   party: role,
   zone,
   now,
+  join,
   extra,
 }: {
   booking: Booking;
@@ -23,6 +24,8 @@ export function AppointmentCard({
   now: number;
   /** More for this booking from another feature (the client's review action), composed by the route. */
   extra?: ReactNode;
+  /** "Join the session" while the room is open (the session room's link), composed by the route. */
+  join?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const other = role === 'client' ? booking.provider : booking.client;
@@ -62,6 +65,7 @@ export function AppointmentCard({
         </div>
       </div>
       <div className="mt-4 border-t border-slate-100 pt-4">
+        {join ? <div className="mb-3 empty:hidden">{join}</div> : null}
         <BookingActions booking={booking} party={role} now={now} showDetailsLink />
         {extra}
       </div>

@@ -1,14 +1,15 @@
-import { NO_REFUND_WINDOW_MS, RESCHEDULE_APPROVAL_WINDOW_MS } from '@app/shared/booking-rules';
+import { refundDeadline, rescheduleApprovalFrom } from '@app/shared/booking-rules';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { NO_REFUND_WINDOW_HOURS, RESCHEDULE_APPROVAL_WINDOW_HOURS } from '@app/shared/schemas/bookings';
 import { REMINDER_KINDS } from '@app/shared/schemas/notifications';
 import { hasRoom, ROOM_OPENS_BEFORE_MINUTES } from '@app/shared/session-rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { longDateOf, timeOf } from '#app/lib/format';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useNow } from '#app/lib/use-now';
 import type { BookingRole } from '../api/keys';
+import { dateTimeIn } from './refund-terms';
 
 /** The reminders' lead times in hours, longest first (24 and 1). */
 const reminderHours = Object.values(REMINDER_KINDS)
@@ -22,12 +23,12 @@ const reminderHours = Object.values(REMINDER_KINDS)
 export function WhatHappensNext({ booking, party, zone }: { booking: Booking; party: BookingRole; zone: string }) {
   const { t, i18n } = useTranslation();
   const { lang } = useLocaleData();
+  const now = new Date(useNow());
   if (!booking.startAt) return null;
-  const start = Date.parse(booking.startAt);
-  const at = (instant: number) => {
-    const iso = new Date(instant).toISOString();
-    return `${longDateOf(iso, zone, i18n.language)}, ${timeOf(iso, zone)}`;
-  };
+  const start = new Date(booking.startAt);
+  // Only instants still ahead are promised: a deadline already past is said as what now holds.
+  const refundBy = refundDeadline(start, now);
+  const approvalFrom = rescheduleApprovalFrom(start, now);
   const details = localePath(lang, `/appointments/${booking.identifier}/`);
   const remaining =
     party === 'client'
@@ -64,19 +65,26 @@ export function WhatHappensNext({ booking, party, zone }: { booking: Booking; pa
           <h3 className="font-semibold text-slate-900">{t('nextSteps.rescheduleTitle')}</h3>
           <p className="text-slate-700">
             {t('nextSteps.reschedule', { count: remaining })}{' '}
-            {t('nextSteps.rescheduleApproval', {
-              hours: RESCHEDULE_APPROVAL_WINDOW_HOURS,
-              date: at(start - RESCHEDULE_APPROVAL_WINDOW_MS),
-            })}
+            {approvalFrom
+              ? t('nextSteps.rescheduleApproval', {
+                  hours: RESCHEDULE_APPROVAL_WINDOW_HOURS,
+                  date: dateTimeIn(approvalFrom, zone, i18n.language),
+                })
+              : t('nextSteps.rescheduleApprovalNow', { hours: RESCHEDULE_APPROVAL_WINDOW_HOURS })}
           </p>
         </li>
         {party === 'client' ? (
           <li>
             <h3 className="font-semibold text-slate-900">{t('nextSteps.cancelTitle')}</h3>
             <p className="text-slate-700" data-testid="cancel-terms">
-              {booking.priceMinor > 0
-                ? t('nextSteps.cancelPaid', { hours: NO_REFUND_WINDOW_HOURS, date: at(start - NO_REFUND_WINDOW_MS) })
-                : t('nextSteps.cancelFree')}{' '}
+              {booking.priceMinor === 0
+                ? t('nextSteps.cancelFree')
+                : refundBy
+                  ? t('nextSteps.cancelPaid', {
+                      hours: NO_REFUND_WINDOW_HOURS,
+                      date: dateTimeIn(refundBy, zone, i18n.language),
+                    })
+                  : t('nextSteps.cancelNoRefund', { hours: NO_REFUND_WINDOW_HOURS })}{' '}
               <Link
                 to={localePath(lang, '/policy/client-cancellation/')}
                 className="font-semibold text-brand-700 underline-offset-2 hover:underline"

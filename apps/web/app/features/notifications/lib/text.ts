@@ -52,8 +52,12 @@ export function notificationText(
     amount: amountOf('amountMinor'),
     date: str('expiresOn') ? formatDay(str('expiresOn') as string, context.language) : '',
   };
-  if (kind === 'booking.cancelled' && str('refundStatus') === 'refunded' && num('refundMinor')) {
-    return t('notifications.kinds.booking.cancelledRefunded', { ...params, amount: amountOf('refundMinor') });
+  if (
+    (kind === 'booking.cancelled' || kind === 'booking.ownCancelled') &&
+    str('refundStatus') === 'refunded' &&
+    num('refundMinor')
+  ) {
+    return t(`notifications.kinds.${kind}Refunded`, { ...params, amount: amountOf('refundMinor') });
   }
   if (kind === 'payment.received' && str('creditedTo') === 'wallet' && str('purpose') === 'booking') {
     return t('notifications.kinds.payment.receivedToWallet', params);

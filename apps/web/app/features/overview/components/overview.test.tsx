@@ -1,3 +1,4 @@
+import type { Booking } from '@app/shared/schemas/bookings';
 import type {
   ClientOverview as ClientOverviewData,
   ProviderOverview as ProviderOverviewData,
@@ -66,7 +67,40 @@ const provider: ProviderOverviewData = {
   unreadNotifications: 0,
 };
 
+/** A confirmed video session with Ngozi O'Brien-Adeyemi at 9:00 today (Lagos), as GET /overview lists it. */
+const todaySession = {
+  identifier: '2a9d6c1e-8b7f-4e3d-a2c1-b0f9e8d7c6b5',
+  status: 'confirmed',
+  client: { identifier: '0b7c8a1e-1d2f-4c3b-9a8e-5f6d7c8b9a01', name: "Ngozi O'Brien-Adeyemi", photo: null },
+  therapyCategory: { identifier: '9f0e1d2c-3b4a-4958-8776-655443322110', name: 'Individual Therapy' },
+  modality: { identifier: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', key: 'video-session', name: 'Video Session' },
+  startAt: '2027-03-01T08:00:00.000Z',
+  endAt: '2027-03-01T09:00:00.000Z',
+} as Booking;
+
 describe('overview screens', () => {
+  it("offers the provider Join beside today's session, the way the client has it", async () => {
+    show(
+      <ProviderOverview
+        overview={{ ...provider, today: [todaySession] }}
+        now={NOW}
+        renderJoin={(booking) => <a href={`/session/${booking.identifier}/`}>Join the session</a>}
+      />,
+    );
+    // The stub router's first render can take a while on a loaded machine.
+    const today = await screen.findByTestId('today-list', {}, { timeout: 5_000 });
+    expect(today).toHaveTextContent("Ngozi O'Brien-Adeyemi");
+    expect(screen.getByRole('link', { name: 'Join the session' })).toHaveAttribute(
+      'href',
+      `/session/${todaySession.identifier}/`,
+    );
+    // The session's own link still leads to its details; Join is beside it, not inside it.
+    expect(screen.getByRole('link', { name: /Ngozi O'Brien-Adeyemi/ })).toHaveAttribute(
+      'href',
+      `/appointments/${todaySession.identifier}/`,
+    );
+  });
+
   it('welcomes a new client with the way to a therapist and to preferences', async () => {
     show(<ClientOverview overview={newClient} now={NOW} renderJoin={() => null} renderMessage={() => null} />);
     expect(await screen.findByRole('heading', { name: /Welcome! Let's find the right therapist/ })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import type { ProviderChecklistItem, ProviderOverview as ProviderOverviewData } from '@app/shared/schemas/overview';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLongDate } from '#app/lib/dates';
@@ -98,22 +99,24 @@ function SessionList({
   now,
   withDay,
   testId,
+  renderJoin,
 }: {
   bookings: Booking[];
   zone: string;
   now: number;
   withDay: boolean;
   testId: string;
+  renderJoin?: ProviderOverviewProps['renderJoin'];
 }) {
   const { i18n } = useTranslation();
   const { lang } = useLocaleData();
   return (
     <ul className="divide-y divide-slate-100" data-testid={testId}>
       {bookings.map((booking) => (
-        <li key={booking.identifier}>
+        <li key={booking.identifier} className="flex flex-wrap items-center gap-x-3 sm:flex-nowrap">
           <Link
             to={localePath(lang, `/appointments/${booking.identifier}/`)}
-            className="flex items-center gap-3 py-3 hover:bg-slate-50"
+            className="flex min-w-0 flex-1 items-center gap-3 py-3 hover:bg-slate-50"
           >
             <PersonAvatar name={booking.client.name} photo={booking.client.photo} size="sm" />
             <span className="min-w-0 flex-1">
@@ -131,14 +134,22 @@ function SessionList({
               </span>
             </span>
           </Link>
+          {renderJoin ? <div className="w-full pb-3 sm:w-auto sm:pb-0">{renderJoin(booking)}</div> : null}
         </li>
       ))}
     </ul>
   );
 }
 
+export interface ProviderOverviewProps {
+  overview: ProviderOverviewData;
+  now: number;
+  /** "Join the session" while a session's room is open (the session room's link), as the client has. */
+  renderJoin?(booking: Booking): ReactNode;
+}
+
 /** The provider's overview: standing and checklist, today's and the next sessions, requests, earnings. */
-export function ProviderOverview({ overview, now }: { overview: ProviderOverviewData; now: number }) {
+export function ProviderOverview({ overview, now, renderJoin }: ProviderOverviewProps) {
   const { t, i18n } = useTranslation();
   const { lang } = useLocaleData();
   const zone = overview.timezone;
@@ -158,13 +169,27 @@ export function ProviderOverview({ overview, now }: { overview: ProviderOverview
         {overview.today.length === 0 ? (
           <p className="text-slate-700">{t('overview.provider.noSessionsToday')}</p>
         ) : (
-          <SessionList bookings={overview.today} zone={zone} now={now} withDay={false} testId="today-list" />
+          <SessionList
+            bookings={overview.today}
+            zone={zone}
+            now={now}
+            withDay={false}
+            testId="today-list"
+            renderJoin={renderJoin}
+          />
         )}
         <h3 className="mt-5 text-base font-semibold text-slate-900">{t('overview.provider.next')}</h3>
         {overview.upcoming.length === 0 ? (
           <p className="mt-1 text-slate-700">{t('overview.provider.noUpcoming')}</p>
         ) : (
-          <SessionList bookings={overview.upcoming} zone={zone} now={now} withDay testId="upcoming-list" />
+          <SessionList
+            bookings={overview.upcoming}
+            zone={zone}
+            now={now}
+            withDay
+            testId="upcoming-list"
+            renderJoin={renderJoin}
+          />
         )}
       </OverviewCard>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">

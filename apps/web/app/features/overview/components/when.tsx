@@ -1,19 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateInZone } from '#app/lib/dates';
 import { longDateOf, timeRangeOf } from '#app/lib/format';
-
-/** The current time, read again every `everyMs` (relative words and open rooms follow the clock). */
-export function useNow(everyMs = 30_000, renderedAt?: number): number {
-  // A page rendered on the server hydrates at the server's instant (the same words), then ticks.
-  const [now, setNow] = useState(() => renderedAt ?? Date.now());
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** Whole calendar days from today to the instant's day, both on the zone's wall clocks. */
 export function daysUntil(instant: string, zone: string, now: number): number {
