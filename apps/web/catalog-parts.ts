@@ -85,8 +85,7 @@ export const PAGE_PARTS = {
     'pagination',
   ],
   booking: [
-    'bookingScreens.book.title',
-    'bookingScreens.book.chooseTherapist',
+    'bookingScreens.book',
     'bookingScreens.steps',
     'bookingScreens.facts.minutes',
     'bookingScreens.free',

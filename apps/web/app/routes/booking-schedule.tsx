@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useProvider } from '#app/api/get-provider';
 import { requireSession } from '#app/features/auth/require-session';
 import { useCreateSeries } from '#app/features/bookings/api/create-series';
@@ -31,6 +31,9 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const navigate = useNavigate();
+  // From a time chosen on a therapist's page that was no longer free by the time it was asked for.
+  const [search] = useSearchParams();
+  const chosenTaken = search.get('taken') === '1';
   const booking = useBooking('client', params.bookingId);
   const schedule = useScheduleBooking();
   const createSeries = useCreateSeries();
@@ -61,6 +64,11 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
               <h2 id="schedule-heading" className="mb-4 text-lg font-semibold">
                 {t('bookingScreens.schedule.title')}
               </h2>
+              {chosenTaken ? (
+                <p role="alert" className="mb-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                  {t('bookingScreens.schedule.chosenTaken')}
+                </p>
+              ) : null}
               <ScheduleForm
                 booking={current}
                 labelledBy="schedule-heading"

@@ -7,6 +7,7 @@ import { FeeText } from '#app/features/directory/components/fee-text';
 import { displayName } from '#app/features/directory/components/provider-card';
 import { LazyReportDialog } from '#app/features/reviews/components/lazy-report-dialog';
 import { ReviewList } from '#app/features/reviews/components/review-list';
+import { bookingPath } from '#app/lib/booking-path';
 import { zoneLabel } from '#app/lib/dates';
 import { shortDateOf, timeOf } from '#app/lib/format';
 import { loadPageWords, localePath } from '#app/lib/i18n';
@@ -91,7 +92,16 @@ function structuredData(provider: PublicProvider, reviews: ReviewPage, url: stri
 }
 
 /** The next free times, in the viewer's zone once known (the provider's zone in the server's HTML). */
-function NextSlots({ slots, providerZone }: { slots: string[]; providerZone: string }) {
+function NextSlots({
+  slots,
+  providerZone,
+  bookAt,
+}: {
+  slots: string[];
+  providerZone: string;
+  /** Booking step 1 with this time chosen. */
+  bookAt(slot: string): string;
+}) {
   const { t, i18n } = useTranslation();
   const viewer = useViewerZone();
   const zone = viewer ?? providerZone;
@@ -101,9 +111,18 @@ function NextSlots({ slots, providerZone }: { slots: string[]; providerZone: str
       <h2 className="text-sm font-semibold text-slate-800">{t('searchScreens.nextTimes')}</h2>
       <ul className="mt-2 grid grid-cols-2 gap-2" data-testid="next-slots">
         {slots.map((slot) => (
-          <li key={slot} className="rounded-lg bg-brand-50 px-2 py-1.5 text-center text-sm text-brand-900">
-            <span className="block font-medium">{shortDateOf(slot, zone, i18n.language)}</span>
-            <span className="tabular-nums">{timeOf(slot, zone)}</span>
+          <li key={slot}>
+            <Link
+              to={bookAt(slot)}
+              className="block rounded-lg bg-brand-50 px-2 py-1.5 text-center text-sm text-brand-900 ring-brand-600 hover:bg-brand-100 hover:ring-1"
+              aria-label={t('bookingScreens.directory.bookAt', {
+                date: shortDateOf(slot, zone, i18n.language),
+                time: timeOf(slot, zone),
+              })}
+            >
+              <span className="block font-medium">{shortDateOf(slot, zone, i18n.language)}</span>
+              <span className="tabular-nums">{timeOf(slot, zone)}</span>
+            </Link>
           </li>
         ))}
       </ul>
@@ -216,9 +235,13 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
                 {t('bookingScreens.facts.minutes', { count: provider.sessionMinutes })}
               </p>
             </div>
-            <NextSlots slots={provider.nextSlots} providerZone={provider.timezone} />
+            <NextSlots
+              slots={provider.nextSlots}
+              providerZone={provider.timezone}
+              bookAt={(slot) => bookingPath(lang, provider.identifier, slot)}
+            />
             <Link
-              to={`${localePath(lang, '/booking/')}?provider=${provider.identifier}`}
+              to={bookingPath(lang, provider.identifier)}
               className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
             >
               {t('bookingScreens.profile.book')}

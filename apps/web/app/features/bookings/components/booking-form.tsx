@@ -14,7 +14,10 @@ import { NoteField } from './note-field';
 
 export interface BookingFormProps {
   provider: PublicProvider;
-  onCreated(booking: Booking): void;
+  /** Awaited: the button keeps spinning while the page goes on (holding a chosen time). */
+  onCreated(booking: Booking): void | Promise<void>;
+  /** The button's words when they are not "Continue to choose a time". */
+  submitLabel?: string;
 }
 
 interface Values {
@@ -29,7 +32,7 @@ interface Values {
  * of at most 400 characters, validated with the API's own schema ('Please select a modality',
  * 'Please select a therapy', 'Note must not exceed 400 characters'), then POST /booking.
  */
-export function BookingForm({ provider, onCreated }: BookingFormProps) {
+export function BookingForm({ provider, onCreated, submitLabel }: BookingFormProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const create = useCreateBooking();
@@ -40,7 +43,7 @@ export function BookingForm({ provider, onCreated }: BookingFormProps) {
     handleSubmit,
     setError,
     watch,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<Values, unknown, CreateBookingBody>({
     resolver: zodResolver(CreateBookingBodySchema) as never,
     defaultValues: {
@@ -53,7 +56,7 @@ export function BookingForm({ provider, onCreated }: BookingFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      onCreated(await create.mutateAsync(values));
+      await onCreated(await create.mutateAsync(values));
     } catch (error) {
       showServerError(error, {
         setError,
@@ -111,8 +114,8 @@ export function BookingForm({ provider, onCreated }: BookingFormProps) {
         {...register('note')}
       />
       <div className="flex justify-end">
-        <Button type="submit" loading={create.isPending} className="w-full sm:w-auto">
-          {t('bookingScreens.form.continue')}
+        <Button type="submit" loading={create.isPending || isSubmitting} className="w-full sm:w-auto">
+          {submitLabel ?? t('bookingScreens.form.continue')}
         </Button>
       </div>
     </form>

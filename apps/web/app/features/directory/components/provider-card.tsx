@@ -1,6 +1,7 @@
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { bookingPath } from '#app/lib/booking-path';
 import { shortDateOf, timeOf } from '#app/lib/format';
 import { localePath } from '#app/lib/i18n';
 import { useLang } from '#app/lib/use-lang';
@@ -13,18 +14,26 @@ export function displayName(provider: Pick<DirectoryProvider, 'name' | 'title'>)
   return provider.title ? `${provider.title} ${provider.name}` : provider.name;
 }
 
-/** "Next available: Mon 23 Nov, 9:00 AM" in the viewer's zone (nothing until the zone is known). */
-export function NextSlotText({ at, zone }: { at: string | null; zone: string | null }) {
+/**
+ * "Next available: Mon 23 Nov, 9:00 AM" in the viewer's zone (nothing until the zone is known);
+ * with `href`, the time is a link that starts the booking with it chosen.
+ */
+export function NextSlotText({ at, zone, href }: { at: string | null; zone: string | null; href?: string }) {
   const { t, i18n } = useTranslation();
   if (!at) return <>{t('bookingScreens.directory.noSlots')}</>;
   if (!zone) return <>{t('bookingScreens.directory.nextAvailableLabel')}</>;
+  const words = { date: shortDateOf(at, zone, i18n.language), time: timeOf(at, zone) };
+  const text = t('bookingScreens.directory.nextAvailable', words);
+  if (!href) return <>{text}</>;
   return (
-    <>
-      {t('bookingScreens.directory.nextAvailable', {
-        date: shortDateOf(at, zone, i18n.language),
-        time: timeOf(at, zone),
-      })}
-    </>
+    <Link
+      to={href}
+      className="font-medium underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700"
+      aria-label={t('bookingScreens.directory.bookAt', words)}
+      data-testid="next-slot-link"
+    >
+      {text}
+    </Link>
   );
 }
 
@@ -74,7 +83,13 @@ export function ProviderCard({
         <div className="flex gap-2">
           <dt className="sr-only">{t('bookingScreens.directory.nextSlot')}</dt>
           <dd className={cn(provider.nextAvailableAt ? 'text-brand-800' : 'text-slate-600')}>
-            <NextSlotText at={provider.nextAvailableAt} zone={zone} />
+            <NextSlotText
+              at={provider.nextAvailableAt}
+              zone={zone}
+              href={
+                provider.nextAvailableAt ? bookingPath(lang, provider.identifier, provider.nextAvailableAt) : undefined
+              }
+            />
           </dd>
         </div>
       </dl>
@@ -88,7 +103,7 @@ export function ProviderCard({
           {t('bookingScreens.directory.viewProfile')}
         </Link>
         <Link
-          to={`${localePath(lang, '/booking/')}?provider=${provider.identifier}`}
+          to={bookingPath(lang, provider.identifier)}
           className={cn(linkButton, 'bg-brand-700 text-white hover:bg-brand-800')}
           aria-label={t('bookingScreens.directory.bookWith', { name })}
         >
