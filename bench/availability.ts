@@ -2,6 +2,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { addMonths, zonedDate } from '@app/shared/slots';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import {
@@ -71,6 +72,10 @@ async function seed(db: AppDeps['db']) {
   await db
     .insert(providerProfiles)
     .values(providerIds.map((userId) => ({ userId, verificationStatus: 'approved' as const, approvedAt: new Date() })));
+  // Listed providers hold a current insurance (the listing rule).
+  await db.execute(
+    sql`INSERT INTO indemnity_insurances (provider_id, storage_key, filename, content_type, size_bytes, expires_on) SELECT user_id, 'bench/insurance/' || user_id || '.pdf', 'insurance.pdf', 'application/pdf', 1024, (now() + interval '1 year')::date FROM provider_profiles`,
+  );
   await db.insert(availabilitySettings).values(providerIds.map((providerId) => ({ providerId, sessionMinutes: 60 })));
   await db.insert(availabilityWeeklyDays).values(
     providerIds.flatMap((providerId) =>

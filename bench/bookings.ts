@@ -120,6 +120,10 @@ async function main() {
       `INSERT INTO provider_profiles (user_id, verification_status, approved_at)
        SELECT id, 'approved', now() FROM users WHERE role = 'provider'`,
     );
+    // Listed providers hold a current insurance (the listing rule).
+    await raw.query(
+      `INSERT INTO indemnity_insurances (provider_id, storage_key, filename, content_type, size_bytes, expires_on) SELECT user_id, 'bench/insurance/' || user_id || '.pdf', 'insurance.pdf', 'application/pdf', 1024, (now() + interval '1 year')::date FROM provider_profiles`,
+    );
     await raw.query(
       `INSERT INTO availability_settings (provider_id, setup_type, session_minutes)
        SELECT id, 'GENERAL', 60 FROM users WHERE role = 'provider'`,

@@ -147,6 +147,10 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
         approvedAt: now,
       })),
     );
+    // Listed providers hold a current insurance (the listing rule).
+    await db.execute(
+      sql`INSERT INTO indemnity_insurances (provider_id, storage_key, filename, content_type, size_bytes, expires_on) SELECT user_id, 'bench/insurance/' || user_id || '.pdf', 'insurance.pdf', 'application/pdf', 1024, (now() + interval '1 year')::date FROM provider_profiles WHERE user_id IN (SELECT user_id FROM provider_profiles EXCEPT SELECT provider_id FROM indemnity_insurances)`,
+    );
     await db.insert(providerBookingFees).values(
       batch.map((person) => ({
         providerId: id(person.index),

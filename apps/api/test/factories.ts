@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRole } from '@app/shared/schemas/auth-token';
 import { eq } from 'drizzle-orm';
-import { authSessions, countries, providerProfiles, users } from '../src/db/schema/index.ts';
+import { authSessions, countries, indemnityInsurances, providerProfiles, users } from '../src/db/schema/index.ts';
 import { signAccessToken } from '../src/platform/tokens.ts';
 import type { TestApp } from './build-test-app.ts';
 
@@ -57,6 +57,17 @@ export async function createTestUser(t: TestApp, options: CreateTestUserOptions 
       verificationStatus: options.verificationStatus ?? 'approved',
       approvedAt: (options.verificationStatus ?? 'approved') === 'approved' ? clock.now() : null,
     });
+    // An approved provider had a current insurance to be approved (the listing rule); a year's cover.
+    if ((options.verificationStatus ?? 'approved') === 'approved') {
+      await db.insert(indemnityInsurances).values({
+        providerId: user.id,
+        storageKey: `test/insurance/${randomUUID()}.pdf`,
+        filename: 'insurance.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: 1024,
+        expiresOn: new Date(clock.now().getTime() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+      });
+    }
   }
   const sessionId = await createTestSession(t, user.id);
   const token = await signAccessToken(
@@ -74,4 +85,47 @@ export async function createTestSession(t: TestApp, userId: string): Promise<str
     .returning({ id: authSessions.id });
   if (!session) throw new Error('session insert failed');
   return session.id;
+}
+
+/**
+ * Gives a test provider what the listing rule asks besides approval: weekday hours 09:00–17:00
+ * and a general fee, saved through the API as the screens would, and a year's insurance when
+ * none is on file.
+ */
+export async function makeListed(t: TestApp, provider: TestUser, fee = 1_000_000): Promise<TestUser> {
+  const [insured] = await t.deps.db
+    .select({ id: indemnityInsurances.id })
+    .from(indemnityInsurances)
+    .where(eq(indemnityInsurances.providerId, provider.id));
+  if (!insured) {
+    await t.deps.db.insert(indemnityInsurances).values({
+      providerId: provider.id,
+      storageKey: `test/insurance/${randomUUID()}.pdf`,
+      filename: 'insurance.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 1024,
+      expiresOn: new Date(t.deps.clock.now().getTime() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+    });
+  }
+  const hours = await t.app.inject({
+    method: 'POST',
+    url: '/api/provider-availability/days/recurring',
+    headers: provider.headers,
+    payload: {
+      days: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) =>
+        dayOfWeek <= 5
+          ? { dayOfWeek, isAvailable: true, timeslotIntervals: [{ startTime: '09:00', endTime: '17:00' }] }
+          : { dayOfWeek, isAvailable: false },
+      ),
+    },
+  });
+  if (hours.statusCode !== 200) throw new Error(`hours: ${hours.body}`);
+  const priced = await t.app.inject({
+    method: 'POST',
+    url: '/api/provider/booking-fee/general',
+    headers: provider.headers,
+    payload: { fee, isFree: false },
+  });
+  if (priced.statusCode !== 200) throw new Error(`fee: ${priced.body}`);
+  return provider;
 }

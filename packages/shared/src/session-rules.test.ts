@@ -4,6 +4,9 @@ import type { BookingParty } from './schemas/bookings.ts';
 import {
   cameInTime,
   canMarkClientNoShow,
+  canReportNoSession,
+  DISPUTE_WINDOW_MS,
+  disputeWindowEndsAt,
   hasRoom,
   longestInterruptionMs,
   outcomeFromVisits,
@@ -220,6 +223,27 @@ describe('after the session', () => {
     expect(rebookOffer({ ...base, outcome: 'completed', now: END })).toEqual({ offered: false });
     expect(rebookOffer({ ...base, outcome: 'provider_no_show', now: END })).toEqual({ offered: false });
     expect(rebookOffer({ ...base, outcome: 'client_no_show', now: END, rebooked: true })).toEqual({ offered: false });
+  });
+
+  it('lets the client report a session that did not take place within 48 hours of its end, once', () => {
+    const until = new Date(END.getTime() + 48 * 3600_000);
+    expect(DISPUTE_WINDOW_MS).toBe(48 * 3600_000);
+    expect(disputeWindowEndsAt(END)).toEqual(until);
+    const base = { outcome: 'completed' as const, endsAt: END, reported: false };
+    expect(canReportNoSession({ ...base, now: END })).toBe(true);
+    expect(canReportNoSession({ ...base, now: until })).toBe(true);
+    expect(canReportNoSession({ ...base, now: new Date(until.getTime() + 1) })).toBe(false);
+    expect(canReportNoSession({ ...base, now: END, reported: true })).toBe(false);
+    expect(canReportNoSession({ ...base, now: END, outcome: 'interrupted' })).toBe(true);
+    expect(canReportNoSession({ ...base, now: END, outcome: 'client_no_show' })).toBe(true);
+    expect(canReportNoSession({ ...base, now: END, outcome: 'provider_no_show' })).toBe(false);
+    expect(canReportNoSession({ ...base, now: END, outcome: null })).toBe(false);
+    fc.assert(
+      fc.property(fc.integer({ min: -100 * 3600_000, max: 100 * 3600_000 }), (offset) => {
+        const now = new Date(END.getTime() + offset);
+        expect(canReportNoSession({ ...base, now })).toBe(now.getTime() <= until.getTime());
+      }),
+    );
   });
 
   it('rounds a share half up and never beyond the price', () => {

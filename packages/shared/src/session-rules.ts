@@ -30,6 +30,11 @@ export const MISSED_SESSION_REBOOK_SHARE_BPS = 5_000;
  * start or after the end do not count. docs/decisions/bookings-session-took-place.md.
  */
 export const SESSION_MIN_TOGETHER_SHARE_BPS = 5_000;
+/**
+ * A session's earning can be withdrawn only this long after its end: within it the client may
+ * report that the session did not take place, and an operator decides.
+ */
+export const DISPUTE_WINDOW_HOURS = 48;
 /** The room's tab tells the server it is still there this often... */
 export const PRESENCE_HEARTBEAT_SECONDS = 15;
 /** ...and is counted as gone (its connection lost) after this long without a word. */
@@ -41,6 +46,7 @@ export const INTERRUPTION_MS = INTERRUPTION_MINUTES * MINUTE_MS;
 export const NO_SHOW_MARK_WINDOW_MS = NO_SHOW_MARK_WINDOW_HOURS * HOUR_MS;
 export const REBOOK_WINDOW_MS = REBOOK_WINDOW_HOURS * HOUR_MS;
 export const PRESENCE_STALE_MS = PRESENCE_STALE_SECONDS * 1000;
+export const DISPUTE_WINDOW_MS = DISPUTE_WINDOW_HOURS * HOUR_MS;
 
 export const SESSION_OUTCOMES = ['completed', 'client_no_show', 'provider_no_show', 'interrupted'] as const;
 export type SessionOutcome = (typeof SESSION_OUTCOMES)[number];
@@ -258,3 +264,27 @@ export function rebookOffer(input: {
   if (priceMinor === null || input.now.getTime() > until.getTime()) return { offered: false };
   return { offered: true, priceMinor, until };
 }
+
+/** Until when the client may report that the session did not take place (and its earning is held). */
+export function disputeWindowEndsAt(endsAt: Date): Date {
+  return new Date(endsAt.getTime() + DISPUTE_WINDOW_MS);
+}
+
+/**
+ * The client may report "the session did not take place" once, within the dispute window
+ * (its end inclusive), about a session whose outcome paid the provider (any but a provider no-show,
+ * which refunded the client already).
+ */
+export function canReportNoSession(input: {
+  outcome: SessionOutcome | null;
+  endsAt: Date;
+  now: Date;
+  reported: boolean;
+}): boolean {
+  if (!input.outcome || input.outcome === 'provider_no_show' || input.reported) return false;
+  return input.now.getTime() <= disputeWindowEndsAt(input.endsAt).getTime();
+}
+
+/** The operator's decision on a report: the session took place (earning stays) or not (the client is refunded). */
+export const NO_SESSION_DECISIONS = ['took_place', 'did_not_take_place'] as const;
+export type NoSessionDecision = (typeof NO_SESSION_DECISIONS)[number];

@@ -38,13 +38,13 @@ export async function withFallback<T>(
 export async function loadPublicShell(
   db: Db,
   log: FastifyBaseLogger,
-  input: { language: Language; countryCode: string },
+  input: { language: Language; countryCode: string; now: Date },
 ): Promise<PublicShellData> {
-  const { language, countryCode } = input;
+  const { language, countryCode, now } = input;
   const [categories, concerns, topStates, countries, visitor] = await Promise.all([
     withFallback('categories', listTherapyCategories(db, { language }), [], log),
-    withFallback('concerns', listTopConcerns(db, { language, limit: TOP_CONCERNS }), [], log),
-    withFallback('topStates', topProviderStates(db, { language, countryCode, top: TOP_STATES }), [], log),
+    withFallback('concerns', listTopConcerns(db, { language, limit: TOP_CONCERNS, now }), [], log),
+    withFallback('topStates', topProviderStates(db, { language, countryCode, top: TOP_STATES, now }), [], log),
     withFallback('countries', listCountries(db, { language }), [], log),
     withFallback('visitorCountry', findCountryByCode(db, countryCode), null, log),
   ]);

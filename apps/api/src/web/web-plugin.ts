@@ -49,7 +49,7 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
   return {
     publicShell: async (input: { language: 'en' | 'de'; countryCode: string }) =>
       (await shells.getOrCompute(`${input.language}|${input.countryCode}`, () =>
-        loadPublicShell(deps.db, app.log, input),
+        loadPublicShell(deps.db, app.log, { ...input, now: deps.clock.now() }),
       )) as Awaited<ReturnType<typeof loadPublicShell>>,
     trustedCountry: (request: Request) => (header ? request.headers.get(header) : null),
     analyticsScriptUrl: process.env.ANALYTICS_SCRIPT_URL ?? '/scripts/analytics.js',

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { requireSession } from '#app/features/auth/require-session';
+import { useVerificationNote } from '#app/features/credentials/api/get-verification-note';
 import { useClientProfile } from '#app/features/profiles/api/get-client-profile';
 import { useProviderProfile } from '#app/features/profiles/api/get-provider-profile';
 import { BillingDetailsForm } from '#app/features/profiles/billing-details-form';
@@ -9,6 +10,7 @@ import { FeeCard } from '#app/features/profiles/fee-card';
 import { ProfilePictureCard } from '#app/features/profiles/profile-picture-card';
 import { ProviderProfileForm } from '#app/features/profiles/provider-profile-form';
 import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
+import { ListingChecklist } from '#app/ui/listing-checklist';
 import { LoadGate } from '#app/ui/load-gate';
 import type { Route } from './+types/account';
 
@@ -43,10 +45,18 @@ function ClientAccount() {
   );
 }
 
+/** The listing rule's checklist, from the verification note (nothing while it loads). */
+function ReadyToGoLive() {
+  const note = useVerificationNote();
+  if (!note.data || note.data.listingMissing.length === 0) return null;
+  return <ListingChecklist missing={note.data.listingMissing} audience="provider" className="mb-6" />;
+}
+
 function ProviderAccount() {
   const profile = useProviderProfile();
   return (
     <>
+      <ReadyToGoLive />
       <ProviderSetupPanel className="mb-6" />
       <LoadGate query={profile}>
         {(data) => (

@@ -1,3 +1,4 @@
+import { LISTING_REQUIREMENTS } from '../listing-rules.ts';
 import { z } from '../zod.ts';
 import { USER_ROLES } from './auth-token.ts';
 import { pageSchema } from './common.ts';
@@ -68,6 +69,8 @@ export const ProviderDossierSchema = z.object({
     approvedAt: z.string().nullable(),
     listed: z.boolean(),
     missing: z.array(z.enum(MISSING_ITEMS)),
+    /** What the listing rule still lacks (@app/shared/listing-rules), approval included. */
+    listingMissing: z.array(z.enum(LISTING_REQUIREMENTS)),
   }),
   suspended: z.boolean(),
   qualifications: z.array(QualificationSchema),

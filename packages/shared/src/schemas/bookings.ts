@@ -132,7 +132,18 @@ export const ParticipantStatusBodySchema = z.object({
 });
 
 /** POST /appointment/participant/{id}/reject-booking. */
-export const RejectBookingBodySchema = z.object({ note: BookingNoteSchema }).default({ note: null });
+/**
+ * POST /appointment/participant/{id}/reject-booking: the provider declines a client's booking.
+ * Declining is final and the client is told why, so the reason is required.
+ */
+export const RejectBookingBodySchema = z.object({
+  note: z
+    .string({ error: 'bookings.declineReasonRequired' })
+    .trim()
+    .min(1, 'bookings.declineReasonRequired')
+    .max(BOOKING_NOTE_MAX, 'bookings.noteTooLong'),
+});
+export type RejectBookingBody = z.input<typeof RejectBookingBodySchema>;
 
 /** POST /share-booking: the booking summary goes to an address the user names, with consent. */
 export const ShareBookingBodySchema = z.object({

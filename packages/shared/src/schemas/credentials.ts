@@ -1,3 +1,4 @@
+import { LISTING_REQUIREMENTS } from '../listing-rules.ts';
 import { messageKey, z } from '../zod.ts';
 
 /** SPEC.md §3 "Qualification types". */
@@ -130,6 +131,8 @@ export const VerificationNoteSchema = z.object({
   note: z.string().nullable(),
   decidedAt: z.string().nullable(),
   missing: z.array(z.enum(MISSING_ITEMS)),
+  /** What the listing rule still lacks (@app/shared/listing-rules): the "ready to go live" checklist. */
+  listingMissing: z.array(z.enum(LISTING_REQUIREMENTS)),
 });
 export type VerificationNote = z.infer<typeof VerificationNoteSchema>;
 

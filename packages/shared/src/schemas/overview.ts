@@ -1,3 +1,4 @@
+import { LISTING_REQUIREMENTS } from '../listing-rules.ts';
 import { z } from '../zod.ts';
 import { BookingSchema } from './bookings.ts';
 import { RecommendedProviderSchema } from './directory.ts';
@@ -53,6 +54,8 @@ export const PROVIDER_STANDINGS = [
   'notSubmitted',
   'rejected',
   'insuranceLapsed',
+  /** Approved, but something else the listing rule asks is missing (a fee, free times). */
+  'incomplete',
   'suspended',
 ] as const;
 export type ProviderStanding = (typeof PROVIDER_STANDINGS)[number];
@@ -75,6 +78,8 @@ export const ProviderOverviewSchema = z.object({
   ...Person,
   standing: z.enum(PROVIDER_STANDINGS),
   checklist: z.array(ProviderChecklistEntrySchema),
+  /** What the listing rule still lacks (@app/shared/listing-rules): the "ready to go live" checklist. */
+  listingMissing: z.array(z.enum(LISTING_REQUIREMENTS)),
   /** Confirmed sessions starting today (the provider's day) that have not ended. */
   today: z.array(BookingSchema),
   /** The next confirmed sessions after today. */

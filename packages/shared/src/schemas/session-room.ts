@@ -1,6 +1,6 @@
-import { SESSION_OUTCOMES } from '../session-rules.ts';
+import { NO_SESSION_DECISIONS, SESSION_OUTCOMES } from '../session-rules.ts';
 import { z } from '../zod.ts';
-import { BOOKING_PARTIES, ScheduleBookingBodySchema } from './bookings.ts';
+import { BOOKING_NOTE_MAX, BOOKING_PARTIES, ScheduleBookingBodySchema } from './bookings.ts';
 import { PageQuerySchema, pageSchema } from './common.ts';
 
 export { SESSION_OUTCOMES };
@@ -127,3 +127,39 @@ export type RoomEvent =
   | { type: 'room.peer-left'; bookingIdentifier: string; tab: string }
   | { type: 'room.refused'; bookingIdentifier: string; tab: string; code: string }
   | (Omit<RoomSignalFrame, 'tab'> & { type: 'room.signal'; from: string });
+
+/** POST /booking/{id}/no-session-report: the client says why the session did not take place. */
+export const NoSessionReportBodySchema = z.object({
+  note: z
+    .string({ error: 'bookings.noSessionReasonRequired' })
+    .trim()
+    .min(1, 'bookings.noSessionReasonRequired')
+    .max(BOOKING_NOTE_MAX, 'bookings.noteTooLong'),
+});
+export type NoSessionReportBody = z.input<typeof NoSessionReportBodySchema>;
+
+/** A client's report that a session did not take place, and the operator's decision (null while it waits). */
+export const NoSessionReportSchema = z.object({
+  bookingIdentifier: z.uuid(),
+  note: z.string(),
+  reportedAt: z.string(),
+  decision: z.enum(NO_SESSION_DECISIONS).nullable(),
+  decidedAt: z.string().nullable(),
+  /** What went back to the client's wallet (minor units). */
+  refundMinor: z.number().int(),
+  priceMinor: z.number().int(),
+  currencyCode: z.string(),
+  /** The end of the dispute window (the session's end plus 48 hours). */
+  windowEndsAt: z.string().nullable(),
+});
+export type NoSessionReport = z.infer<typeof NoSessionReportSchema>;
+
+/** GET /admin/no-session-reports: waiting ones first. */
+export const NoSessionReportPageSchema = z.object({
+  data: z.array(
+    NoSessionReportSchema.extend({ clientName: z.string(), providerName: z.string(), startAt: z.string().nullable() }),
+  ),
+});
+export type NoSessionReportPage = z.infer<typeof NoSessionReportPageSchema>;
+
+export const NoSessionDecisionBodySchema = z.object({ decision: z.enum(NO_SESSION_DECISIONS) });

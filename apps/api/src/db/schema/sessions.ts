@@ -1,3 +1,4 @@
+import { NO_SESSION_DECISIONS } from '@app/shared/session-rules';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bookingParty, bookings } from './bookings.ts';
@@ -78,5 +79,37 @@ export const sessionOutcomes = pgTable(
       'session_outcomes_money_ck',
       sql`${table.refundMinor} >= 0 AND (${table.rebookPriceMinor} IS NULL) = (${table.rebookUntil} IS NULL) AND (${table.rebookPriceMinor} IS NULL OR ${table.rebookPriceMinor} >= 0)`,
     ),
+  ],
+);
+
+/**
+ * A client's report that a session did not take place (within the dispute window after it), and
+ * the operator's decision. While it waits, the session's earning is held (not withdrawable).
+ */
+export const noSessionReports = pgTable(
+  'no_session_reports',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id),
+    note: text('note').notNull(),
+    reportedAt: instant('reported_at').notNull(),
+    decision: text('decision').$type<(typeof NO_SESSION_DECISIONS)[number]>(),
+    decidedAt: instant('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    /** What went back to the client's wallet (a "did not take place" decision). */
+    refundMinor: integer('refund_minor').notNull().default(0),
+  },
+  (table) => [
+    index('no_session_reports_client_idx').on(table.clientId),
+    index('no_session_reports_open_idx').on(table.reportedAt).where(sql`${table.decidedAt} IS NULL`),
+    check(
+      'no_session_reports_decision_ck',
+      sql`${table.decision} IS NULL OR ${table.decision} IN (${sql.raw(NO_SESSION_DECISIONS.map((decision) => `'${decision}'`).join(', '))})`,
+    ),
+    check('no_session_reports_decided_ck', sql`(${table.decision} IS NULL) = (${table.decidedAt} IS NULL)`),
   ],
 );

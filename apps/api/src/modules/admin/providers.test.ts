@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
 import { auditLog, emails, providerProfiles, verificationDecisions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { multipartForm, samplePdf } from '../../platform/uploads/test-files.ts';
@@ -57,6 +57,7 @@ async function submittedProvider(options: { firstName?: string; language?: 'en' 
     ]),
     '/api/provider/indemnity-insurance',
   );
+  await makeListed(t, provider);
   const submitted = await t.app.inject({
     method: 'PUT',
     url: '/api/provider/verification-submission',

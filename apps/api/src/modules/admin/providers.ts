@@ -1,3 +1,4 @@
+import type { Language } from '@app/shared/constants';
 import type { AdminProviderPage, ProviderDossierView } from '@app/shared/schemas/admin';
 import type { VerificationStatusValue } from '@app/shared/schemas/credentials';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -28,7 +29,7 @@ export async function listProviders(
     isNull(users.deletedAt),
     input.searchQuery ? matchesPerson(input.searchQuery) : undefined,
   );
-  const today = utcDay(deps.clock.now());
+  const _today = utcDay(deps.clock.now());
   const [rows, [total]] = await Promise.all([
     deps.db
       .select({
@@ -38,7 +39,7 @@ export async function listProviders(
         lastName: users.lastName,
         countryCode: countries.code,
         status: providerProfiles.verificationStatus,
-        listed: sql<boolean>`${listedProviderSql(providerProfiles, today)}`,
+        listed: sql<boolean>`${listedProviderSql(providerProfiles, deps.clock.now())}`,
         suspendedAt: users.suspendedAt,
         updatedAt: providerProfiles.updatedAt,
         createdAt: users.createdAt,
@@ -102,7 +103,13 @@ export async function getProviderForReview(
  */
 export function decideProvider(
   deps: AppDeps,
-  input: { actor: AdminActor; providerUserId: string; decision: 'approved' | 'rejected'; note?: string },
+  input: {
+    actor: AdminActor;
+    providerUserId: string;
+    decision: 'approved' | 'rejected';
+    note?: string;
+    language?: Language;
+  },
 ): Promise<{ status: 'approved' | 'rejected' }> {
   assertAdmin(input.actor);
   return decideVerification(deps, {
@@ -110,6 +117,7 @@ export function decideProvider(
     providerUserId: input.providerUserId,
     decision: input.decision,
     note: input.note,
+    language: input.language,
   });
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import { prepared } from '../../platform/prepared.ts';
-import { listedProviderSql } from '../credentials/listing.ts';
+import { inGoodStandingSql } from '../credentials/listing.ts';
 
 /** What every calendar read needs about a provider, loaded in one query. */
 export interface ProviderCalendar {
@@ -60,8 +60,11 @@ const calendarColumns = {
   deletedAt: users.deletedAt,
   timezone: users.timezone,
   verificationStatus: providerProfiles.verificationStatus,
-  /** Listed in the directory (credentials/listing.ts): approved once, insurance not lapsed. */
-  listed: sql<boolean | null>`${listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`)}`,
+  /**
+   * In good standing (credentials/listing.ts: approved, not suspended, insurance current): the
+   * public calendar offers slots; the slots themselves are the listing rule's availability.
+   */
+  listed: sql<boolean | null>`${inGoodStandingSql(providerProfiles, sql`now()`)}`,
   calendarRevision: providerProfiles.calendarRevision,
   setupType: availabilitySettings.setupType,
   sessionMinutes: availabilitySettings.sessionMinutes,

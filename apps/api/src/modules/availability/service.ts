@@ -31,6 +31,7 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loadCalendar, loadOverrides, loadWeekly, type OverrideRow } from './calendar-data.ts';
+import { refreshListingSlots } from './listing-slots.ts';
 
 /** What the calendar settings services use. */
 export type AvailabilityDeps = Pick<AppDeps, 'db' | 'clock'>;
@@ -101,7 +102,10 @@ export async function updateSettings(
   const { db } = deps;
   const now = deps.clock.now();
   assertProvider(options.actor);
-  await upsertSettings(db, options.actor.userId, options.input, now);
+  await db.transaction(async (tx) => {
+    await upsertSettings(tx, options.actor.userId, options.input, now);
+    await refreshListingSlots(tx, [options.actor.userId], now);
+  });
   return getSettings(deps, { actor: options.actor });
 }
 
@@ -160,6 +164,7 @@ export async function saveCategorySetting(
           set: { sessionMinutes: input.sessionMinutes, updatedAt: now },
         });
     }
+    await refreshListingSlots(tx, [providerId], now);
   });
   return getCategorySetting(deps, { actor: options.actor, category });
 }
@@ -210,27 +215,34 @@ export async function saveRecurringDays(
     category: input.categoryIdentifier,
     categoryField: 'categoryIdentifier',
   });
-  await db
-    .insert(availabilityWeeklyDays)
-    .values(
-      input.days.map((day) => ({
-        providerId: calendar.providerId,
-        categoryId: calendar.categoryId,
-        dayOfWeek: day.dayOfWeek,
-        isAvailable: day.isAvailable,
-        intervals: normalizeIntervals(day.isAvailable, day.timeslotIntervals),
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [availabilityWeeklyDays.providerId, availabilityWeeklyDays.categoryId, availabilityWeeklyDays.dayOfWeek],
-      set: {
-        isAvailable: sql`excluded.is_available`,
-        intervals: sql`excluded.intervals`,
-        updatedAt: now,
-      },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(availabilityWeeklyDays)
+      .values(
+        input.days.map((day) => ({
+          providerId: calendar.providerId,
+          categoryId: calendar.categoryId,
+          dayOfWeek: day.dayOfWeek,
+          isAvailable: day.isAvailable,
+          intervals: normalizeIntervals(day.isAvailable, day.timeslotIntervals),
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [
+          availabilityWeeklyDays.providerId,
+          availabilityWeeklyDays.categoryId,
+          availabilityWeeklyDays.dayOfWeek,
+        ],
+        set: {
+          isAvailable: sql`excluded.is_available`,
+          intervals: sql`excluded.intervals`,
+          updatedAt: now,
+        },
+      });
+    await refreshListingSlots(tx, [calendar.providerId], now);
+  });
   return getWeeklyPattern(deps, {
     actor: options.actor,
     category: input.categoryIdentifier,
@@ -308,25 +320,29 @@ export async function saveCustomDay(
     updatedAt: now,
   };
   try {
-    const [row] = existing
-      ? await db
-          .update(availabilityDateOverrides)
-          .set(values)
-          .where(eq(availabilityDateOverrides.id, existing.id))
-          .returning()
-      : await db
-          .insert(availabilityDateOverrides)
-          .values({ ...values, providerId, categoryId: calendar.categoryId, createdAt: now })
-          .onConflictDoUpdate({
-            target: [
-              availabilityDateOverrides.providerId,
-              availabilityDateOverrides.categoryId,
-              availabilityDateOverrides.date,
-            ],
-            set: values,
-          })
-          .returning();
-    if (!row) throw new AppError('NOT_FOUND');
+    const row = await db.transaction(async (tx) => {
+      const [row] = existing
+        ? await tx
+            .update(availabilityDateOverrides)
+            .set(values)
+            .where(eq(availabilityDateOverrides.id, existing.id))
+            .returning()
+        : await tx
+            .insert(availabilityDateOverrides)
+            .values({ ...values, providerId, categoryId: calendar.categoryId, createdAt: now })
+            .onConflictDoUpdate({
+              target: [
+                availabilityDateOverrides.providerId,
+                availabilityDateOverrides.categoryId,
+                availabilityDateOverrides.date,
+              ],
+              set: values,
+            })
+            .returning();
+      if (!row) throw new AppError('NOT_FOUND');
+      await refreshListingSlots(tx, [providerId], now);
+      return row;
+    });
     return toCalendarDay(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('date', 'availability.dateTaken');
@@ -337,13 +353,20 @@ export async function saveCustomDay(
 export async function deleteCustomDay(deps: AvailabilityDeps, options: { actor: Actor; id: string }): Promise<void> {
   const { db } = deps;
   assertProvider(options.actor);
-  const deleted = await db
-    .delete(availabilityDateOverrides)
-    .where(
-      and(eq(availabilityDateOverrides.id, options.id), eq(availabilityDateOverrides.providerId, options.actor.userId)),
-    )
-    .returning({ id: availabilityDateOverrides.id });
-  if (deleted.length === 0) throw new AppError('NOT_FOUND');
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(availabilityDateOverrides)
+      .where(
+        and(
+          eq(availabilityDateOverrides.id, options.id),
+          eq(availabilityDateOverrides.providerId, options.actor.userId),
+        ),
+      )
+      .returning({ id: availabilityDateOverrides.id });
+    if (deleted.length === 0) throw new AppError('NOT_FOUND');
+    await refreshListingSlots(tx, [options.actor.userId], now);
+  });
 }
 
 /** Whether any of the provider's calendars has weekly hours (the overview's checklist). */

@@ -85,7 +85,11 @@ const providerRoutes: Route[] = [
     payload: () => ({ status: 'accepted' }),
   },
   { method: 'POST', url: () => `/api/appointment/participant/${bookingId}/acknowledge` },
-  { method: 'POST', url: () => `/api/appointment/participant/${bookingId}/reject-booking`, payload: () => ({}) },
+  {
+    method: 'POST',
+    url: () => `/api/appointment/participant/${bookingId}/reject-booking`,
+    payload: () => ({ note: 'not mine' }),
+  },
 ];
 
 const eitherPartyRoutes: Route[] = [

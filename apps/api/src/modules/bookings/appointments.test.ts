@@ -165,6 +165,29 @@ describe('the provider as participant of a client booking', () => {
     expect(twice.json().code).toBe('PARTICIPANT_ALREADY_RESPONDED');
   });
 
+  it('refuses to decline without a reason, in the reader language, and changes nothing', async () => {
+    const { provider, client, booking } = await paidClientBooking();
+    for (const [payload, language, message] of [
+      [{}, 'en', 'Please tell the client why you decline the session'],
+      [{ note: '   ' }, 'de', 'Bitte sag der Klientin oder dem Klienten, warum du die Sitzung ablehnst'],
+    ] as const) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/appointment/participant/${booking.identifier}/reject-booking`,
+        headers: { ...provider.headers, 'x-language': language },
+        payload,
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().fieldErrors).toEqual({ note: [message] });
+    }
+    expect(await bookingRow(t, booking.identifier)).toMatchObject({
+      status: 'confirmed',
+      participantStatus: 'awaiting',
+    });
+    expect(await walletOf(t, client.id)).toBe(0);
+    expect(await eventTypes(t, booking.identifier)).toEqual(['scheduled', 'paid', 'confirmed']);
+  });
+
   it('rejects a paid booking with a full refund and tells the client', async () => {
     const { provider, client, booking } = await paidClientBooking();
     const rejected = await post(`/api/appointment/participant/${booking.identifier}/reject-booking`, provider, {
@@ -198,13 +221,17 @@ describe('lists and details', () => {
     expect(both.json().meta.total).toBe(4);
     const bad = await get('/api/booking?statuses=unknown', client);
     expect(bad.statusCode).toBe(400);
+    // Bookings without a time are the client's own: none reaches the provider.
     const appointments = await get('/api/appointment?statuses=pending', provider);
-    expect(appointments.json().meta.total).toBe(3);
+    expect(appointments.json().meta.total).toBe(0);
   });
 
   it("lists a provider's sessions with one client, and 404 for someone else's client", async () => {
-    const { provider, client } = await providerWithClient();
+    const { provider, client, first } = await providerWithClient();
     const other = await createProvider(t);
+    // A draft without a time does not make a client yet.
+    expect((await get(`/api/appointment/client/${client.id}?page=1`, provider)).statusCode).toBe(404);
+    await scheduleVia(t, client, first.identifier, (await listedSlot(t, provider.id, '2027-03-08')).identifier);
     const list = await get(`/api/appointment/client/${client.id}?page=1`, provider);
     expect(list.statusCode).toBe(200);
     expect(list.json().meta.total).toBe(1);

@@ -8,7 +8,7 @@ import type {
   BookingSeries,
   BookingStatus,
 } from '@app/shared/schemas/bookings';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -41,6 +41,12 @@ async function page(
 const statusFilter = (statuses: BookingStatus[]) =>
   statuses.length > 0 ? inArray(bookings.status, statuses) : undefined;
 
+/**
+ * A booking reaches its provider once it has a time: a draft (no time chosen, then expired or
+ * cancelled as such) stays the client's own (docs/decisions/bookings-drafts-stay-the-clients.md).
+ */
+const hasTime = isNotNull(bookings.startsAt);
+
 /** GET /booking?page&statuses: the client's own bookings, newest appointment first. */
 export function listBookings(
   deps: AppDeps,
@@ -55,14 +61,14 @@ export function listBookings(
   );
 }
 
-/** GET /appointment?statuses&page: the provider's own appointments. */
+/** GET /appointment?statuses&page: the provider's own appointments (never a draft). */
 export function listAppointments(
   deps: AppDeps,
   input: { actor: Actor; language: Language; query: BookingListQuery },
 ): Promise<BookingPage> {
   return page(
     deps,
-    and(eq(bookings.providerId, input.actor.userId), statusFilter(input.query.statuses)),
+    and(eq(bookings.providerId, input.actor.userId), hasTime, statusFilter(input.query.statuses)),
     input.query,
     input.language,
     input.actor.userId,
@@ -85,6 +91,7 @@ export async function listClientAppointments(
   const where = and(
     eq(bookings.providerId, input.actor.userId),
     eq(bookings.clientId, client.userId),
+    hasTime,
     statusFilter(input.query.statuses),
   );
   return page(deps, where, input.query, input.language, input.actor.userId);

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { publicStorage } from '../../platform/storage.ts';
-import { listedProviderSql } from '../credentials/listing.ts';
+import { inGoodStandingSql } from '../credentials/listing.ts';
 import { modalityJson, personJson, therapyJson, type ViewContext } from './booking-view.ts';
 
 /** What a booking answer needs besides the database: the reader's language and who reads it. */
@@ -46,7 +46,7 @@ const p = (name: string) => sql.placeholder(name);
 export function offerSelect(): SQL {
   return sql`
     SELECT u.role = 'provider' AND u.deleted_at IS NULL
-      AND ${listedProviderSql({ approvedAt: sql`pp.approved_at`, insuranceExpiresOn: sql`pp.insurance_expires_on`, suspendedAt: sql`pp.suspended_at` }, sql`(now() AT TIME ZONE 'UTC')::date`)} AS "bookable",
+      AND ${inGoodStandingSql({ approvedAt: sql`pp.approved_at`, insuranceExpiresOn: sql`pp.insurance_expires_on`, suspendedAt: sql`pp.suspended_at` }, sql`now()`)} AS "bookable",
       c.id AS "categoryId", c.key AS "categoryKey", m.key AS "modalityKey",
       COALESCE(offered.therapies, '{}') AS "offeredTherapies", COALESCE(offered.modalities, '{}') AS "offeredModalities",
       f.fee_minor::float8 AS "feeMinor", f.is_free AS "isFree", f.currency_code AS "currencyCode",

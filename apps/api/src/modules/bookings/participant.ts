@@ -51,10 +51,13 @@ export async function acknowledgeAsProvider(
   });
 }
 
-/** POST /appointment/participant/{id}/reject-booking: the provider declines a client's booking (full refund). */
+/**
+ * POST /appointment/participant/{id}/reject-booking: the provider declines a client's booking
+ * (full refund), with a reason the client reads in the email and on the booking.
+ */
 export async function rejectAsProvider(
   deps: AppDeps,
-  input: { actor: Actor; language: Language; bookingId: string; note: string | null },
+  input: { actor: Actor; language: Language; bookingId: string; note: string },
 ): Promise<Booking> {
   const booking = await changeOwnBooking(deps, { ...input, party: 'provider' }, async (tx, row, now) => {
     assertAwaiting(row, 'provider', now);

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { bookingEvents, bookingSeries, bookings, sessionOutcomes, sessionVisits } from '../../db/schema/index.ts';
+import {
+  bookingEvents,
+  bookingSeries,
+  bookings,
+  noSessionReports,
+  sessionOutcomes,
+  sessionVisits,
+} from '../../db/schema/index.ts';
 import type { AccountDeletingHandler, PersonalDataContributor } from '../../platform/events.ts';
 
 /**
@@ -34,7 +41,20 @@ export const bookingsPersonalData: PersonalDataContributor = {
       .select()
       .from(bookingSeries)
       .where(or(eq(bookingSeries.clientId, userId), eq(bookingSeries.providerId, userId)));
+    // A client's reports that a session did not take place, with the operator's decision.
+    const reports = await tx
+      .select({
+        bookingId: noSessionReports.bookingId,
+        note: noSessionReports.note,
+        reportedAt: noSessionReports.reportedAt,
+        decision: noSessionReports.decision,
+        decidedAt: noSessionReports.decidedAt,
+        refundMinor: noSessionReports.refundMinor,
+      })
+      .from(noSessionReports)
+      .where(eq(noSessionReports.clientId, userId));
     return {
+      noSessionReports: reports,
       bookings: rows.map(({ rescheduleSlotId: _internal, ...row }) => ({
         ...row,
         yourRole: row.clientId === userId ? 'client' : 'provider',
@@ -48,10 +68,12 @@ export const bookingsPersonalData: PersonalDataContributor = {
 /**
  * The bookings' part of erasing a client's account (after bookingsDeletionHook cancelled the
  * future ones): the free text the client wrote (booking notes, reschedule notes, cancellation
- * reasons, also in the timeline) is erased. The bookings themselves stay, with the client only an
+ * reasons, also in the timeline, reports that a session did not take place) is erased. The bookings themselves stay, with the client only an
  * anonymous id: they are the provider's record of sessions held and billed (docs/privacy.md).
  */
 export const bookingsErasure: AccountDeletingHandler = async (tx, { userId, now }) => {
+  // What the client wrote when reporting a session that did not take place; the decision stays.
+  await tx.update(noSessionReports).set({ note: '' }).where(eq(noSessionReports.clientId, userId));
   const own = await tx
     .update(bookings)
     .set({

@@ -16,7 +16,7 @@ const DevSessionBodySchema = z.object({
   startsInMinutes: z
     .number()
     .int()
-    .min(-180)
+    .min(-60 * 24 * 7)
     .max(60 * 24 * 14),
   durationMinutes: z.number().int().min(15).max(180).default(60),
   /** In person: no room, so the job settles it as held at its end (the provider's earning). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appointmentRoutes } from './routes/appointments.ts';
 import { bookingResourceRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
+import { noSessionReportRoutes } from './routes/no-session-reports.ts';
 import { participantRoutes } from './routes/participants.ts';
 import { policyRoutes } from './routes/policies.ts';
 import { rescheduleRoutes } from './routes/reschedules.ts';
@@ -26,5 +27,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(policyRoutes);
   await app.register(shareRoutes);
   await app.register(roomRoutes);
+  await app.register(noSessionReportRoutes);
   await app.register(calendarRoutes);
 };

@@ -14,7 +14,7 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
-import { listedProviderSql } from '../credentials/listing.ts';
+import { inGoodStandingSql } from '../credentials/listing.ts';
 import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange, statusOnRow } from './booking-data.ts';
 import {
   bookingView,
@@ -159,7 +159,7 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
         AND bookings.price_minor > 0 AND bookings.series_id IS NULL AND bookings.provider_id = ${p('providerId')}::uuid
         AND (${p('categoryId')}::uuid IS NULL OR bookings.therapy_category_id = ${p('categoryId')}::uuid)
         AND profile.user_id = bookings.provider_id
-        AND ${listedProviderSql({ approvedAt: sql`profile.approved_at`, insuranceExpiresOn: sql`profile.insurance_expires_on`, suspendedAt: sql`profile.suspended_at` }, sql`(${p('now')}::timestamptz AT TIME ZONE 'UTC')::date`)}
+        AND ${inGoodStandingSql({ approvedAt: sql`profile.approved_at`, insuranceExpiresOn: sql`profile.insurance_expires_on`, suspendedAt: sql`profile.suspended_at` }, sql`${p('now')}`)}
         AND profile.calendar_revision = ${p('revision')}::int
         AND provider.id = bookings.provider_id AND provider.deleted_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = bookings.provider_id

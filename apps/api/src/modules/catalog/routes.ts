@@ -30,6 +30,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.language,
         limit: request.query.limit,
         withTherapists: request.query.withTherapists,
+        now: app.deps.clock.now(),
       }),
   );
 

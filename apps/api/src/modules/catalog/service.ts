@@ -25,7 +25,7 @@ export async function listTherapyCategories(db: Tx, options: { language: Languag
  */
 export async function listTopConcerns(
   db: Tx,
-  options: { language: Language; limit: number; withTherapists?: boolean },
+  options: { language: Language; limit: number; withTherapists?: boolean; now: Date },
 ): Promise<Concern[]> {
   const therapistCount = countDistinct(users.id);
   const rows = await db
@@ -34,10 +34,7 @@ export async function listTopConcerns(
     .leftJoin(providerConcerns, eq(providerConcerns.concernId, concerns.id))
     .leftJoin(
       providerProfiles,
-      and(
-        eq(providerProfiles.userId, providerConcerns.providerId),
-        listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
-      ),
+      and(eq(providerProfiles.userId, providerConcerns.providerId), listedProviderSql(providerProfiles, options.now)),
     )
     .leftJoin(users, and(eq(users.id, providerProfiles.userId), isNull(users.deletedAt)))
     .groupBy(concerns.id)

@@ -45,7 +45,8 @@ export interface ClientRow {
 }
 
 /**
- * The provider's clients as one relation: everyone who booked them (their account) joined with
+ * The provider's clients as one relation: everyone who booked them a time (their account; a
+ * draft without a time never makes a client, see bookings/list-bookings.ts) joined with
  * the provider's records (imports, and records made for booked clients). The name shown is the
  * one the provider entered, else the account's; a client who only was imported shows nothing of
  * their account but whether they have one.
@@ -53,7 +54,7 @@ export interface ClientRow {
 export function clientsRelation(providerId: string): SQL {
   return sql`
     WITH booked AS (
-      SELECT DISTINCT client_id AS user_id FROM bookings WHERE provider_id = ${providerId}
+      SELECT DISTINCT client_id AS user_id FROM bookings WHERE provider_id = ${providerId} AND starts_at IS NOT NULL
     ), joined AS (
       SELECT coalesce(pc.user_id, b.user_id) AS user_id, pc.id AS record_id, pc.first_name AS rec_first,
              pc.last_name AS rec_last, pc.email AS rec_email, pc.imported_at, pc.invited_at,

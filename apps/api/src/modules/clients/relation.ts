@@ -5,7 +5,7 @@ import { rawRows } from '../../platform/prepared.ts';
 
 /**
  * Who is a provider's client (SPEC.md §1 "manage … clients"): everyone who booked them (any
- * booking, any status) and everyone they imported (provider_clients). A client is named by their
+ * booking with a time, any status; a draft without one stays the client's own) and everyone they imported (provider_clients). A client is named by their
  * account id when they have an account, else by the provider's record id; both ids resolve here.
  */
 export interface ResolvedClient {
@@ -31,7 +31,7 @@ export async function resolveClient(db: Tx, input: { providerId: string; id: str
         SELECT (SELECT id FROM rec) AS record_id, (SELECT user_id FROM rec) AS linked_user,
                EXISTS (SELECT 1 FROM bookings b
                         WHERE b.client_id = coalesce((SELECT user_id FROM rec), ${input.id}::uuid)
-                          AND b.provider_id = ${input.providerId}) AS booked`,
+                          AND b.provider_id = ${input.providerId} AND b.starts_at IS NOT NULL) AS booked`,
   );
   if (!row || (!row.record_id && !row.booked)) throw new AppError('NOT_FOUND');
   const userId = row.linked_user ?? (row.booked ? input.id : null);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
 import {
   emails,
   indemnityInsurances,
@@ -400,6 +400,7 @@ describe('submission and review', () => {
   });
 
   it('submits, the admin rejects with a note the provider reads, then approves; the dossier shows it all', async () => {
+    await makeListed(t, provider);
     const submitted = await t.app.inject({
       method: 'PUT',
       url: '/api/provider/verification-submission',

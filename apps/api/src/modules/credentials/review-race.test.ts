@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser } from '../../../test/factories.ts';
+import { createTestUser, makeListed } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { emails, indemnityInsurances, users, verificationDecisions } from '../../db/schema/index.ts';
 import { sendInsuranceReminders } from './reminders.ts';
@@ -16,7 +16,10 @@ describe.runIf(testDriver === 'pg')('verification decisions and reminders under 
   afterAll(() => t?.close());
 
   it('two admins deciding at once: one decision is stored, the other is VERIFICATION_NOT_SUBMITTED', async () => {
-    const provider = await createTestUser(t, { role: 'provider', verificationStatus: 'submitted' });
+    const provider = await makeListed(
+      t,
+      await createTestUser(t, { role: 'provider', verificationStatus: 'submitted' }),
+    );
     const [first, second] = [await createTestUser(t, { role: 'admin' }), await createTestUser(t, { role: 'admin' })];
     const results = await Promise.allSettled([
       decideVerification(t.deps, { adminUserId: first.id, providerUserId: provider.id, decision: 'approved' }),

@@ -1,4 +1,5 @@
-import { isLanguage } from '@app/shared/constants';
+import { isLanguage, type Language } from '@app/shared/constants';
+import { LISTING_SLOT_HORIZON_DAYS, type ListingRequirement } from '@app/shared/listing-rules';
 import type {
   Insurance,
   MissingItem,
@@ -12,8 +13,10 @@ import { countries, providerProfiles, users, verificationDecisions } from '../..
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { translate } from '../../platform/i18n.ts';
+import { refreshListingSlots } from '../availability/listing-slots.ts';
 import { sendCredentialsEmail } from './emails.ts';
-import { listedProviderSql, utcDay } from './listing.ts';
+import { listedProviderSql, listingMissing } from './listing.ts';
 import { listDecisions, listInsurance, listQualifications, listWorkHistory, missingItems } from './views.ts';
 
 /** Everything an admin reviews for one provider. */
@@ -31,10 +34,12 @@ export interface ProviderDossier {
     status: VerificationStatusValue;
     /** Approved at (kept while a change is under review; cleared by a rejection). */
     approvedAt: string | null;
-    /** Shown in the directory and bookable right now (approved before and insurance not lapsed). */
+    /** Shown in the directory right now (the listing rule, credentials/listing.ts). */
     listed: boolean;
     /** What a submission would still lack. */
     missing: MissingItem[];
+    /** What the listing rule still lacks (the "ready to go live" checklist; approval itself included). */
+    listingMissing: ListingRequirement[];
   };
   /** Each file carries a signed link valid for 5 minutes. */
   qualifications: Qualification[];
@@ -55,7 +60,6 @@ export async function getProviderDossier(
   input: { providerUserId: string; now: Date },
 ): Promise<ProviderDossier> {
   const db = deps.db;
-  const today = utcDay(input.now);
   const [row] = await db
     .select({
       userId: users.id,
@@ -67,7 +71,7 @@ export async function getProviderDossier(
       countryCode: countries.code,
       status: providerProfiles.verificationStatus,
       approvedAt: providerProfiles.approvedAt,
-      listed: sql<boolean>`${listedProviderSql(providerProfiles, today)}`,
+      listed: sql<boolean>`${listedProviderSql(providerProfiles, input.now)}`,
     })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
@@ -75,12 +79,13 @@ export async function getProviderDossier(
     .where(and(eq(users.id, input.providerUserId), eq(users.role, 'provider')));
   if (!row) throw new AppError('NOT_FOUND');
   const providerId = row.userId;
-  const [qualificationList, history, insurance, decisions, missing] = await Promise.all([
+  const [qualificationList, history, insurance, decisions, missing, notListed] = await Promise.all([
     listQualifications(deps, db, { providerId, now: input.now }),
     listWorkHistory(db, providerId),
     listInsurance(deps, db, { providerId, now: input.now }),
     listDecisions(db, providerId),
     missingItems(db, { providerId, now: input.now }),
+    listingMissing(db, { providerId, now: input.now }),
   ]);
   return {
     provider: {
@@ -97,6 +102,7 @@ export async function getProviderDossier(
       approvedAt: row.approvedAt?.toISOString() ?? null,
       listed: Boolean(row.listed),
       missing,
+      listingMissing: notListed,
     },
     qualifications: qualificationList,
     workHistory: history,
@@ -114,7 +120,14 @@ export async function getProviderDossier(
  */
 export async function decideVerification(
   deps: AppDeps,
-  input: { adminUserId: string; providerUserId: string; decision: 'approved' | 'rejected'; note?: string },
+  input: {
+    adminUserId: string;
+    providerUserId: string;
+    decision: 'approved' | 'rejected';
+    note?: string;
+    /** The language of the refusal's missing list (the admin's). */
+    language?: Language;
+  },
 ): Promise<{ status: 'approved' | 'rejected' }> {
   const now = deps.clock.now();
   const note = input.note?.trim() ? input.note.trim().slice(0, 2000) : null;
@@ -150,6 +163,20 @@ export async function decideVerification(
         updatedAt: now,
       })
       .where(eq(providerProfiles.userId, input.providerUserId));
+    if (input.decision === 'approved') {
+      // Approval lists the provider: refused while anything else the listing rule asks is missing
+      // (the slot computed now, from the calendar as it stands).
+      await refreshListingSlots(tx, [input.providerUserId], now);
+      const missing = await listingMissing(tx, { providerId: input.providerUserId, now });
+      if (missing.length > 0) {
+        const language = input.language ?? 'en';
+        throw new AppError('LISTING_INCOMPLETE', {
+          missing: missing
+            .map((item) => translate(language, `listing.missing.${item}`, { days: LISTING_SLOT_HORIZON_DAYS }))
+            .join('; '),
+        });
+      }
+    }
     // The trail names the decision row (its note stays there: the audit detail holds no free text).
     await recordAudit(tx, {
       actor: { userId: input.adminUserId, role: 'admin' },

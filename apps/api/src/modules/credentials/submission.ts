@@ -6,7 +6,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
-import { listedProviderSql, utcDay } from './listing.ts';
+import { listedProviderSql, listingMissing } from './listing.ts';
 import { missingItems } from './views.ts';
 
 function assertProvider(actor: Actor): void {
@@ -21,7 +21,7 @@ export async function getVerificationNote(deps: AppDeps, input: { actor: Actor }
   const [profile] = await deps.db
     .select({
       status: providerProfiles.verificationStatus,
-      listed: sql<boolean>`${listedProviderSql(providerProfiles, utcDay(now))}`,
+      listed: sql<boolean>`${listedProviderSql(providerProfiles, now)}`,
     })
     .from(providerProfiles)
     .innerJoin(users, eq(users.id, providerProfiles.userId))
@@ -39,6 +39,7 @@ export async function getVerificationNote(deps: AppDeps, input: { actor: Actor }
     note: decision?.note ?? null,
     decidedAt: decision?.decidedAt.toISOString() ?? null,
     missing: await missingItems(deps.db, { providerId, now }),
+    listingMissing: await listingMissing(deps.db, { providerId, now }),
   };
 }
 

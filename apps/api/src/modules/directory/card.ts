@@ -1,7 +1,7 @@
 import type { Language } from '@app/shared/constants';
 import { currencyForCountryOrDefault } from '@app/shared/currency';
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countries, providerDirectory, providerProfiles, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -13,14 +13,13 @@ import { summaryOf } from '../reviews/read-reviews.ts';
 import { convertMinor, exchangeRates, type Rates } from './exchange-rates.ts';
 
 /**
- * Listed: a provider account, not deleted, and the listing rule of credentials/listing.ts
- * (approved, not rejected since, insurance not lapsed) — the one rule of who is public.
+ * Listed at `now`: a provider account, not deleted, and the listing rule of credentials/listing.ts
+ * (@app/shared/listing-rules: approved, not suspended, insurance current, a fee, a free slot
+ * soon) — the one rule of who is public. `now` is a Date, or a placeholder in a prepared search.
  */
-export const listedProvider: SQL = and(
-  eq(users.role, 'provider'),
-  isNull(users.deletedAt),
-  listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
-) as SQL;
+export function listedProvider(now: Date | SQL): SQL {
+  return and(eq(users.role, 'provider'), isNull(users.deletedAt), listedProviderSql(providerProfiles, now)) as SQL;
+}
 
 /** What a card shows, read from the directory row and its provider. */
 export const cardColumns = {

@@ -1,18 +1,20 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { providerDirectory, providerProfiles, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { backlogOf, type Job } from '../../platform/jobs.ts';
+import { writeNextAvailable } from '../availability/listing-slots.ts';
 import { nextFreeSlots } from '../availability/next-free-slot.ts';
-import { listedProvider } from './card.ts';
 
 const BATCH = 200;
 
 /**
  * Recomputes provider_directory.next_available_at (the first free slot, availability's engine)
- * for every listed provider, a batch at a time (each batch its own short statement, so a review's
- * counter update never waits long behind it), writing only the rows where it moved; the "free
- * within N days" filter and the "next free" order read it. Idempotent: two processes running it
- * at once only repeat work. Answers how many providers it checked.
+ * as the clock moves on, for every provider who is not deleted or suspended (listed or not: the
+ * listing rule reads this column, so the job must not depend on it), a batch at a time (each
+ * batch its own short statement, so a review's counter update never waits long behind it),
+ * writing only the rows where it moved. Changes of calendars, approval and bookings rewrite the
+ * column themselves (availability/listing-slots.ts). Idempotent: two processes running it at once
+ * only repeat work. Answers how many providers it checked.
  */
 export async function refreshNextAvailable(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
   const now = deps.clock.now();
@@ -20,30 +22,24 @@ export async function refreshNextAvailable(deps: Pick<AppDeps, 'db' | 'clock'>):
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const batch = await deps.db
-      .select({ id: providerDirectory.providerId, timezone: users.timezone })
+      .select({ providerId: providerDirectory.providerId, timezone: users.timezone })
       .from(providerDirectory)
       .innerJoin(users, eq(users.id, providerDirectory.providerId))
       .innerJoin(providerProfiles, eq(providerProfiles.userId, providerDirectory.providerId))
-      .where(and(listedProvider, gt(providerDirectory.providerId, after)))
+      .where(
+        and(
+          eq(users.role, 'provider'),
+          isNull(users.deletedAt),
+          isNull(providerProfiles.suspendedAt),
+          gt(providerDirectory.providerId, after),
+        ),
+      )
       .orderBy(asc(providerDirectory.providerId))
       .limit(BATCH);
     if (batch.length === 0) break;
-    const next = await nextFreeSlots(
-      deps.db,
-      batch.map((row) => ({ providerId: row.id, timezone: row.timezone })),
-      now,
-    );
-    // Array literals of uuids and ISO instants: neither can contain a comma, a brace or a quote.
-    const ids = `{${batch.map((row) => row.id).join(',')}}`;
-    const ats = `{${batch.map((row) => next.get(row.id)?.toISOString() ?? 'NULL').join(',')}}`;
-    // Only the rows whose slot moved: rewriting every row every minute would leave the searched
-    // table a dead version per provider a minute for vacuum to clear.
-    await deps.db.execute(sql`UPDATE provider_directory AS d
-      SET next_available_at = x.at, next_checked_at = ${now.toISOString()}::timestamptz
-      FROM unnest(${ids}::uuid[], ${ats}::timestamptz[]) AS x(id, at)
-      WHERE d.provider_id = x.id AND d.next_available_at IS DISTINCT FROM x.at`);
+    await writeNextAvailable(deps.db, batch, await nextFreeSlots(deps.db, batch, now), now);
     refreshed += batch.length;
-    after = batch.at(-1)?.id as string;
+    after = batch.at(-1)?.providerId as string;
     if (batch.length < BATCH) break;
   }
   return refreshed;

@@ -30,7 +30,9 @@ export async function getPublicProvider(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   input: { language: Language; providerId: string; visitorCountryCode: string | null },
 ): Promise<PublicProvider> {
-  const [row] = await cardQuery(deps.db).where(and(listedProvider, eq(providerDirectory.providerId, input.providerId)));
+  const [row] = await cardQuery(deps.db).where(
+    and(listedProvider(deps.clock.now()), eq(providerDirectory.providerId, input.providerId)),
+  );
   if (!row) throw new AppError('NOT_FOUND');
   const [offered, therapyFees, settings, upcoming] = await Promise.all([
     deps.db

@@ -75,7 +75,7 @@ export async function recommendProviders(
   const wantedIds = Object.values(wishes.options).flat();
 
   const [candidates, offered, licensed, listOptions, [stateRow], wantedNames] = await Promise.all([
-    cardQuery(db).where(listedProvider),
+    cardQuery(db).where(listedProvider(deps.clock.now())),
     wantedIds.length === 0
       ? []
       : db

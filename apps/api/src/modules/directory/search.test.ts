@@ -41,7 +41,8 @@ beforeAll(async () => {
     religion: 'islam',
     bio: 'Relationship counselling for couples and families.',
     fee: 1_000_000,
-    days: [],
+    // Sundays only: listed (a free slot within the listing window), the last to be free.
+    days: [7],
     options: { language: ['en', 'ig'], therapyApproach: ['psychodynamic'], modality: ['audio-call'] },
   });
   lena = await directoryProvider(t, {
@@ -155,7 +156,13 @@ describe('GET /providers filters', () => {
     expect(await refreshNextAvailable(t.deps)).toBe(5);
     expect(await versions()).toEqual(before);
     expect(await set('availableWithinDays=1')).toEqual(['Ada Eze', 'Lena Schmidt', 'Maya Patel']);
-    expect(await set('availableWithinDays=7')).toEqual(['Ada Eze', 'Daniel Brooks', 'Lena Schmidt', 'Maya Patel']);
+    expect(await set('availableWithinDays=7')).toEqual([
+      'Ada Eze',
+      'Daniel Brooks',
+      'Emeka Obi',
+      'Lena Schmidt',
+      'Maya Patel',
+    ]);
     const next = await names('sort=next');
     expect(next.slice(0, 2).sort()).toEqual(['Ada Eze', 'Lena Schmidt']);
     expect(next.slice(2)).toEqual(['Maya Patel', 'Daniel Brooks', 'Emeka Obi']);

@@ -108,7 +108,7 @@ async function searchWhere(
   tsQuery: string | null,
 ): Promise<SQL | undefined> {
   const options = await optionIdsByList(deps.db, query);
-  const parts: (SQL | undefined)[] = [listedProvider];
+  const parts: (SQL | undefined)[] = [listedProvider(statement.value(deps.clock.now().toISOString()))];
   if (query.countryCode) {
     statement.has('countryCode');
     parts.push(

@@ -65,7 +65,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       .from(providerDirectory)
       .innerJoin(users, sql`${users.id} = ${providerDirectory.providerId}`)
       .innerJoin(providerProfiles, sql`${providerProfiles.userId} = ${providerDirectory.providerId}`)
-      .where(listedProvider)
+      .where(listedProvider(deps.clock.now()))
       .orderBy(asc(providerDirectory.providerId));
     const pages = [
       ...STATIC_PATHS.map((path) => ({ path, lastmod: null as string | null })),

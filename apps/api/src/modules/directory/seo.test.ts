@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
 
 let t: TestApp;
 let listed: TestUser;
@@ -8,7 +8,7 @@ let unlisted: TestUser;
 
 beforeAll(async () => {
   t = await buildTestApp({ config: { PUBLIC_URL: 'https://therapy.example' } });
-  listed = await createTestUser(t, { role: 'provider' });
+  listed = await makeListed(t, await createTestUser(t, { role: 'provider' }));
   unlisted = await createTestUser(t, { role: 'provider', verificationStatus: 'submitted' });
 });
 afterAll(() => t.close());

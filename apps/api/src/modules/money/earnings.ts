@@ -5,10 +5,14 @@ import type { Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts } from '../../db/schema/index.ts';
 import { loadAccountHolder } from './account-holder.ts';
 import { commissionRateFor } from './commission.ts';
+import { heldEarningsMinor } from './held-earnings.ts';
 import { accountKey } from './ledger-math.ts';
 import { safeTimezone, statementPage, toTransactionItem } from './transaction-items.ts';
 
-/** GET /earnings: what a provider can withdraw, has earned and has been paid, in their country's currency. */
+/**
+ * GET /earnings: what a provider can withdraw (the balance minus earnings held for the dispute
+ * window), has earned and has been paid, in their country's currency.
+ */
 export async function getEarningsSummary(db: Tx, input: { userId: string; now: Date }): Promise<EarningsSummary> {
   const holder = await loadAccountHolder(db, input.userId);
   const timezone = safeTimezone(holder.timezone);
@@ -35,9 +39,11 @@ export async function getEarningsSummary(db: Tx, input: { userId: string; now: D
       and(eq(payouts.userId, holder.id), eq(payouts.currencyCode, holder.currency), eq(payouts.status, 'pending')),
     );
   const rateBps = await commissionRateFor(db, holder.id);
+  // Earnings of sessions still within their dispute window (or under a report) are not withdrawable yet.
+  const held = await heldEarningsMinor(db, { providerId: holder.id, currencyCode: holder.currency, now: input.now });
   return {
     currency: holder.currency,
-    available: Number(totals?.available ?? 0),
+    available: Math.max(0, Number(totals?.available ?? 0) - held),
     totalEarned: Number(totals?.earned ?? 0),
     totalCommission: Number(totals?.commission ?? 0),
     totalWithdrawn: -Number(totals?.paidOut ?? 0),

@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { ledgerTransactions } from '../../db/schema/index.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { commissionRateFor } from './commission.ts';
 import { type PostedTransaction, postTransaction } from './ledger.ts';
 import { escrowShard } from './ledger-math.ts';
-import { earningLines, refundLines, walletPaymentLines } from './postings.ts';
+import { earningLines, earningReversalLines, refundLines, walletPaymentLines } from './postings.ts';
+import { references } from './references.ts';
 
 /**
  * The money operations other modules (bookings) call inside their own database transaction.
@@ -124,4 +126,42 @@ export async function creditEarning(
     lines,
   });
   return { ...posted, netMinor, commissionMinor };
+}
+
+export interface ReverseEarningInput {
+  bookingId: string;
+  providerId: string;
+  clientId: string;
+  currencyCode: string;
+  at?: Date;
+}
+
+/**
+ * An operator decided the session did not take place: its earning goes back to the client's
+ * wallet in full, the provider's net and the platform's commission together, as one refund
+ * (idempotent by `booking:<id>:earning-reversal`). Nothing to take back without an earning.
+ * The provider cannot have withdrawn it: it is held while the report waits (held-earnings.ts).
+ */
+export async function reverseEarning(
+  tx: Tx,
+  input: ReverseEarningInput,
+): Promise<PostedTransaction & { refundMinor: number }> {
+  const [earning] = await tx
+    .select({ metadata: ledgerTransactions.metadata })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.reference, references.bookingEarning(input.bookingId)));
+  if (!earning) return { transactionId: '', applied: false, refundMinor: 0 };
+  const metadata = earning.metadata as { netMinor?: number; commissionMinor?: number };
+  const netMinor = Number(metadata.netMinor ?? 0);
+  const commissionMinor = Number(metadata.commissionMinor ?? 0);
+  if (netMinor + commissionMinor === 0) return { transactionId: '', applied: false, refundMinor: 0 };
+  const posted = await postTransaction(tx, {
+    type: 'refund',
+    reference: references.bookingEarningReversal(input.bookingId),
+    at: input.at,
+    description: 'The session did not take place',
+    metadata: { bookingId: input.bookingId, netMinor, commissionMinor },
+    lines: earningReversalLines({ ...input, netMinor, commissionMinor }),
+  });
+  return { ...posted, refundMinor: netMinor + commissionMinor };
 }

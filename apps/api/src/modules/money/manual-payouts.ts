@@ -12,6 +12,7 @@ import { type payoutBankAccounts, payoutManualRecords, payouts, users } from '..
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { assertWithdrawable } from './held-earnings.ts';
 import { postTransaction } from './ledger.ts';
 import type { PayoutRow } from './payouts.ts';
 import { payoutLines, payoutReversalLines } from './postings.ts';
@@ -39,6 +40,12 @@ export async function requestManualPayout(
   const reference = references.newPayout();
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
+    await assertWithdrawable(tx, {
+      providerId: input.holderId,
+      currencyCode: input.currencyCode,
+      amountMinor: input.amountMinor,
+      now,
+    });
     const posted = await postTransaction(tx, {
       type: 'payout',
       reference: references.payoutLedger(reference),

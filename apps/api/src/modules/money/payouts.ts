@@ -11,6 +11,7 @@ import {
   type TransferResult,
 } from '../../platform/payments/gateway.ts';
 import { loadAccountHolder } from './account-holder.ts';
+import { assertWithdrawable, heldEarningsMinor } from './held-earnings.ts';
 import { accountBalance, postTransaction } from './ledger.ts';
 import type { AccountRef } from './ledger-math.ts';
 import { MANUAL_PAYOUT_GATEWAY, requestManualPayout } from './manual-payouts.ts';
@@ -59,7 +60,8 @@ export async function requestPayout(deps: AppDeps, input: { userId: string; amou
     return requestManualPayout(deps, { holderId: holder.id, currencyCode, bank, amountMinor: input.amountMinor });
   }
   // Refuse early (no gateway call) when clearly short; the locked check below is the real one.
-  if ((await accountBalance(db, earningsAccount(holder.id, currencyCode))) < input.amountMinor) {
+  const held = await heldEarningsMinor(db, { providerId: holder.id, currencyCode, now: clock.now() });
+  if ((await accountBalance(db, earningsAccount(holder.id, currencyCode))) - held < input.amountMinor) {
     throw new AppError('PAYOUT_EXCEEDS_AVAILABLE');
   }
 
@@ -86,6 +88,7 @@ export async function requestPayout(deps: AppDeps, input: { userId: string; amou
   const reference = references.newPayout();
   const now = clock.now();
   await db.transaction(async (tx) => {
+    await assertWithdrawable(tx, { providerId: holder.id, currencyCode, amountMinor: input.amountMinor, now });
     const posted = await postTransaction(tx, {
       type: 'payout',
       reference: references.payoutLedger(reference),

@@ -137,3 +137,27 @@ export function payoutReversalLines(input: {
     input.amountMinor,
   );
 }
+
+/** An earning taken back (the session did not take place): provider (net) + platform (commission) → the client's wallet. */
+export function earningReversalLines(input: {
+  providerId: string;
+  clientId: string;
+  currencyCode: string;
+  netMinor: number;
+  commissionMinor: number;
+}): Line[] {
+  const lines: Line[] = [];
+  if (input.netMinor > 0)
+    lines.push({ account: earnings(input.providerId, input.currencyCode), amountMinor: -input.netMinor });
+  if (input.commissionMinor > 0) {
+    lines.push({
+      account: { kind: 'platform_commission', currencyCode: input.currencyCode },
+      amountMinor: -input.commissionMinor,
+    });
+  }
+  lines.push({
+    account: wallet(input.clientId, input.currencyCode),
+    amountMinor: input.netMinor + input.commissionMinor,
+  });
+  return lines;
+}

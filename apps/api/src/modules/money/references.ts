@@ -36,6 +36,8 @@ export const references = {
   bookingCardRefund: (bookingId: string, paymentReference: string) => `booking:${bookingId}:refund:${paymentReference}`,
   /** Ledger: a booking's escrow to the provider's earnings (minus commission). */
   bookingEarning: (bookingId: string) => `booking:${bookingId}:earning`,
+  /** Ledger: a booking's earning taken back to the client's wallet (an operator decided the session did not take place). */
+  bookingEarningReversal: (bookingId: string) => `booking:${bookingId}:earning-reversal`,
   /** Ledger: the demo client's opening top-up (seeding). */
   demoTopUp: (clientId: string) => `demo:top-up:${clientId}`,
   /** Ledger: a demo reviewer's top-up for one session of a fully booked demo week (seeding). */

@@ -1,5 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import { dayBounds } from '@app/shared/day-bounds';
+import type { ListingRequirement } from '@app/shared/listing-rules';
 import {
   INSURANCE_EXPIRY_WARNING_DAYS,
   OVERVIEW_LIMITS,
@@ -15,7 +16,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { publicStorage } from '../../platform/storage.ts';
 import { hasWeeklyHours } from '../availability/service.ts';
 import { listComingSessions, listRescheduleRequests } from '../bookings/overview-lists.ts';
-import { listedProviderSql, utcDay } from '../credentials/listing.ts';
+import { listedProviderSql, listingMissing, utcDay } from '../credentials/listing.ts';
 import { missingItems } from '../credentials/views.ts';
 import { countUnread } from '../messages/conversations.ts';
 import { getEarningsSummary } from '../money/earnings.ts';
@@ -25,7 +26,7 @@ import { loadProviderProfile } from '../profiles/provider-service.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The provider's row with the listing rule evaluated by the database (credentials/listing.ts). */
-async function loadStandingRow(deps: Pick<AppDeps, 'db' | 'clock'>, providerId: string, today: string) {
+async function loadStandingRow(deps: Pick<AppDeps, 'db' | 'clock'>, providerId: string, _today: string) {
   const [row] = await deps.db
     .select({
       firstName: users.firstName,
@@ -33,7 +34,7 @@ async function loadStandingRow(deps: Pick<AppDeps, 'db' | 'clock'>, providerId: 
       status: providerProfiles.verificationStatus,
       suspendedAt: users.suspendedAt,
       insuranceExpiresOn: providerProfiles.insuranceExpiresOn,
-      listed: sql<boolean>`${listedProviderSql(providerProfiles, today)}`,
+      listed: sql<boolean>`${listedProviderSql(providerProfiles, deps.clock.now())}`,
       approved: sql<boolean>`${providerProfiles.approvedAt} IS NOT NULL`,
     })
     .from(users)
@@ -43,12 +44,12 @@ async function loadStandingRow(deps: Pick<AppDeps, 'db' | 'clock'>, providerId: 
   return row;
 }
 
-function standingOf(row: Awaited<ReturnType<typeof loadStandingRow>>): ProviderStanding {
+function standingOf(row: Awaited<ReturnType<typeof loadStandingRow>>, missing: ListingRequirement[]): ProviderStanding {
   if (row.suspendedAt) return 'suspended';
   if (row.listed) return 'live';
   if (row.status === 'submitted') return 'awaitingReview';
   if (row.status === 'rejected') return 'rejected';
-  if (row.approved) return 'insuranceLapsed';
+  if (row.approved) return missing.includes('insurance') ? 'insuranceLapsed' : 'incomplete';
   return 'notSubmitted';
 }
 
@@ -66,31 +67,42 @@ export async function providerOverview(
   const today = utcDay(now);
   const row = await loadStandingRow(deps, userId, today);
   const day = dayBounds(now, row.timezone);
-  const [profile, credentialsMissing, hasHours, todays, upcoming, rescheduleRequests, earnings, messages, notices] =
-    await Promise.all([
-      loadProviderProfile(deps.db, publicStorage(deps.config), userId, language),
-      missingItems(deps.db, { providerId: userId, now }),
-      hasWeeklyHours(deps, { providerId: userId }),
-      listComingSessions(deps, { userId, party: 'provider', now, before: day.end, limit: 20, language }),
-      listComingSessions(deps, {
-        userId,
-        party: 'provider',
-        now,
-        from: day.end,
-        limit: OVERVIEW_LIMITS.upcoming,
-        language,
-      }),
-      listRescheduleRequests(deps, {
-        userId,
-        party: 'provider',
-        now,
-        limit: OVERVIEW_LIMITS.rescheduleRequests,
-        language,
-      }),
-      getEarningsSummary(deps.db, { userId, now }),
-      countUnread(deps, { actor }),
-      countUnreadNotifications(deps, { actor }),
-    ]);
+  const [
+    profile,
+    credentialsMissing,
+    hasHours,
+    todays,
+    upcoming,
+    rescheduleRequests,
+    earnings,
+    messages,
+    notices,
+    notListed,
+  ] = await Promise.all([
+    loadProviderProfile(deps.db, publicStorage(deps.config), userId, language),
+    missingItems(deps.db, { providerId: userId, now }),
+    hasWeeklyHours(deps, { providerId: userId }),
+    listComingSessions(deps, { userId, party: 'provider', now, before: day.end, limit: 20, language }),
+    listComingSessions(deps, {
+      userId,
+      party: 'provider',
+      now,
+      from: day.end,
+      limit: OVERVIEW_LIMITS.upcoming,
+      language,
+    }),
+    listRescheduleRequests(deps, {
+      userId,
+      party: 'provider',
+      now,
+      limit: OVERVIEW_LIMITS.rescheduleRequests,
+      language,
+    }),
+    getEarningsSummary(deps.db, { userId, now }),
+    countUnread(deps, { actor }),
+    countUnreadNotifications(deps, { actor }),
+    listingMissing(deps.db, { providerId: userId, now }),
+  ]);
   const setupMissing = profile.setup.missing;
   const expiresOn = row.insuranceExpiresOn;
   const warnUntil = utcDay(new Date(now.getTime() + INSURANCE_EXPIRY_WARNING_DAYS * DAY_MS));
@@ -120,8 +132,9 @@ export async function providerOverview(
     role: 'provider',
     firstName: row.firstName,
     timezone: row.timezone,
-    standing: standingOf(row),
+    standing: standingOf(row, notListed),
     checklist,
+    listingMissing: notListed,
     today: todays,
     upcoming,
     rescheduleRequests,

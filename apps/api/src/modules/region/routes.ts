@@ -56,6 +56,7 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.language,
         countryCode: request.query.countryCode,
         top: request.query.top,
+        now: app.deps.clock.now(),
       }),
   );
 };

@@ -71,14 +71,14 @@ export async function listStatesByCountryCode(db: Tx, options: { language: Langu
  */
 export async function topProviderStates(
   db: Tx,
-  options: { language: Language; countryCode: string; top: number },
+  options: { language: Language; countryCode: string; top: number; now: Date },
 ): Promise<StateStat[]> {
   const country = await findCountryByCode(db, options.countryCode);
   if (!country) return [];
   const listed = and(
     eq(users.role, 'provider'),
     isNull(users.deletedAt),
-    listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
+    listedProviderSql(providerProfiles, options.now),
   );
   const presence = unionAll(
     db

@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import type { OwnReview, ReviewPage, ReviewSummary } from '@app/shared/schemas/reviews';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, providerDirectory, providerProfiles, reviews, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -13,7 +13,7 @@ import { reviewOfProvider, reviewSelect, toReview } from './review-view.ts';
  * A provider whose reviews anyone may read: listed (the listing rule of credentials/listing.ts).
  * The provider themself may always read their own.
  */
-async function assertReviewsReadable(db: Tx, providerId: string, readerId: string | null): Promise<void> {
+async function assertReviewsReadable(db: Tx, providerId: string, readerId: string | null, now: Date): Promise<void> {
   if (readerId === providerId) return;
   const [row] = await db
     .select({ id: users.id })
@@ -24,7 +24,7 @@ async function assertReviewsReadable(db: Tx, providerId: string, readerId: strin
         eq(users.id, providerId),
         eq(users.role, 'provider'),
         isNull(users.deletedAt),
-        listedProviderSql(providerProfiles, sql`(now() AT TIME ZONE 'UTC')::date`),
+        listedProviderSql(providerProfiles, now),
       ),
     );
   if (!row) throw new AppError('NOT_FOUND');
@@ -32,10 +32,10 @@ async function assertReviewsReadable(db: Tx, providerId: string, readerId: strin
 
 /** GET /review/provider/{id}?page: a provider's visible reviews, newest first (public). */
 export async function listProviderReviews(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { providerId: string; readerId: string | null; language: Language; page: number; perPage: number },
 ): Promise<ReviewPage> {
-  await assertReviewsReadable(deps.db, input.providerId, input.readerId);
+  await assertReviewsReadable(deps.db, input.providerId, input.readerId, deps.clock.now());
   const [rows, [counted]] = await Promise.all([
     reviewSelect(deps.db, input.readerId)
       .where(reviewOfProvider(input.providerId))
@@ -71,10 +71,10 @@ export function summaryOf(providerId: string, reviewCount: number, sumHalves: nu
 
 /** GET /review/provider/{id}/count (public). */
 export async function getReviewSummary(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { providerId: string; readerId: string | null },
 ): Promise<ReviewSummary> {
-  await assertReviewsReadable(deps.db, input.providerId, input.readerId);
+  await assertReviewsReadable(deps.db, input.providerId, input.readerId, deps.clock.now());
   return reviewSummary(deps.db, input.providerId);
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
 import { bookings, reviews } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { futureBooking, keptAndCounted, pastBooking, postReview, reviewed } from './test-support.ts';
@@ -13,7 +13,7 @@ let client: TestUser;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
-  provider = await createTestUser(t, { role: 'provider', firstName: 'Chiamaka', lastName: 'Eze' });
+  provider = await makeListed(t, await createTestUser(t, { role: 'provider', firstName: 'Chiamaka', lastName: 'Eze' }));
   client = await createTestUser(t, { role: 'client', firstName: 'Bola', lastName: 'Stone' });
 });
 afterAll(() => t.close());
@@ -175,7 +175,7 @@ describe('PUT /review/{reviewId}', () => {
 
 describe('reading reviews', () => {
   it('lists a provider’s visible reviews newest first, a page at a time (public)', async () => {
-    const listed = await createTestUser(t, { role: 'provider' });
+    const listed = await makeListed(t, await createTestUser(t, { role: 'provider' }));
     for (const [minutesLater, rating] of [
       [1, 5],
       [2, 4],
@@ -246,7 +246,10 @@ describe('reading reviews', () => {
 describe('anonymous reviews', () => {
   it('name nobody in any answer: public list, summary, booking, participant, search, profile, back office', async () => {
     const secret = await createTestUser(t, { role: 'client', firstName: 'Zelda', lastName: 'Quartermaine' });
-    const therapist = await createTestUser(t, { role: 'provider', firstName: 'Pat', lastName: 'Ireland' });
+    const therapist = await makeListed(
+      t,
+      await createTestUser(t, { role: 'provider', firstName: 'Pat', lastName: 'Ireland' }),
+    );
     const admin = await createTestUser(t, { role: 'admin' });
     const bookingId = await pastBooking(t, secret, therapist);
     const created = await postReview(t, secret, bookingId, {

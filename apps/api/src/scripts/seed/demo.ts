@@ -1,6 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { concerns, countries, providerConcerns, providerProfiles, states, users } from '../../db/schema/index.ts';
+import {
+  concerns,
+  countries,
+  indemnityInsurances,
+  providerConcerns,
+  providerProfiles,
+  states,
+  users,
+} from '../../db/schema/index.ts';
 import { seedDemoAvailability } from '../../modules/availability/demo-seed.ts';
 import { seedDemoBookings, seedDemoFullWeeks } from '../../modules/bookings/demo-seed.ts';
 import { refreshNextAvailable } from '../../modules/directory/next-available.ts';
@@ -344,6 +352,17 @@ export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
       bio: provider.bio,
       verificationStatus: 'approved',
       approvedAt: now,
+    });
+    // Listed providers hold a current indemnity insurance (the listing rule); the demo's is a
+    // record without a stored file.
+    await db.insert(indemnityInsurances).values({
+      providerId: user.id,
+      storageKey: `demo/insurance/${user.id}.pdf`,
+      filename: 'indemnity-insurance.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 48_213,
+      expiresOn: new Date(now.getTime() + 365 * 24 * 3600_000).toISOString().slice(0, 10),
+      createdAt: now,
     });
     const ids = provider.concerns.map((key) => concernIds.get(key)).filter((id): id is string => Boolean(id));
     if (ids.length > 0) {

@@ -6,6 +6,8 @@ export const BOOKING_MODALS = {
   reschedule: 'booking-reschedule',
   schedule: 'booking-schedule',
   message: 'booking-message',
+  /** Provider: decline a client's booking (confirmation, reason, what happens to the money). */
+  decline: 'booking-decline',
   /** Provider: book another session for the appointment's client. */
   bookForClient: 'booking-book-for-client',
 } as const;
@@ -18,6 +20,7 @@ declare module '#app/ui/modal-manager' {
     'booking-reschedule': { booking: Booking };
     'booking-schedule': { booking: Booking };
     'booking-message': { booking: Booking };
+    'booking-decline': { booking: Booking };
     /** From an appointment (`booking`), or from a client's page (`target`: a client who may have no booking yet). */
     'booking-book-for-client':
       | { booking: Booking }

@@ -37,6 +37,7 @@ export const adminProviderRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: request.actor,
         providerUserId: request.params.id,
         decision: 'approved',
+        language: request.language,
       });
       return { status, message: translate(request.language, 'admin.review.approved') };
     },

@@ -67,7 +67,7 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: request.actor,
         language: request.language,
         bookingId: request.params.id,
-        note: request.body?.note ?? null,
+        note: request.body.note,
       }),
   );
 };

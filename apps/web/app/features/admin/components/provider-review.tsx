@@ -6,6 +6,7 @@ import { localePath } from '#app/lib/i18n';
 import { formatDate, formatDateTime } from '#app/lib/money';
 import { useLocaleData } from '#app/lib/shell-data';
 import { FilePreviewFrame, type PreviewableFile } from '#app/ui/file-preview';
+import { ListingChecklist } from '#app/ui/listing-checklist';
 import { LoadGate } from '#app/ui/load-gate';
 import { useProviderDossier } from '../api/get-provider-dossier';
 import { AdminPage } from './admin-page';
@@ -83,6 +84,7 @@ function Dossier({ dossier }: { dossier: ProviderDossierView }) {
           </Badge>
         ) : null}
       </div>
+      <ListingChecklist missing={verification.listingMissing} audience="admin" className="mb-6" />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-4">

@@ -8,6 +8,8 @@ export interface AnswerParticipantInput {
   role: BookingRole;
   bookingId: string;
   accept: boolean;
+  /** The provider's reason for declining (required by the API; sent to the client). */
+  note?: string;
 }
 
 /**
@@ -15,12 +17,12 @@ export interface AnswerParticipantInput {
  * provider POST /appointment/participant/{id}/acknowledge or …/reject-booking; client POST
  * /booking/participant/{id}/status { status: acknowledged | rejected }.
  */
-export function answerParticipant({ role, bookingId, accept }: AnswerParticipantInput): Promise<Booking> {
+export function answerParticipant({ role, bookingId, accept, note }: AnswerParticipantInput): Promise<Booking> {
   const id = encodeURIComponent(bookingId);
   if (role === 'provider') {
     return accept
       ? api<Booking>(`/appointment/participant/${id}/acknowledge`, { method: 'POST' })
-      : api<Booking>(`/appointment/participant/${id}/reject-booking`, { method: 'POST', body: { note: null } });
+      : api<Booking>(`/appointment/participant/${id}/reject-booking`, { method: 'POST', body: { note: note ?? '' } });
   }
   return api<Booking>(`/booking/participant/${id}/status`, {
     method: 'POST',

@@ -70,6 +70,11 @@ export function BookingActions({
   }
 
   async function onParticipant(accept: boolean) {
+    // A provider's decline is final and tells the client why: it asks first (DeclineDialog).
+    if (!accept && role === 'provider') {
+      open(BOOKING_MODALS.decline);
+      return;
+    }
     try {
       await answerParticipant.mutateAsync({ role, bookingId: booking.identifier, accept });
       toast.success(t(accept ? 'bookingScreens.participant.acknowledged' : 'bookingScreens.participant.rejected'));

@@ -4,6 +4,7 @@ import type { BookingRole } from '../api/keys';
 import { BOOKING_MODALS, type BookingModalName } from '../modals';
 import { BookForClientDialog, bookForClientTarget } from './book-for-client-dialog';
 import { CancelDialog } from './cancel-dialog';
+import { DeclineDialog } from './decline-dialog';
 import { MessageDialog } from './message-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ScheduleDialog } from './schedule-dialog';
@@ -19,6 +20,7 @@ export function BookingDialogs({ party: role }: { party: BookingRole }) {
       <RescheduleDialog booking={bookingFor(BOOKING_MODALS.reschedule)} party={role} />
       <MessageDialog booking={bookingFor(BOOKING_MODALS.message)} party={role} />
       {role === 'client' ? <ScheduleDialog booking={bookingFor(BOOKING_MODALS.schedule)} /> : null}
+      {role === 'provider' ? <DeclineDialog booking={bookingFor(BOOKING_MODALS.decline)} /> : null}
       {role === 'provider' ? (
         <BookForClientDialog target={bookForClientTarget(modals.propsOf(BOOKING_MODALS.bookForClient))} />
       ) : null}

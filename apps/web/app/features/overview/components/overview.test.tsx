@@ -52,6 +52,7 @@ const provider: ProviderOverviewData = {
   firstName: 'Funmi',
   timezone: 'Africa/Lagos',
   standing: 'awaitingReview',
+  listingMissing: ['approval'],
   checklist: [
     { item: 'profile', done: true, expiresOn: null, expiringSoon: false },
     { item: 'fees', done: false, expiresOn: null, expiringSoon: false },

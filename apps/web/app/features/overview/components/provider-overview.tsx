@@ -9,6 +9,7 @@ import { localePath } from '#app/lib/i18n';
 import { money } from '#app/lib/money';
 import { useLocaleData } from '#app/lib/shell-data';
 import { cn } from '#app/ui/cn';
+import { ListingChecklist } from '#app/ui/listing-checklist';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { FigureLink, linkClass, OverviewCard } from './card';
 import { relativeDay } from './when';
@@ -28,6 +29,7 @@ const STANDING_TONE = {
   notSubmitted: 'bg-amber-50 text-amber-900 ring-amber-200',
   rejected: 'bg-red-50 text-red-900 ring-red-200',
   insuranceLapsed: 'bg-red-50 text-red-900 ring-red-200',
+  incomplete: 'bg-amber-50 text-amber-900 ring-amber-200',
   suspended: 'bg-red-50 text-red-900 ring-red-200',
 } as const;
 
@@ -44,6 +46,9 @@ function Standing({ overview }: { overview: ProviderOverviewData }) {
       >
         {t(`overview.provider.standing.${overview.standing}`)}
       </p>
+      {overview.listingMissing.length > 0 ? (
+        <ListingChecklist missing={overview.listingMissing} audience="provider" className="mt-4" />
+      ) : null}
       {open.length > 0 ? (
         <ul className="mt-4 grid gap-2 sm:grid-cols-2" data-testid="checklist">
           {overview.checklist.map((entry) => (

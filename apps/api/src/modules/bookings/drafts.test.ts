@@ -1,0 +1,92 @@
+import { DRAFT_TTL_MS } from '@app/shared/booking-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { expireHolds } from './expire-holds.ts';
+import {
+  bookingRow,
+  type Catalog,
+  catalog,
+  createBookingVia,
+  createProvider,
+  eventTypes,
+  listedSlot,
+  scheduleVia,
+} from './test-support.ts';
+
+/** Bookings without a time (drafts) are the client's own: never in the provider's lists, gone after a day. */
+
+const START = '2027-03-01T09:00:00Z';
+const clock = fixedClock(START);
+let t: TestApp;
+let ids: Catalog;
+let provider: TestUser;
+let client: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
+  ids = await catalog(t);
+  provider = await createProvider(t);
+  client = await createTestUser(t, { role: 'client', firstName: 'Ngozi-Ann', lastName: "O'Brien" });
+});
+afterAll(() => t.close());
+
+const get = (url: string, user: TestUser) => t.app.inject({ url, headers: user.headers });
+
+async function providerSees() {
+  const appointments = await get('/api/appointment', provider);
+  expect(appointments.statusCode, appointments.body).toBe(200);
+  const clients = await get('/api/clients', provider);
+  expect(clients.statusCode, clients.body).toBe(200);
+  const overview = await get('/api/overview', provider);
+  expect(overview.statusCode, overview.body).toBe(200);
+  return {
+    appointments: appointments.json().data.map((booking: { identifier: string }) => booking.identifier),
+    total: appointments.json().meta.total,
+    clients: clients.json().data.map((row: { identifier: string }) => row.identifier),
+    overview: JSON.stringify(overview.json()),
+    withClient: (await get(`/api/appointment/client/${client.id}`, provider)).statusCode,
+    profile: (await get(`/api/client/profile/${client.id}`, provider)).statusCode,
+  };
+}
+
+describe('drafts', () => {
+  it('never reach the provider: appointments, client list, client pages, overview', async () => {
+    const draft = await createBookingVia(t, client, provider, ids);
+    // The client sees their own draft.
+    const own = await get('/api/booking', client);
+    expect(own.json().data.map((booking: { identifier: string }) => booking.identifier)).toEqual([draft.identifier]);
+    const seen = await providerSees();
+    expect(seen).toMatchObject({ appointments: [], total: 0, clients: [], withClient: 404, profile: 404 });
+    expect(seen.overview).not.toContain(draft.identifier);
+    expect(seen.overview).not.toContain('Ngozi-Ann');
+    expect(await bookingRow(t, draft.identifier)).toMatchObject({ status: 'pending', startsAt: null });
+  });
+
+  it('reach the provider once a time is chosen', async () => {
+    const booking = await createBookingVia(t, client, provider, ids);
+    const slot = await listedSlot(t, provider.id, '2027-03-02', 0);
+    await scheduleVia(t, client, booking.identifier, slot.identifier);
+    const seen = await providerSees();
+    expect(seen.appointments).toEqual([booking.identifier]);
+    expect(seen.clients).toEqual([client.id]);
+    expect(seen.withClient).toBe(200);
+    expect(seen.profile).toBe(200);
+  });
+
+  it('expire a day after they were made, not before', async () => {
+    clock.set(START);
+    const other = await createTestUser(t, { role: 'client' });
+    const draft = await createBookingVia(t, other, provider, ids);
+    clock.set(new Date(new Date(START).getTime() + DRAFT_TTL_MS - 1));
+    await expireHolds(t.deps);
+    expect((await bookingRow(t, draft.identifier)).status).toBe('pending');
+    clock.set(new Date(new Date(START).getTime() + DRAFT_TTL_MS));
+    await expireHolds(t.deps);
+    expect(await bookingRow(t, draft.identifier)).toMatchObject({ status: 'expired', previousStatus: 'pending' });
+    expect(await eventTypes(t, draft.identifier)).toEqual(['expired']);
+    // Expired, it still is not the provider's.
+    expect((await providerSees()).appointments).not.toContain(draft.identifier);
+  });
+});

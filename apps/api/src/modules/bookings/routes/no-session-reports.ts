@@ -1,0 +1,86 @@
+import { IdParamsSchema } from '@app/shared/schemas/common';
+import {
+  NoSessionDecisionBodySchema,
+  NoSessionReportBodySchema,
+  NoSessionReportPageSchema,
+  NoSessionReportSchema,
+} from '@app/shared/schemas/session-room';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole } from '../../../platform/auth-guard.ts';
+import {
+  decideNoSessionReport,
+  getNoSessionReport,
+  listNoSessionReports,
+  reportNoSession,
+} from '../no-session-reports.ts';
+import { bookingsTags, client, security } from './common.ts';
+
+const admin = requireRole('admin');
+
+/**
+ * "The session did not take place": the client's report within the dispute window (and reading
+ * it back), the back office's list and decision.
+ */
+export const noSessionReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post(
+    '/booking/:id/no-session-report',
+    {
+      onRequest: client,
+      schema: {
+        tags: bookingsTags,
+        security,
+        params: IdParamsSchema,
+        body: NoSessionReportBodySchema,
+        response: { 201: NoSessionReportSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await reportNoSession(deps, { actor: request.actor, bookingId: request.params.id, note: request.body.note }),
+        ),
+  );
+
+  app.get(
+    '/booking/:id/no-session-report',
+    {
+      onRequest: client,
+      schema: {
+        tags: bookingsTags,
+        security,
+        params: IdParamsSchema,
+        response: { 200: NoSessionReportSchema.nullable() },
+      },
+    },
+    (request) => getNoSessionReport(deps, { actor: request.actor, bookingId: request.params.id }),
+  );
+
+  app.get(
+    '/admin/no-session-reports',
+    { onRequest: admin, schema: { tags: ['admin'], security, response: { 200: NoSessionReportPageSchema } } },
+    (request) => listNoSessionReports(deps, { actor: request.actor }),
+  );
+
+  app.post(
+    '/admin/no-session-reports/:id/decision',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: IdParamsSchema,
+        body: NoSessionDecisionBodySchema,
+        response: { 200: NoSessionReportSchema },
+      },
+    },
+    (request) =>
+      decideNoSessionReport(deps, {
+        actor: request.actor,
+        bookingId: request.params.id,
+        decision: request.body.decision,
+      }),
+  );
+};
