@@ -49,6 +49,7 @@ export default [
         route('messages/:conversationId', 'routes/messages-thread.tsx'),
         route('my-credentials', 'routes/my-credentials.tsx'),
         route('notifications', 'routes/notifications.tsx'),
+        route('client-invitations', 'routes/client-invitations.tsx'),
         // The back office: its pages nest in the admin layout (docs/conventions.md "Adding a back-office page").
         route('admin', 'routes/admin-layout.tsx', [
           index('routes/admin-queue.tsx'),

@@ -1,7 +1,7 @@
 import type { Language } from '@app/shared/constants';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
 import type { NamedItem } from '@app/shared/schemas/common';
-import type { DirectorySearchPage } from '@app/shared/schemas/directory';
+import type { DirectorySearchPage, HomeCounts } from '@app/shared/schemas/directory';
 import type { Overview } from '@app/shared/schemas/overview';
 import type { State } from '@app/shared/schemas/region';
 import type { ReviewPage } from '@app/shared/schemas/reviews';
@@ -37,6 +37,8 @@ export interface WebServices {
     }): Promise<{ provider: PublicProvider; reviews: ReviewPage } | null>;
     filterOptions(language: Language): Promise<Record<string, NamedItem[]>>;
     states(input: { countryCode: string; language: Language }): Promise<State[]>;
+    /** How many providers each home link lists (the directory search's own WHERE). */
+    homeCounts(input: { countryCode: string | null; language: Language }): Promise<HomeCounts>;
     /** The site's public origin (canonical and alternate links). */
     publicUrl: string;
   };

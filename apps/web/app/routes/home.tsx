@@ -17,10 +17,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
   const services = context.services;
   const country = visitorCountryOf(request, services.trustedCountry(request));
-  const states = isOperatingCountry(country)
-    ? await services.directory.states({ countryCode: country, language: lang })
-    : [];
-  return { states, country: isOperatingCountry(country) ? country : null };
+  const operating = isOperatingCountry(country) ? country : null;
+  // The directory lists the visitor's country when it is one we operate in, every country otherwise;
+  // the links count what that list holds (the directory's own WHERE), so none leads to an empty list.
+  const [states, counts] = await Promise.all([
+    operating ? services.directory.states({ countryCode: operating, language: lang }) : Promise.resolve([]),
+    services.directory.homeCounts({ countryCode: operating, language: lang }),
+  ]);
+  return { states, country: operating, counts };
 }
 
 /** A directory address filtered by one list option (`?therapy=couples-therapy`), as the directory reads it. */
@@ -36,6 +40,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { shell, countryName, lang, countryCode } = useLocaleData();
   const modals = useModals();
   const navigate = useNavigate();
+  const { counts } = loaderData;
+  // Only links that lead somewhere in the visitor's country (or anywhere, outside the ones we serve).
+  const categories = shell.categories.filter((category) => (counts.therapy[category.key] ?? 0) > 0);
+  const concerns = shell.concerns.filter((concern) => (counts.specialities[concern.key] ?? 0) > 0);
   return (
     <main id="main">
       <title>{t('meta.title')}</title>
@@ -112,14 +120,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="top-states" className="text-2xl font-semibold">
           {t('home.topStatesTitle', { country: countryName })}
         </h2>
-        {shell.topStates.length === 0 ? (
+        {counts.topStates.length === 0 ? (
           <p className="mt-3 text-slate-600">{t('home.topStatesEmpty')}</p>
         ) : (
           <ul className="mt-4 grid gap-4 sm:grid-cols-3" data-testid="top-states">
-            {shell.topStates.map((state) => (
+            {counts.topStates.map((state) => (
               <li key={state.identifier}>
                 <Link
-                  to={directoryHref(lang, { country: countryCode, state: state.code })}
+                  to={directoryHref(lang, { country: counts.countryCode ?? countryCode, state: state.code })}
                   className="block h-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600"
                 >
                   <span className="block text-lg font-semibold text-slate-900">{state.name}</span>
@@ -133,34 +141,39 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-labelledby="categories" className="mx-auto max-w-6xl px-4 py-10">
-        <h2 id="categories" className="text-2xl font-semibold">
-          {t('home.categoriesTitle')}
-        </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {shell.categories.map((category) => (
-            <li key={category.identifier}>
-              <Link to={directoryHref(lang, { therapy: category.key })} className={chipClass}>
-                {category.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {categories.length > 0 ? (
+        <section aria-labelledby="categories" className="mx-auto max-w-6xl px-4 py-10">
+          <h2 id="categories" className="text-2xl font-semibold">
+            {t('home.categoriesTitle')}
+          </h2>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="home-categories">
+            {categories.map((category) => (
+              <li key={category.identifier}>
+                <Link to={directoryHref(lang, { therapy: category.key })} className={chipClass}>
+                  <span className="block">{category.name}</span>
+                  <span className="block text-sm font-normal text-slate-600">
+                    {t('home.providersInState', { count: counts.therapy[category.key] ?? 0 })}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
-      {shell.concerns.length > 0 ? (
+      {concerns.length > 0 ? (
         <section aria-labelledby="concerns" className="mx-auto max-w-6xl px-4 py-10">
           <h2 id="concerns" className="text-2xl font-semibold">
             {t('home.concernsTitle')}
           </h2>
           <ul className="mt-4 flex flex-wrap gap-2" data-testid="home-concerns">
-            {shell.concerns.map((concern) => (
+            {concerns.map((concern) => (
               <li key={concern.identifier}>
                 <Link
                   to={directoryHref(lang, { specialities: concern.key })}
                   className="block rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:border-brand-600 hover:text-brand-800"
                 >
-                  {concern.name}
+                  {t('home.linkWithCount', { name: concern.name, count: counts.specialities[concern.key] ?? 0 })}
                 </Link>
               </li>
             ))}

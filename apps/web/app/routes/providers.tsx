@@ -3,6 +3,7 @@ import { currencyForCountryOrDefault } from '@app/shared/currency';
 import { DIRECTORY_FILTER_LISTS } from '@app/shared/directory-rules';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
+import { FiltersSheet, filterCount } from '#app/features/directory/components/filters-sheet';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { ProviderCard } from '#app/features/directory/components/provider-card';
 import {
@@ -11,6 +12,7 @@ import {
   type FilterState,
   SearchFilters,
 } from '#app/features/directory/components/search-filters';
+import { WidenSearch } from '#app/features/directory/components/widen-search';
 import { DIRECTORY_MODALS } from '#app/features/directory/modals';
 import { loadPageWords, localePath } from '#app/lib/i18n';
 import { jsonLd } from '#app/lib/seo';
@@ -79,6 +81,38 @@ function filterData(options: Record<string, FilterOption[]>, states: FilterState
   };
 }
 
+/** The session types that need no travel: what a provider in another country can offer. */
+const ONLINE_MODALITIES = ['video-session', 'audio-call', 'chat-messaging'];
+
+/**
+ * An empty search in one country: how many providers in every country match the rest and see
+ * clients online (the visitor's own choice of session type, when they made one), and the address
+ * that lists them.
+ */
+async function onlineInOtherCountries(
+  services: Route.LoaderArgs['context']['services'],
+  url: URL,
+  query: Record<string, string | string[]>,
+  lang: Language,
+  visitorCountry: string,
+): Promise<{ total: number; href: string } | null> {
+  const { countryCode: _country, state: _state, cursor: _cursor, ...rest } = query;
+  const chosen = [rest.modality ?? []].flat().flatMap((value) => value.split(','));
+  const online = chosen.length > 0 ? chosen.filter((key) => ONLINE_MODALITIES.includes(key)) : ONLINE_MODALITIES;
+  if (online.length === 0) return null;
+  const answer = await services.directory.search({
+    query: { ...rest, modality: online, perPage: '1' },
+    language: lang,
+    countryCode: visitorCountry,
+  });
+  if (!answer.ok) return null;
+  const params = new URLSearchParams(url.search);
+  for (const name of ['cursor', 'state', 'modality']) params.delete(name);
+  params.set('country', 'all');
+  params.set('modality', online.join(','));
+  return { total: answer.page.total, href: `?${params}` };
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
   const services = context.services;
@@ -90,8 +124,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     services.directory.filterOptions(lang),
     country ? services.directory.states({ countryCode: country, language: lang }) : Promise.resolve([]),
   ]);
+  const empty = result.ok && result.page.total === 0;
+  const onlineElsewhere =
+    empty && country ? await onlineInOtherCountries(services, url, query, lang, visitorCountry) : null;
   return data({
     result,
+    onlineElsewhere,
     ...filterData(options, states),
     country,
     currency,
@@ -111,7 +149,8 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
   const zone = useViewerZone();
   const modals = useModals();
   const navigate = useNavigate();
-  const { result, options, states, country, currency, publicUrl, search } = loaderData;
+  const { result, options, states, country, currency, publicUrl, search, onlineElsewhere } = loaderData;
+  const countryName = shell.countries.find((item) => item.code === country)?.name ?? country;
   const params = new URLSearchParams(search);
   const nextHref = (cursor: string) => {
     const next = new URLSearchParams(params);
@@ -154,8 +193,8 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 max-w-2xl text-slate-700">{t('bookingScreens.directory.intro')}</p>
         </div>
       </section>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-[18rem_1fr]">
-        <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="mx-auto grid max-w-6xl gap-4 lg:gap-8 px-4 pb-16 lg:grid-cols-[18rem_1fr]">
+        <FiltersSheet count={filterCount(params, FILTER_LISTS)} search={search}>
           <SearchFilters
             key={search}
             params={params}
@@ -166,14 +205,21 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
             currencyCode={currency}
             onPickState={() => modals.open(DIRECTORY_MODALS.selectState)}
           />
-        </aside>
+        </FiltersSheet>
         <section aria-label={t('bookingScreens.directory.results')}>
           {!result.ok ? (
             <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
               {result.message}
             </p>
           ) : page && page.data.length === 0 ? (
-            <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-slate-700">{t('searchScreens.empty')}</p>
+            <WidenSearch
+              params={params}
+              lists={FILTER_LISTS}
+              options={options}
+              states={states}
+              countryName={countryName}
+              onlineElsewhere={onlineElsewhere}
+            />
           ) : page ? (
             <>
               <p className="mb-4 text-sm text-slate-600" aria-live="polite" data-testid="search-count">

@@ -85,9 +85,11 @@ export default function SecurityPage() {
           <DataExportSection />
         </Section>
 
-        {role === 'client' ? (
+        {role === 'client' || role === 'provider' ? (
           <Section id="delete-title" title={t('accounts.security.deleteTitle')} tone="danger">
-            <p className="text-sm text-slate-700">{t('accounts.security.deleteText')}</p>
+            <p className="text-sm text-slate-700">
+              {t(role === 'provider' ? 'accounts.security.deleteTextProvider' : 'accounts.security.deleteText')}
+            </p>
             <Button
               variant="danger"
               className="mt-4"
@@ -101,7 +103,9 @@ export default function SecurityPage() {
       </div>
 
       <ChangeEmailDialog role={role} />
-      {role === 'client' && user.data ? <DeleteAccountDialog isSocial={user.data.isSocial} /> : null}
+      {(role === 'client' || role === 'provider') && user.data ? (
+        <DeleteAccountDialog isSocial={user.data.isSocial} />
+      ) : null}
     </>
   );
 }

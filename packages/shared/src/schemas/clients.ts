@@ -29,7 +29,13 @@ export const ImportClientsBodySchema = z.object({
 });
 export type ImportClientsBody = z.input<typeof ImportClientsBodySchema>;
 
-export const IMPORT_OUTCOMES = ['imported', 'linked', 'duplicate'] as const;
+/**
+ * What became of each row: `imported` (a new record of what was typed), `invited` (the same, and
+ * an invitation went out), `duplicate` (already their client). Never whether the address has an
+ * account: that would tell a provider who is a client of the platform.
+ */
+export const IMPORT_OUTCOMES = ['imported', 'invited', 'duplicate'] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
 export const ImportClientsAnswerSchema = z.object({
   message: z.string(),
   imported: z.number().int(),
@@ -38,6 +44,7 @@ export const ImportClientsAnswerSchema = z.object({
     z.object({
       email: z.string(),
       outcome: z.enum(IMPORT_OUTCOMES),
+      /** The provider's record of the person (never an account id). */
       identifier: z.uuid().nullable(),
     }),
   ),
@@ -105,7 +112,10 @@ export type ClientsQuery = z.input<typeof ClientsQuerySchema>;
 export const ClientSummarySchema = z.object({
   /** The client's account id when they have one, else the provider's record of them. */
   identifier: z.uuid(),
+  /** An active relation with an account: they accepted the invitation or booked (never just imported). */
   hasAccount: z.boolean(),
+  /** The person erased their account: shown as "Deleted client", without name, email or picture. */
+  deleted: z.boolean(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string().nullable(),
@@ -124,6 +134,8 @@ export type ClientPage = z.infer<typeof ClientPageSchema>;
 export const ClientProfileSchema = z.object({
   identifier: z.uuid(),
   hasAccount: z.boolean(),
+  /** The person erased their account: nothing that names them is shown. */
+  deleted: z.boolean(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string().nullable(),
@@ -152,3 +164,26 @@ export const ClientRelationSchema = z.object({
   canBook: z.boolean(),
 });
 export type ClientRelation = z.infer<typeof ClientRelationSchema>;
+
+/** GET /client/invitations: providers who imported the client and asked them to accept. */
+export const ClientInvitationSchema = z.object({
+  /** The provider's record of the client: the id to accept or decline. */
+  identifier: z.uuid(),
+  provider: z.object({
+    identifier: z.uuid(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    title: z.string().nullable(),
+    photoUrl: z.string().nullable(),
+  }),
+  invitedAt: z.string(),
+});
+export type ClientInvitation = z.infer<typeof ClientInvitationSchema>;
+export const ClientInvitationListSchema = z.object({ data: z.array(ClientInvitationSchema) });
+export type ClientInvitationList = z.infer<typeof ClientInvitationListSchema>;
+
+export const INVITATION_DECISIONS = ['accept', 'decline'] as const;
+export type InvitationDecision = (typeof INVITATION_DECISIONS)[number];
+export const InvitationDecisionParamsSchema = z.object({ id: z.uuid(), decision: z.enum(INVITATION_DECISIONS) });
+export const InvitationAnswerSchema = z.object({ message: z.string(), decision: z.enum(INVITATION_DECISIONS) });
+export type InvitationAnswer = z.infer<typeof InvitationAnswerSchema>;

@@ -8,6 +8,7 @@ import {
 } from '../directory-rules.ts';
 import { z } from '../zod.ts';
 import { DirectoryProviderSchema } from './bookings.ts';
+import { StateStatSchema } from './region.ts';
 
 export {
   AVAILABLE_WITHIN_MAX_DAYS,
@@ -126,3 +127,22 @@ export const RecommendedAnswerSchema = z.object({
   hasPreferences: z.boolean(),
 });
 export type RecommendedAnswer = z.infer<typeof RecommendedAnswerSchema>;
+
+export const HomeCountsQuerySchema = z.object({
+  /** The visitor's country; none counts every country (what the directory lists for a visitor outside them). */
+  countryCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'validation.countryCode')
+    .transform((value) => value.toUpperCase())
+    .optional(),
+});
+
+/** How many providers each home link lists (the same WHERE as GET /providers). */
+export const HomeCountsSchema = z.object({
+  countryCode: z.string().nullable(),
+  topStates: z.array(StateStatSchema),
+  /** Providers per option key; options with none are absent. */
+  therapy: z.record(z.string(), z.number().int()),
+  specialities: z.record(z.string(), z.number().int()),
+});
+export type HomeCounts = z.infer<typeof HomeCountsSchema>;

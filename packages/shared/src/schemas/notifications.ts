@@ -34,6 +34,7 @@ export const NOTIFICATION_KINDS = {
   'reschedule.ownMoved': 'reschedule',
   'booking.cancelled': 'cancellation',
   'booking.ownCancelled': 'cancellation',
+  'client.invited': 'booking',
   'session.reminder': 'reminder',
   'session.outcome': 'booking',
   'payment.received': 'payment',

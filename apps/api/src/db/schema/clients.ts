@@ -22,8 +22,16 @@ export const providerClients = pgTable(
     providerId: uuid('provider_id')
       .notNull()
       .references(() => users.id),
-    /** The client's account, when there is one. */
+    /**
+     * The client's account, once the relation is active: they accepted the provider's invitation
+     * from inside their account, or booked the provider. Until then the provider has only what
+     * they typed, and an import never tells them whether the address has an account.
+     */
     userId: uuid('user_id').references(() => users.id),
+    /** The account with this record's (verified) email, asked to accept; never shown to the provider. */
+    inviteeId: uuid('invitee_id').references(() => users.id),
+    acceptedAt: instant('accepted_at'),
+    declinedAt: instant('declined_at'),
     /** Lower-case; null on rows made for a booked client. */
     email: text('email'),
     firstName: text('first_name'),
@@ -43,6 +51,7 @@ export const providerClients = pgTable(
       .on(table.providerId, table.userId)
       .where(sql`${table.userId} IS NOT NULL`),
     index('provider_clients_user_idx').on(table.userId).where(sql`${table.userId} IS NOT NULL`),
+    index('provider_clients_invitee_idx').on(table.inviteeId).where(sql`${table.inviteeId} IS NOT NULL`),
     index('provider_clients_unlinked_email_idx').on(table.email).where(sql`${table.userId} IS NULL`),
     check('provider_clients_email_lower_ck', sql`${table.email} = lower(${table.email})`),
     check(

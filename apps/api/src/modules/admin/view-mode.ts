@@ -4,6 +4,7 @@ import { auditLog, authSessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { endSessionSocketsInTransaction } from '../../platform/realtime/hub.ts';
 import { signAccessToken } from '../../platform/tokens.ts';
 import { type AdminActor, assertAdmin, auditActor } from './actor.ts';
 
@@ -92,6 +93,7 @@ export async function endViewMode(
       .update(authSessions)
       .set({ revokedAt: now, revokedReason: 'view_mode_ended' })
       .where(eq(authSessions.id, input.viewSessionId));
+    await endSessionSocketsInTransaction(tx, input.actor.userId, [input.viewSessionId]);
     // The trail names the viewed user, as its start entry did (found by the session it recorded).
     const [started] = await tx
       .select({ targetId: auditLog.targetId })

@@ -159,7 +159,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/profile/delete-account',
     {
-      onRequest: requireRole('client'),
+      // Clients and providers erase their own account (GDPR Art. 17); an admin account is closed by operators.
+      onRequest: requireRole('client', 'provider'),
       preHandler: limits.passwordCheck,
       schema: { tags, security, body: DeleteAccountSchema, response: { 200: DeleteAccountAnswerSchema } },
     },

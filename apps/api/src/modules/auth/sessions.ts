@@ -7,6 +7,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
+import { endSessionSocketsInTransaction } from '../../platform/realtime/hub.ts';
 import { signAccessToken } from '../../platform/tokens.ts';
 import { randomToken, sha256 } from './secrets.ts';
 import { loadUserInfo } from './user-info.ts';
@@ -136,10 +137,12 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string |
         .from(authRefreshTokens)
         .where(eq(authRefreshTokens.tokenHash, tokenHash));
       if (!replayed) return { kind: 'invalid' };
-      await tx
+      const [ended] = await tx
         .update(authSessions)
         .set({ revokedAt: now, revokedReason: 'refresh_token_reuse' })
-        .where(and(eq(authSessions.id, replayed.sessionId), isNull(authSessions.revokedAt)));
+        .where(and(eq(authSessions.id, replayed.sessionId), isNull(authSessions.revokedAt)))
+        .returning({ id: authSessions.id, userId: authSessions.userId });
+      if (ended) await endSessionSocketsInTransaction(tx, ended.userId, [ended.id]);
       return { kind: 'reuse' };
     }
 
@@ -177,7 +180,8 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string |
 
 /**
  * Revokes a user's live sessions (all, or all but one); their access and refresh tokens stop at
- * once. Answers the ended sessions' ids (for `app.realtime.closeSessions`, after the commit).
+ * once, and their live sockets close on every process when `tx` commits. Answers the ended
+ * sessions' ids.
  */
 export async function revokeSessions(
   tx: Tx,
@@ -194,24 +198,36 @@ export async function revokeSessions(
       ),
     )
     .returning({ id: authSessions.id });
-  return revoked.map((row) => row.id);
+  const ids = revoked.map((row) => row.id);
+  await endSessionSocketsInTransaction(tx, input.userId, ids);
+  return ids;
 }
 
 /** POST /auth/invalidate: ends the caller's session, or every session of the user with `everywhere`. */
 export async function invalidateSession(deps: Deps, input: { actor: Actor; everywhere?: boolean }): Promise<void> {
   const now = deps.clock.now();
   if (input.everywhere) {
-    await revokeSessions(deps.db, { userId: input.actor.userId, now, reason: 'logout_everywhere' });
+    await deps.db.transaction((tx) =>
+      revokeSessions(tx, { userId: input.actor.userId, now, reason: 'logout_everywhere' }),
+    );
     return;
   }
-  await deps.db
-    .update(authSessions)
-    .set({ revokedAt: now, revokedReason: 'logout' })
-    .where(
-      and(
-        eq(authSessions.id, input.actor.sessionId),
-        eq(authSessions.userId, input.actor.userId),
-        isNull(authSessions.revokedAt),
-      ),
+  await deps.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(authSessions)
+      .set({ revokedAt: now, revokedReason: 'logout' })
+      .where(
+        and(
+          eq(authSessions.id, input.actor.sessionId),
+          eq(authSessions.userId, input.actor.userId),
+          isNull(authSessions.revokedAt),
+        ),
+      )
+      .returning({ id: authSessions.id });
+    await endSessionSocketsInTransaction(
+      tx,
+      input.actor.userId,
+      ended.map((row) => row.id),
     );
+  });
 }

@@ -26,7 +26,6 @@ export interface CloseInput {
   eventType: string;
   template: BookingEmailTemplate;
   notify: BookingParty | null;
-  actorName?: string;
   /** The participant's answer that ends it (reject-booking, participant rejection). */
   participantRejected?: boolean;
 }
@@ -95,7 +94,6 @@ export async function closeBooking(tx: Tx, input: CloseInput): Promise<string | 
       refundStatus: outcome.refundStatus,
       refundMinor: outcome.refundMinor,
       startAt: row.startsAt?.toISOString() ?? null,
-      ...(input.actorName ? { actorName: input.actorName } : {}),
     },
     notifyUserId,
     at: now,
@@ -145,11 +143,6 @@ export function bookingsDeletionHook() {
       .orderBy(bookings.id)
       .for('update');
     if (rows.length === 0) return;
-    const [person] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(users)
-      .where(eq(users.id, input.userId));
-    const actorName = person ? personName(person) : undefined;
     for (const row of rows) {
       const deletedIsClient = row.clientId === input.userId;
       await closeBooking(tx, {
@@ -162,7 +155,6 @@ export function bookingsDeletionHook() {
         eventType: 'cancelled',
         template: 'cancelled',
         notify: deletedIsClient ? 'provider' : 'client',
-        actorName,
       });
     }
   };

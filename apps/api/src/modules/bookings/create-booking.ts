@@ -7,6 +7,7 @@ import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
+import { assertApprovedProvider } from '../clients/approved.ts';
 import { isClientOf } from '../clients/relation.ts';
 import { lockProviderCalendar, recordEvent } from './booking-data.ts';
 import {
@@ -88,6 +89,7 @@ export async function createBooking(
  * whom the provider imported, once linked to their client account (clients/relation.ts).
  */
 async function assertOwnClient(deps: AppDeps, providerId: string, clientId: string): Promise<void> {
+  await assertApprovedProvider(deps.db, providerId);
   const [client] = await deps.db
     .select({ id: users.id })
     .from(users)

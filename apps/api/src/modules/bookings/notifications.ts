@@ -85,14 +85,21 @@ export interface BookingEmail {
   action?: string;
   /** The session's .ics for confirmation, move and cancellation emails. */
   attachments?: EmailAttachment[];
+  /** The other party erased their account: the intro tells what happened without naming anyone. */
+  otherErased?: boolean;
 }
+
+/** Templates with their own words for an erased other party; the rest say it in general. */
+const ERASED_INTROS = new Set<string>(['cancelled']);
 
 /** Sends one booking email in the recipient's language (words under emails.bookings). */
 export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: BookingEmail): Promise<void> {
   const t = (key: string, params: Record<string, unknown> = {}) =>
     translate(email.language, `emails.bookings.${key}`, { ...email.params, ...params });
   const greeting = email.firstName ? t('greeting', { name: email.firstName }) : t('greetingNoName');
-  const intro = t(`${email.template}.intro`);
+  const intro = email.otherErased
+    ? t(ERASED_INTROS.has(email.template) ? `${email.template}.introErased` : 'erasedIntro')
+    : t(`${email.template}.intro`);
   const action = email.action ?? t('action');
   const signature = t('signature');
   const { text, html } = renderActionEmail({
@@ -241,6 +248,12 @@ export async function deliverBookingNotifications(
           deletedAt: recipient.deletedAt,
         },
         actorId: sql<string | null>`${eventActorId}`,
+        // Whether the other party of the booking (the one the recipient's email names) is erased,
+        // read now: a system event (an erasure's cancellation) has no actor to read it from.
+        otherErased: sql<boolean>`EXISTS (SELECT 1 FROM users other_party
+          WHERE other_party.id = CASE WHEN ${bookingEvents.notifyUserId} = ${bookings.clientId}
+                                      THEN ${bookings.providerId} ELSE ${bookings.clientId} END
+            AND other_party.deleted_at IS NOT NULL)`,
         actor: {
           email: actor.email,
           firstName: actor.firstName,
@@ -276,7 +289,10 @@ export async function deliverBookingNotifications(
           at: row.event.createdAt,
         });
         const other = row.actor?.email ? { ...row.actor, email: row.actor.email } : null;
-        if (email) wanted.push({ ...facts, template, party: String(data.notifyParty), to: row.recipient, other });
+        if (email) {
+          const otherErased = Boolean(row.otherErased);
+          wanted.push({ ...facts, template, party: String(data.notifyParty), to: row.recipient, other, otherErased });
+        }
       }
       const own = OWN_COPY[template];
       // An acknowledged session still waiting for payment is not confirmed yet: its payment will be.
@@ -304,7 +320,10 @@ export async function deliverBookingNotifications(
           language: row.actor.language ?? 'en',
           timezone: row.actor.timezone ?? 'UTC',
         };
-        if (email) wanted.push({ ...facts, template: own, party: row.event.actorRole, to, other: row.recipient });
+        if (email) {
+          const otherErased = Boolean(row.recipient.deletedAt);
+          wanted.push({ ...facts, template: own, party: row.event.actorRole, to, other: row.recipient, otherErased });
+        }
       }
     }
     return wanted;
@@ -319,10 +338,8 @@ export async function deliverBookingNotifications(
     const t = (key: string, params: Record<string, unknown> = {}) =>
       translate(language, `emails.bookings.${key}`, params);
     const when = (at: unknown) => formatWhen(typeof at === 'string' ? at : null, language, row.to.timezone);
-    const name =
-      (row.party === data.notifyParty && typeof data.actorName === 'string' && data.actorName) ||
-      otherName ||
-      'TherapyHub';
+    // Never a name from the event's data: an erased person is not named (the intro says so).
+    const name = (!row.otherErased && otherName) || 'TherapyHub';
     const startAt = typeof data.startAt === 'string' ? data.startAt : (row.booking.startsAt?.toISOString() ?? null);
     const therapyLine = row.therapy?.nameEn ? t('therapy', { therapy: localizedName(row.therapy, language) }) : null;
     const modalityLine = row.modality?.nameEn
@@ -386,6 +403,7 @@ export async function deliverBookingNotifications(
         template,
         details,
         params: { name },
+        otherErased: row.otherErased,
         link: appointmentsLink(deps.config, language),
         attachments: calendar ? [calendarAttachment(calendar, cancelled)] : undefined,
       });

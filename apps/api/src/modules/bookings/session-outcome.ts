@@ -31,25 +31,6 @@ const TEMPLATE_STEM: Record<SessionOutcome, string> = {
   interrupted: 'interrupted',
 };
 
-/** The two parties' names, for each side's email ("<the other person> did not join"). */
-export async function partyNames(tx: Tx, row: Pick<BookingRow, 'clientId' | 'providerId'>) {
-  const people = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(inArray(users.id, [row.clientId, row.providerId]));
-  const nameOf = (id: string) => {
-    const person = people.find((candidate) => candidate.id === id);
-    return person ? personName(person) : '';
-  };
-  return { client: nameOf(row.clientId), provider: nameOf(row.providerId) };
-}
-
 /**
  * One email event per side about an outcome (the booking_events outbox delivers one email per
  * event): the client's copy is the timeline entry (`session_outcome`), the provider's copy
@@ -69,7 +50,6 @@ export async function recordOutcomeEvents(
     at: Date;
   },
 ): Promise<string[]> {
-  const names = await partyNames(tx, input.row);
   const base = {
     outcome: input.outcome,
     startAt: input.row.startsAt?.toISOString() ?? null,
@@ -85,7 +65,6 @@ export async function recordOutcomeEvents(
       ...base,
       template: `session.${input.stem}Client`,
       notifyParty: 'client',
-      actorName: names.provider,
       ...(input.refundMinor > 0 ? { refundStatus: 'refunded', refundMinor: input.refundMinor } : {}),
     },
     notifyUserId: input.row.clientId,
@@ -95,7 +74,7 @@ export async function recordOutcomeEvents(
     bookingId: input.row.id,
     type: 'session_outcome_notice',
     actorRole: input.actorRole,
-    data: { ...base, template: `session.${input.stem}Provider`, notifyParty: 'provider', actorName: names.client },
+    data: { ...base, template: `session.${input.stem}Provider`, notifyParty: 'provider' },
     notifyUserId: input.row.providerId,
     at: input.at,
   });

@@ -36,6 +36,7 @@ export async function getClientProfile(
     photo_key: string | null;
     timezone: string | null;
     country_code: string | null;
+    deleted: boolean;
   }>(
     deps.db,
     sql`SELECT coalesce(pc.first_name, u.first_name) AS first_name, coalesce(pc.last_name, u.last_name) AS last_name,
@@ -44,7 +45,8 @@ export async function getClientProfile(
                CASE WHEN ${client.booked} THEN cp.photo_url END AS photo_url,
                CASE WHEN ${client.booked} THEN cp.photo_key END AS photo_key,
                CASE WHEN ${client.booked} THEN u.timezone END AS timezone,
-               CASE WHEN ${client.booked} THEN co.code END AS country_code
+               CASE WHEN ${client.booked} THEN co.code END AS country_code,
+               coalesce(u.deleted_at IS NOT NULL, false) AS deleted
           FROM (SELECT 1) one
           LEFT JOIN provider_clients pc ON pc.id = ${client.recordId}::uuid
           LEFT JOIN users u ON u.id = ${client.userId}::uuid
@@ -52,9 +54,25 @@ export async function getClientProfile(
           LEFT JOIN countries co ON co.id = u.country_id`,
   );
   if (!row) throw new AppError('NOT_FOUND');
+  if (row.deleted) {
+    // An erased client: nothing that names them is shown (the web says "Deleted client").
+    return {
+      identifier: client.identifier,
+      hasAccount: false,
+      deleted: true,
+      firstName: null,
+      lastName: null,
+      email: null,
+      phoneNumber: null,
+      photoUrl: null,
+      timezone: null,
+      countryCode: null,
+    };
+  }
   return {
     identifier: client.identifier,
     hasAccount: client.userId !== null,
+    deleted: false,
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,

@@ -5,11 +5,13 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookings, emails, providerClients, users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { multipartForm } from '../../platform/uploads/test-files.ts';
+import { settleAfterAnswerWork } from '../auth/mail-safely.ts';
 
 let t: TestApp;
 let provider: TestUser;
 let booked: TestUser;
 let stranger: TestUser;
+let kemi: TestUser;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: fixedClock('2027-03-01T09:00:00Z') });
@@ -46,14 +48,15 @@ const importVia = (user: TestUser, payload: object, language = 'en') =>
 const outbox = (to: string) => t.deps.db.select().from(emails).where(eq(emails.to, to));
 
 describe('importing by email / manual entry', () => {
-  it('links an existing account instead of making a second one, and invites in the recipient’s language', async () => {
-    const existing = await createTestUser(t, {
+  it('records what was typed, never links an account by itself, and invites in the recipient’s language', async () => {
+    kemi = await createTestUser(t, {
       role: 'client',
       email: 'kemi@example.test',
       firstName: 'Kemi',
       lastName: 'Account',
       language: 'de',
     });
+    const existing = kemi;
     const usersBefore = await t.deps.db.$count(users);
     const res = await importVia(provider, {
       clients: [
@@ -67,21 +70,28 @@ describe('importing by email / manual entry', () => {
     const answer = res.json();
     expect(answer).toMatchObject({ imported: 2, invited: 2, message: 'Client imported and invitation sent' });
     expect(answer.results).toEqual([
-      { email: 'kemi@example.test', outcome: 'linked', identifier: existing.id },
-      { email: 'nadia@example.test', outcome: 'imported', identifier: expect.any(String) },
+      { email: 'kemi@example.test', outcome: 'invited', identifier: expect.any(String) },
+      { email: 'nadia@example.test', outcome: 'invited', identifier: expect.any(String) },
       { email: booked.email, outcome: 'duplicate', identifier: null },
     ]);
+    await settleAfterAnswerWork();
     expect(await t.deps.db.$count(users)).toBe(usersBefore);
     const records = await t.deps.db.select().from(providerClients).where(eq(providerClients.providerId, provider.id));
-    expect(records.map((row) => [row.email, row.userId, row.source]).sort()).toEqual(
+    expect(records.map((row) => [row.email, row.userId, row.inviteeId, row.source]).sort()).toEqual(
       [
-        ['kemi@example.test', existing.id, 'manual'],
-        ['nadia@example.test', null, 'manual'],
+        ['kemi@example.test', null, existing.id, 'manual'],
+        ['nadia@example.test', null, null, 'manual'],
       ].sort(),
     );
-    // Kemi's account speaks German: her email is German, as is Nadia's (asked for at import).
+    // Kemi's account speaks German: her invitation to accept is German, as is Nadia's sign-up
+    // invitation (asked for at import).
     const [kemiMail] = await outbox('kemi@example.test');
-    expect(kemiMail).toMatchObject({ language: 'de', subject: 'Bola Therapist hat dich als Klient:in hinzugefügt' });
+    expect(kemiMail).toMatchObject({
+      language: 'de',
+      template: 'clients.invitation',
+      subject: 'Bola Therapist lädt dich ein, Klient:in zu werden',
+    });
+    expect(kemiMail?.text).toContain('/de/client-invitations/');
     const [nadiaMail] = await outbox('nadia@example.test');
     expect(nadiaMail).toMatchObject({ language: 'de', template: 'clients.invite' });
     expect(nadiaMail?.text).toContain('/de/signup/');
@@ -113,7 +123,7 @@ describe('importing by email / manual entry', () => {
     expect((await importVia(booked, { clients: [], allowInvite: false })).statusCode).toBe(403);
   });
 
-  it('links a later sign-up once its email is verified, not before', async () => {
+  it('makes a later sign-up the invitee once its email is verified, never the client', async () => {
     await importVia(provider, {
       clients: [{ firstName: 'Later', lastName: 'Person', email: 'later@example.test' }],
       allowInvite: false,
@@ -125,16 +135,16 @@ describe('importing by email / manual entry', () => {
     const linked = async () =>
       (
         await t.deps.db
-          .select({ userId: providerClients.userId })
+          .select({ userId: providerClients.userId, inviteeId: providerClients.inviteeId })
           .from(providerClients)
           .where(and(eq(providerClients.providerId, provider.id), eq(providerClients.email, 'later@example.test')))
-      )[0]?.userId;
-    expect(await linked()).toBeNull();
+      )[0];
+    expect(await linked()).toEqual({ userId: null, inviteeId: null });
     await t.deps.db
       .update(users)
       .set({ emailVerifiedAt: new Date() })
       .where(eq(users.id, user?.id as string));
-    expect(await linked()).toBe(user?.id);
+    expect(await linked()).toEqual({ userId: null, inviteeId: user?.id });
   });
 });
 
@@ -183,6 +193,7 @@ describe('the client list, profile and relation', () => {
     expect(profile.json()).toEqual({
       identifier: nadiaId,
       hasAccount: false,
+      deleted: false,
       firstName: 'Nadia',
       lastName: 'New',
       email: 'nadia@example.test',
@@ -239,8 +250,26 @@ describe('the client list, profile and relation', () => {
     }
   });
 
-  it('lets a linked imported client and their provider message each other', async () => {
+  it('lets an imported client and their provider message each other once the client accepted', async () => {
     const [session] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'kemi@example.test'));
+    const tryOpen = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/messages/conversations',
+        headers: provider.headers,
+        payload: { userIdentifier: session?.id },
+      });
+    expect((await tryOpen()).statusCode).toBe(403);
+    const [record] = await t.deps.db
+      .select({ id: providerClients.id })
+      .from(providerClients)
+      .where(eq(providerClients.email, 'kemi@example.test'));
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/invitations/${record?.id}/accept`,
+      headers: kemi.headers,
+    });
+    expect(accepted.statusCode).toBe(200);
     const open = await t.app.inject({
       method: 'POST',
       url: '/api/messages/conversations',

@@ -1,5 +1,10 @@
 import type { Language } from '@app/shared/constants';
-import { type ImportClientsAnswer, type ImportClientsBody, ImportClientsBodySchema } from '@app/shared/schemas/clients';
+import {
+  type ImportClientsAnswer,
+  type ImportClientsBody,
+  ImportClientsBodySchema,
+  type ImportOutcome,
+} from '@app/shared/schemas/clients';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -7,7 +12,8 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { rawRows } from '../../platform/prepared.ts';
-import { claimInvitations, type Invitation, sendInvitations } from './invites.ts';
+import { assertApprovedProvider } from './approved.ts';
+import { claimInvitations, type Invitation, inviteAfterAnswer } from './invites.ts';
 
 export interface ImportRow {
   firstName: string;
@@ -44,14 +50,13 @@ export async function existingClientEmails(
 export interface InsertedClient {
   email: string;
   recordId: string;
-  userId: string | null;
-  userLanguage: string | null;
 }
 
 /**
- * Writes the rows that are new in one statement: each linked to the verified client account with
- * its email when there is one. A row that a concurrent import (or an existing client) already
- * holds is skipped by the unique indexes, never duplicated; the answer lists only what was written.
+ * Writes the rows that are new in one statement, with only what the provider typed: no account
+ * is looked up here, so the work (and the time) is the same whether an address has an account or
+ * not. A row that a concurrent import (or an existing client) already holds is skipped by the
+ * unique indexes, never duplicated; the answer lists only what was written.
  */
 export async function insertClients(
   tx: Tx,
@@ -66,61 +71,43 @@ export async function insertClients(
   );
   return rawRows<InsertedClient>(
     tx,
-    sql`WITH incoming (email, first_name, last_name, language) AS (VALUES ${values}),
-        accounts AS (
-          SELECT DISTINCT ON (lower(u.email)) lower(u.email) AS email, u.id, u.language
-            FROM users u JOIN incoming i ON lower(u.email) = i.email
-           WHERE u.role = 'client' AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
-             AND NOT EXISTS (SELECT 1 FROM provider_clients pc WHERE pc.provider_id = ${input.providerId} AND pc.user_id = u.id)
-        ),
-        written AS (
-          INSERT INTO provider_clients (provider_id, user_id, email, first_name, last_name, language, source, imported_at, created_at)
-          SELECT ${input.providerId}, a.id, i.email, i.first_name, i.last_name, i.language, ${input.source}::client_source,
-                 ${input.now}, ${input.now}
-            FROM incoming i LEFT JOIN accounts a ON a.email = i.email
-          ON CONFLICT DO NOTHING
-          RETURNING id, email, user_id
-        )
-        SELECT w.email, w.id AS "recordId", w.user_id AS "userId", a.language AS "userLanguage"
-          FROM written w LEFT JOIN accounts a ON a.id = w.user_id`,
+    sql`WITH incoming (email, first_name, last_name, language) AS (VALUES ${values})
+        INSERT INTO provider_clients (provider_id, email, first_name, last_name, language, source, imported_at, created_at)
+        SELECT ${input.providerId}, i.email, i.first_name, i.last_name, i.language, ${input.source}::client_source,
+               ${input.now}, ${input.now}
+          FROM incoming i
+        ON CONFLICT DO NOTHING
+        RETURNING email, id AS "recordId"`,
   );
 }
 
-/** The invitations for what was written: the account's language when there is one. */
+/** The invitations for what was written, in the language given at import (the account's is read later). */
 export function invitationsFor(rows: readonly ImportRow[], inserted: readonly InsertedClient[]): Invitation[] {
   const byEmail = new Map(rows.map((row) => [row.email, row]));
   return inserted.map((item) => {
     const row = byEmail.get(item.email);
-    const language =
-      (item.userLanguage === 'de' || item.userLanguage === 'en' ? item.userLanguage : row?.language) ?? 'en';
     return {
       recordId: item.recordId,
       to: item.email,
-      language,
+      language: row?.language ?? 'en',
       firstName: row?.firstName ?? null,
-      hasAccount: item.userId !== null,
     };
   });
 }
 
-export async function providerDisplayName(db: Tx, providerId: string): Promise<string> {
-  const [row] = await rawRows<{ name: string }>(
-    db,
-    sql`SELECT trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) AS name FROM users WHERE id = ${providerId}`,
-  );
-  return row?.name || 'TherapyHub';
-}
-
 /**
- * POST /clients/import (email / manual entry): each person becomes the provider's client, linked
- * to their account when they have one (never a second account); people who already are clients
- * are reported as duplicates. With allowInvite, each new client gets an email in their language.
+ * POST /clients/import (email / manual entry): each new person becomes the provider's record of
+ * what they typed; people who already are their clients are reported as duplicates. The answer
+ * never tells whether an address has an account: every new row reads `imported` (or `invited`
+ * with allowInvite), named by its record id. Matching accounts, the in-app invitation and the
+ * emails happen after the answer (inviteAfterAnswer), so the request takes the same time either way.
  */
 export async function importClients(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'log' | 'events'>,
   input: { actor: Actor; language: Language; body: ImportClientsBody },
 ): Promise<ImportClientsAnswer> {
   if (input.actor.role !== 'provider') throw new AppError('FORBIDDEN');
+  await assertApprovedProvider(deps.db, input.actor.userId);
   const body = ImportClientsBodySchema.parse(input.body);
   const providerId = input.actor.userId;
   const now = deps.clock.now();
@@ -144,18 +131,14 @@ export async function importClients(
       : [];
     return { inserted: written, invitations: claimed };
   });
-  if (invitations.length > 0) {
-    await sendInvitations(deps, { providerName: await providerDisplayName(deps.db, providerId), invitations });
-  }
+  inviteAfterAnswer(deps, { providerId, recordIds: inserted.map((item) => item.recordId), invitations });
+  const invitedIds = new Set(invitations.map((invite) => invite.recordId));
   const byEmail = new Map(inserted.map((item) => [item.email, item]));
   const results = body.clients.map((client) => {
     const written = byEmail.get(client.email);
     byEmail.delete(client.email);
-    return {
-      email: client.email,
-      outcome: written ? (written.userId ? ('linked' as const) : ('imported' as const)) : ('duplicate' as const),
-      identifier: written ? (written.userId ?? written.recordId) : null,
-    };
+    const outcome = written ? (invitedIds.has(written.recordId) ? 'invited' : 'imported') : 'duplicate';
+    return { email: client.email, outcome: outcome as ImportOutcome, identifier: written?.recordId ?? null };
   });
   const key = invitations.length > 0 ? 'clients.emailImportSuccess' : 'clients.manualImportSuccess';
   return {

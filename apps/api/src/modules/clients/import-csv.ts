@@ -12,17 +12,12 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { MAX_UPLOAD_BYTES, sniffFile } from '../../platform/uploads/sniff.ts';
+import { assertApprovedProvider } from './approved.ts';
 import { missingFields, parseClientsCsv, resolveMapping, rowValues } from './csv.ts';
-import {
-  existingClientEmails,
-  type ImportRow,
-  insertClients,
-  invitationsFor,
-  providerDisplayName,
-} from './import-clients.ts';
-import { claimInvitations, sendInvitations } from './invites.ts';
+import { existingClientEmails, type ImportRow, insertClients, invitationsFor } from './import-clients.ts';
+import { claimInvitations, inviteAfterAnswer } from './invites.ts';
 
-type ImportDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'log'>;
+type ImportDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'log' | 'events'>;
 
 /** The multipart fields of POST /clients/import/csv besides `file`. */
 export interface CsvImportFields {
@@ -65,6 +60,7 @@ export async function importClientsCsv(
   input: { actor: Actor; language: Language; file: Buffer | null; fields: CsvImportFields },
 ): Promise<CsvImportReport> {
   if (input.actor.role !== 'provider') throw new AppError('FORBIDDEN');
+  await assertApprovedProvider(deps.db, input.actor.userId);
   if (!input.file) throw new AppError('FILE_REQUIRED');
   if (input.file.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE');
   if (!(await sniffFile(input.file, ['csv']))) throw new AppError('UNSUPPORTED_FILE_TYPE');
@@ -174,12 +170,11 @@ export async function importClientsCsv(
     }
     imported = result.written.length;
     invited = result.claimed.length;
-    if (result.claimed.length > 0) {
-      await sendInvitations(deps, {
-        providerName: await providerDisplayName(deps.db, providerId),
-        invitations: result.claimed,
-      });
-    }
+    inviteAfterAnswer(deps, {
+      providerId,
+      recordIds: result.written.map((item) => item.recordId),
+      invitations: result.claimed,
+    });
   }
 
   const rows = checked.map((item) => item.report);

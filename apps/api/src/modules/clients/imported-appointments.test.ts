@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser } from '../../../test/factories.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { settleAfterAnswerWork } from '../auth/mail-safely.ts';
 import { type Catalog, catalog, createProvider, listedSlot } from '../bookings/test-support.ts';
 
 let t: TestApp;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('booking a session for an imported client (POST /appointment)', () => {
-  it('works once the import is linked to their account, and lists it on their page', async () => {
+  it('works once the imported client accepted the invitation, and lists it on their page', async () => {
     const provider = await createProvider(t);
     const client = await createTestUser(t, { role: 'client', email: 'imported@example.test' });
     const slot = await listedSlot(t, provider.id, '2027-03-04');
@@ -41,9 +42,22 @@ describe('booking a session for an imported client (POST /appointment)', () => {
       method: 'POST',
       url: '/api/clients/import',
       headers: provider.headers,
-      payload: { clients: [{ firstName: 'Imp', lastName: 'Orted', email: 'imported@example.test' }] },
+      payload: {
+        clients: [{ firstName: 'Imp', lastName: 'Orted', email: 'imported@example.test' }],
+        allowInvite: true,
+      },
     });
-    expect(imported.json().results[0]).toMatchObject({ outcome: 'linked', identifier: client.id });
+    const [result] = imported.json().results;
+    expect(result).toMatchObject({ outcome: 'invited' });
+    await settleAfterAnswerWork();
+    // Invited is not their client: still refused until the person accepts.
+    expect((await book()).statusCode).toBe(400);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/invitations/${result.identifier}/accept`,
+      headers: client.headers,
+    });
+    expect(accepted.statusCode).toBe(200);
     const after = await book();
     expect(after.statusCode, after.body).toBe(200);
     expect(after.json()).toMatchObject({ status: 'pending', createdBy: 'provider', client: { identifier: client.id } });

@@ -37,6 +37,7 @@ export interface ClientRow {
   photo_key: string | null;
   booked: boolean;
   imported: boolean;
+  deleted: boolean;
   imported_at: Date | string | null;
   invited_at: Date | string | null;
   sort_name: string;
@@ -48,8 +49,9 @@ export interface ClientRow {
  * The provider's clients as one relation: everyone who booked them a time (their account; a
  * draft without a time never makes a client, see bookings/list-bookings.ts) joined with
  * the provider's records (imports, and records made for booked clients). The name shown is the
- * one the provider entered, else the account's; a client who only was imported shows nothing of
- * their account but whether they have one.
+ * one the provider entered, else the account's; a client who only was imported shows only what
+ * the provider typed (an invitation is not a relation: user_id is set once they accept or book).
+ * A client who erased their account shows as deleted: no name, email, picture or account.
  */
 export function clientsRelation(providerId: string): SQL {
   return sql`
@@ -62,14 +64,19 @@ export function clientsRelation(providerId: string): SQL {
         FROM (SELECT * FROM provider_clients WHERE provider_id = ${providerId}) pc
         FULL JOIN booked b ON b.user_id = pc.user_id
     )
-    SELECT coalesce(j.user_id, j.record_id) AS identifier, j.user_id, j.record_id, j.booked, j.imported,
-           j.imported_at, j.invited_at,
-           coalesce(j.rec_first, u.first_name) AS first_name, coalesce(j.rec_last, u.last_name) AS last_name,
-           coalesce(j.rec_email, CASE WHEN j.booked THEN u.email END) AS email,
-           CASE WHEN j.booked THEN cp.photo_url END AS photo_url, CASE WHEN j.booked THEN cp.photo_key END AS photo_key,
-           lower(trim(coalesce(j.rec_first, u.first_name, '') || ' ' || coalesce(j.rec_last, u.last_name, ''))) AS sort_name
-      FROM joined j
-      LEFT JOIN users u ON u.id = j.user_id
+    SELECT coalesce(j.user_id, j.record_id) AS identifier, CASE WHEN NOT j.deleted THEN j.user_id END AS user_id,
+           j.record_id, j.booked, j.imported, j.deleted, j.imported_at, j.invited_at,
+           CASE WHEN NOT j.deleted THEN coalesce(j.rec_first, j.first_name) END AS first_name,
+           CASE WHEN NOT j.deleted THEN coalesce(j.rec_last, j.last_name) END AS last_name,
+           CASE WHEN NOT j.deleted THEN coalesce(j.rec_email, CASE WHEN j.booked THEN j.account_email END) END AS email,
+           CASE WHEN j.booked AND NOT j.deleted THEN cp.photo_url END AS photo_url,
+           CASE WHEN j.booked AND NOT j.deleted THEN cp.photo_key END AS photo_key,
+           CASE WHEN j.deleted THEN ''
+                ELSE lower(trim(coalesce(j.rec_first, j.first_name, '') || ' ' || coalesce(j.rec_last, j.last_name, '')))
+           END AS sort_name
+      FROM (SELECT j0.*, u.first_name, u.last_name, u.email AS account_email,
+                   coalesce(u.deleted_at IS NOT NULL, false) AS deleted
+              FROM joined j0 LEFT JOIN users u ON u.id = j0.user_id) j
       LEFT JOIN client_profiles cp ON cp.user_id = j.user_id`;
 }
 
@@ -89,6 +96,7 @@ export function toClientSummary(row: ClientRow, storage: ReturnType<typeof publi
   return {
     identifier: row.identifier,
     hasAccount: row.user_id !== null,
+    deleted: row.deleted,
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,

@@ -7,6 +7,9 @@ const recordColumns = {
   id: providerClients.id,
   providerId: providerClients.providerId,
   userId: providerClients.userId,
+  inviteeId: providerClients.inviteeId,
+  acceptedAt: providerClients.acceptedAt,
+  declinedAt: providerClients.declinedAt,
   firstName: providerClients.firstName,
   lastName: providerClients.lastName,
   email: providerClients.email,
@@ -18,6 +21,18 @@ const recordColumns = {
 };
 
 /**
+ * Records therapists keep of a person: linked to the account, an invitation to it, or imported
+ * under its email and not linked yet.
+ */
+function aboutThePerson(userId: string, email: string | null) {
+  return or(
+    eq(providerClients.userId, userId),
+    eq(providerClients.inviteeId, userId),
+    email ? and(isNull(providerClients.userId), eq(providerClients.email, email.toLowerCase())) : undefined,
+  );
+}
+
+/**
  * The clients' part of a data export. A provider gets their client records (imported by hand or
  * by CSV, with the name and email they entered, and the records made for booked clients) and
  * everyone who booked them, by id and name as their client list shows it. A client gets the
@@ -27,12 +42,15 @@ export const clientsPersonalData: PersonalDataContributor = {
   section: 'clients',
   async collect(tx: Tx, { userId, role }) {
     if (role !== 'provider') {
+      const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
       const records = await tx
         .select(recordColumns)
         .from(providerClients)
-        .where(eq(providerClients.userId, userId))
+        .where(aboutThePerson(userId, me?.email ?? null))
         .orderBy(asc(providerClients.createdAt));
-      return { recordsTherapistsKeepOfYou: records.map(({ id: _id, userId: _u, ...record }) => record) };
+      return {
+        recordsTherapistsKeepOfYou: records.map(({ id: _id, userId: _u, inviteeId: _i, ...record }) => record),
+      };
     }
     const records = await tx
       .select(recordColumns)
@@ -45,7 +63,8 @@ export const clientsPersonalData: PersonalDataContributor = {
       .innerJoin(users, eq(users.id, bookings.clientId))
       .where(eq(bookings.providerId, userId));
     return {
-      clientRecords: records.map(({ providerId: _p, ...record }) => record),
+      // Whom an import invited is not the provider's to know: the invitee stays out.
+      clientRecords: records.map(({ providerId: _p, inviteeId: _i, ...record }) => record),
       clientsWhoBookedYou: booked,
     };
   },
@@ -64,10 +83,7 @@ const hasNotes = exists(sql`(SELECT 1 FROM ${notes} WHERE ${notes.providerClient
  */
 export const clientsErasure: AccountDeletingHandler = async (tx, { userId }) => {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const aboutPerson = or(
-    eq(providerClients.userId, userId),
-    user ? and(isNull(providerClients.userId), eq(providerClients.email, user.email.toLowerCase())) : undefined,
-  );
+  const aboutPerson = aboutThePerson(userId, user?.email ?? null);
   await tx.delete(providerClients).where(and(or(aboutPerson, eq(providerClients.providerId, userId)), not(hasNotes)));
   // A provider who already has a record linked to the account keeps that one (one per provider).
   const linked = tx
@@ -76,7 +92,7 @@ export const clientsErasure: AccountDeletingHandler = async (tx, { userId }) => 
     .where(eq(providerClients.userId, userId));
   await tx
     .update(providerClients)
-    .set({ userId, email: null })
+    .set({ userId, inviteeId: null, email: null })
     .where(and(aboutPerson, or(eq(providerClients.userId, userId), not(inArray(providerClients.providerId, linked)))));
   // Left as it was: an unlinked record with notes whose provider already has a linked one (its
   // identity check needs the email). Rare, and the provider's own record.

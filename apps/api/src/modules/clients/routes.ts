@@ -1,4 +1,5 @@
 import {
+  ClientInvitationListSchema,
   ClientPageSchema,
   ClientProfileSchema,
   ClientRelationSchema,
@@ -6,6 +7,8 @@ import {
   CsvImportReportSchema,
   ImportClientsAnswerSchema,
   ImportClientsBodySchema,
+  InvitationAnswerSchema,
+  InvitationDecisionParamsSchema,
 } from '@app/shared/schemas/clients';
 import { IdParamsSchema } from '@app/shared/schemas/common';
 import multipart from '@fastify/multipart';
@@ -19,6 +22,7 @@ import { getClientProfile, getClientRelation } from './client-profile.ts';
 import { exportClients } from './export-clients.ts';
 import { importClients } from './import-clients.ts';
 import { type CsvImportFields, importClientsCsv } from './import-csv.ts';
+import { answerInvitation, listInvitations } from './invitations.ts';
 import { listClients } from './list-clients.ts';
 
 const security = [{ bearer: [] }];
@@ -60,6 +64,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const deps = app.deps;
   const provider = { onRequest: requireRole('provider') };
+  const client = { onRequest: requireRole('client') };
   const importLimit = rateLimit(app, [{ name: 'clientImports', rule: IMPORT_LIMIT, keyOf: byUser }]);
 
   app.get(
@@ -113,5 +118,26 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readCsvForm(request);
       return importClientsCsv(deps, { actor: request.actor, language: request.language, ...form });
     },
+  );
+
+  app.get(
+    '/client/invitations',
+    { ...client, schema: { tags, security, response: { 200: ClientInvitationListSchema } } },
+    (request) => listInvitations(deps, { actor: request.actor }),
+  );
+
+  app.post(
+    '/client/invitations/:id/:decision',
+    {
+      ...client,
+      schema: { tags, security, params: InvitationDecisionParamsSchema, response: { 200: InvitationAnswerSchema } },
+    },
+    (request) =>
+      answerInvitation(deps, {
+        actor: request.actor,
+        language: request.language,
+        invitationId: request.params.id,
+        decision: request.params.decision,
+      }),
   );
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LANGUAGES } from '@app/shared/constants';
 import type { DataExport, DataExportState } from '@app/shared/schemas/data-rights';
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { dataExports, emails, users } from '../../db/schema/index.ts';
@@ -8,6 +9,7 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { AccountDeletingHandler } from '../../platform/events.ts';
 import { escapeHtml } from '../../platform/html.ts';
+import { translate } from '../../platform/i18n.ts';
 import { backlogOf, type Job } from '../../platform/jobs.ts';
 import { type PrivateStorage, privateStorageOf } from '../../platform/uploads/private-storage.ts';
 import { SEALED_AREA, sealAtRest } from '../../platform/uploads/sealed-at-rest.ts';
@@ -22,8 +24,6 @@ export const EXPORT_RETENTION_MS = 7 * 24 * 3600 * 1000;
 export const EXPORT_STALE_MS = 10 * 60 * 1000;
 /** Attempts before an export is given up as failed (the person may ask again). */
 export const EXPORT_MAX_ATTEMPTS = 3;
-/** What an erased person's name becomes in the kept copies of mail to others. */
-const DELETED_NAME = 'a deleted user';
 /** The archive's format name, so a reader knows what it holds. */
 export const ARCHIVE_FORMAT = 'therapyhub-personal-data/1';
 
@@ -263,14 +263,23 @@ export function dataRightsErasure(storage: PrivateStorage): AccountDeletingHandl
     const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
     if (name.length >= 3) {
       const html = escapeHtml(name);
-      await tx
-        .update(emails)
-        .set({
-          subject: sql`replace(${emails.subject}, ${name}, ${DELETED_NAME})`,
-          text: sql`replace(${emails.text}, ${name}, ${DELETED_NAME})`,
-          html: sql`replace(${emails.html}, ${html}, ${DELETED_NAME})`,
-        })
-        .where(or(sql`strpos(${emails.text}, ${name}) > 0`, sql`strpos(${emails.subject}, ${name}) > 0`));
+      // A redaction mark in the mail's own language, so every copy still reads in one language.
+      for (const language of LANGUAGES) {
+        const mark = translate(language, 'emails.redactedName');
+        await tx
+          .update(emails)
+          .set({
+            subject: sql`replace(${emails.subject}, ${name}, ${mark})`,
+            text: sql`replace(${emails.text}, ${name}, ${mark})`,
+            html: sql`replace(${emails.html}, ${html}, ${escapeHtml(mark)})`,
+          })
+          .where(
+            and(
+              language === 'en' ? sql`${emails.language} <> 'de'` : eq(emails.language, language),
+              or(sql`strpos(${emails.text}, ${name}) > 0`, sql`strpos(${emails.subject}, ${name}) > 0`),
+            ),
+          );
+      }
     }
     await recordAudit(tx, {
       actor: { userId, role: user?.role ?? 'client' },

@@ -1,14 +1,18 @@
+import { TOP_STATES } from '@app/shared/constants';
 import { PublicProviderSchema } from '@app/shared/schemas/bookings';
 import { IdParamsSchema } from '@app/shared/schemas/common';
 import {
   DirectorySearchPageSchema,
   DirectorySearchQuerySchema,
+  HomeCountsQuerySchema,
+  HomeCountsSchema,
   RecommendedAnswerSchema,
   RecommendedQuerySchema,
 } from '@app/shared/schemas/directory';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../platform/auth-guard.ts';
 import { requestCountryCode } from '../auth/timezones.ts';
+import { countHomeLinks } from './home-counts.ts';
 import { getPublicProvider } from './provider-page.ts';
 import { recommendProviders } from './recommend.ts';
 import { searchProviders } from './search.ts';
@@ -31,6 +35,17 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         query: request.query,
         language: request.language,
         visitorCountryCode: visitorCountry(request),
+      }),
+  );
+
+  app.get(
+    '/providers/stats/home',
+    { schema: { tags, querystring: HomeCountsQuerySchema, response: { 200: HomeCountsSchema } } },
+    (request) =>
+      countHomeLinks(deps, {
+        countryCode: request.query.countryCode ?? null,
+        language: request.language,
+        topStates: TOP_STATES,
       }),
   );
 

@@ -11,6 +11,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   countries,
+  providerConcerns,
   providerDirectory,
   providerLicenseStates,
   providerProfiles,
@@ -24,19 +25,7 @@ import { cardContext, cardQueryWith, listedProvider, toCard } from './card.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { Rates } from './exchange-rates.ts';
 import { preferenceOptionIds } from './option-ids.ts';
-
-/** At most this many words of the free text count (each a prefix: "anx" finds "anxiety"). */
-const MAX_TERMS = 8;
-
-/** "Ada anxi" → "ada:* & anxi:*": letters and digits only, so the text can never break the query syntax. */
-export function prefixQuery(text: string | undefined): string | null {
-  const terms = (text ?? '').normalize('NFKC').match(/[\p{L}\p{N}]+/gu);
-  if (!terms || terms.length === 0) return null;
-  return terms
-    .slice(0, MAX_TERMS)
-    .map((term) => `${term.toLowerCase()}:*`)
-    .join(' & ');
-}
+import { type SearchTerm, searchTerms } from './search-vocabulary.ts';
 
 /** The option ids of each list filter, from the keys in the query (an unknown key is a 400 on that list). */
 async function optionIdsByList(
@@ -66,7 +55,7 @@ const d = providerDirectory;
  * changes the SQL's text (which filters, which order, first page or not). Searches of the same
  * shape share one prepared statement (`searchProviders`).
  */
-class SearchStatement {
+export class SearchStatement {
   readonly values: Record<string, unknown> = {};
   readonly shape: string[] = [];
 
@@ -95,17 +84,21 @@ class SearchStatement {
   }
 }
 
+/** Lives in the state or is licensed in it: what a state filter and a state's count both ask. */
+export const servesState = (stateId: SQL) =>
+  sql`(${d.stateId} = ${stateId} OR EXISTS (SELECT 1 FROM ${providerLicenseStates} WHERE ${providerLicenseStates.providerId} = ${d.providerId} AND ${providerLicenseStates.stateId} = ${stateId}))`;
+
 /** "Offers one of these options in this list": an overlap with the row's copy of the provider's options (GIN). */
 const offersOneOf = (statement: SearchStatement, ids: string[]) =>
   sql`${d.optionIds} && ${statement.array(ids)}::uuid[]`;
 
 /** The WHERE of a search: listed, then every filter given (each backed by an index). */
-async function searchWhere(
+export async function searchWhere(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   statement: SearchStatement,
   query: DirectorySearchQuery,
   visitorCurrencyCode: string,
-  tsQuery: string | null,
+  terms: SearchTerm[],
 ): Promise<SQL | undefined> {
   const options = await optionIdsByList(deps.db, query);
   const parts: (SQL | undefined)[] = [listedProvider(statement.value(deps.clock.now().toISOString()))];
@@ -118,10 +111,7 @@ async function searchWhere(
   if (query.state) {
     statement.has('state');
     const code = statement.value(query.state);
-    const state = sql`(SELECT ${states.id} FROM ${states} WHERE ${states.code} = ${code})`;
-    parts.push(
-      sql`(${d.stateId} = ${state} OR EXISTS (SELECT 1 FROM ${providerLicenseStates} WHERE ${providerLicenseStates.providerId} = ${d.providerId} AND ${providerLicenseStates.stateId} = ${state}))`,
-    );
+    parts.push(servesState(sql`(SELECT ${states.id} FROM ${states} WHERE ${states.code} = ${code})`));
   }
   for (const [list, { ids, keys }] of options) {
     if (list === 'gender') {
@@ -168,13 +158,54 @@ async function searchWhere(
     const until = new Date(deps.clock.now().getTime() + query.availableWithinDays * 24 * 3600_000);
     parts.push(sql`${d.nextAvailableAt} <= ${statement.value(until.toISOString())}::timestamptz`);
   }
-  if (tsQuery) {
-    statement.has('text');
-    parts.push(
-      sql`(${d.documentEn} @@ ${tsQueryOnce('english', statement.value(tsQuery))} OR ${d.documentDe} @@ ${tsQueryOnce('german', statement.value(tsQuery))})`,
-    );
-  }
+  terms.forEach((term, index) => {
+    statement.has(`term${index}:${term.optionIds.length > 0 ? 'o' : ''}${term.concernIds.length > 0 ? 'c' : ''}`);
+    parts.push(termMatches(statement, term));
+  });
   return and(...parts);
+}
+
+/**
+ * One word of the free text: in the name, title, headline or bio (English or German stemming),
+ * or naming an option the provider offers (therapy, approach, speciality, language) or a concern
+ * they treat, in either language or by a synonym. A word either configuration drops as a stop
+ * word ("the", "und") asks for nothing.
+ */
+function termMatches(statement: SearchStatement, term: SearchTerm): SQL {
+  const text = statement.value(term.prefix);
+  const english = tsQueryOnce('english', text);
+  const german = tsQueryOnce('german', text);
+  const alternatives = [
+    sql`numnode(${english}) = 0`,
+    sql`numnode(${german}) = 0`,
+    sql`${d.documentEn} @@ ${english}`,
+    sql`${d.documentDe} @@ ${german}`,
+  ];
+  if (term.optionIds.length > 0) alternatives.push(offersOneOf(statement, term.optionIds));
+  if (term.concernIds.length > 0) alternatives.push(treatsOneOf(statement, term.concernIds));
+  return sql`(${sql.join(alternatives, sql` OR `)})`;
+}
+
+/** Treats one of these concerns (provider_concerns, by its primary key). */
+const treatsOneOf = (statement: SearchStatement, ids: string[]) =>
+  sql`EXISTS (SELECT 1 FROM ${providerConcerns} WHERE ${providerConcerns.providerId} = ${d.providerId} AND ${providerConcerns.concernId} = ANY(${statement.array(ids)}::uuid[]))`;
+
+/**
+ * How well a provider answers the free text: the text rank of any of its words, plus a point
+ * for every word that names one of their options or concerns (a structured answer outranks a
+ * word that merely appears in a bio).
+ */
+function relevance(statement: SearchStatement, terms: SearchTerm[], language: Language): SQL {
+  const document = language === 'de' ? d.documentDe : d.documentEn;
+  const config = language === 'de' ? 'german' : 'english';
+  const anyWord = statement.value(terms.map((term) => term.prefix).join(' | '));
+  const hits = terms.flatMap((term) => {
+    const named: SQL[] = [];
+    if (term.optionIds.length > 0) named.push(offersOneOf(statement, term.optionIds));
+    if (term.concernIds.length > 0) named.push(treatsOneOf(statement, term.concernIds));
+    return named.length > 0 ? [sql`(${sql.join(named, sql` OR `)})::int`] : [];
+  });
+  return sql`(ts_rank(${document}, ${tsQueryOnce(config, anyWord)}) + ${hits.length > 0 ? sql.join(hits, sql` + `) : sql`0`})::numeric`;
 }
 
 /**
@@ -210,7 +241,7 @@ function feeInUsdCents(statement: SearchStatement, rates: Rates): SQL {
 function sortKeys(
   statement: SearchStatement,
   sort: DirectorySort,
-  tsQuery: string | null,
+  terms: SearchTerm[],
   language: Language,
   rates: Rates,
 ): SortKey[] {
@@ -218,13 +249,9 @@ function sortKeys(
     { expr: sql`COALESCE(${d.ratingSumHalves}::numeric / NULLIF(${d.reviewCount}, 0), -1)`, direction: 'desc' },
     { expr: sql`${d.reviewCount}::numeric`, direction: 'desc' },
   ];
-  if (sort === 'relevance' && tsQuery) {
+  if (sort === 'relevance' && terms.length > 0) {
     statement.has(`rank:${language === 'de' ? 'de' : 'en'}`);
-    const document = language === 'de' ? d.documentDe : d.documentEn;
-    const config = language === 'de' ? 'german' : 'english';
-    // One placeholder for the rank: the select list and the ORDER BY repeat the same expression.
-    const text = statement.value(tsQuery);
-    return [{ expr: sql`ts_rank(${document}, ${tsQueryOnce(config, text)})::numeric`, direction: 'desc' }, ...rating];
+    return [{ expr: relevance(statement, terms, language), direction: 'desc' }, ...rating];
   }
   if (sort === 'price') {
     statement.has('price');
@@ -289,10 +316,10 @@ export async function searchProviders(
 ): Promise<DirectorySearchPage> {
   const { query } = input;
   const context = cardContext(deps, input);
-  const tsQuery = prefixQuery(query.q);
+  const terms = await searchTerms(deps.db, query.q);
   const statement = new SearchStatement();
-  const keys = sortKeys(statement, query.sort, tsQuery, input.language, context.rates);
-  const where = await searchWhere(deps, statement, query, context.visitorCurrencyCode, tsQuery);
+  const keys = sortKeys(statement, query.sort, terms, input.language, context.rates);
+  const where = await searchWhere(deps, statement, query, context.visitorCurrencyCode, terms);
   const position = query.cursor ? decodeCursor(query.cursor, query.sort, keys.length) : null;
   const after = position ? afterPosition(statement, keys, position.values, position.id) : undefined;
   const limit = statement.placeholder(query.perPage + 1);

@@ -1,8 +1,8 @@
 import { AppErrorLike } from '@app/shared/app-error-like';
-import type { Language } from '@app/shared/constants';
+import { type Language, TOP_STATES } from '@app/shared/constants';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
 import type { NamedItem } from '@app/shared/schemas/common';
-import { type DirectorySearchPage, DirectorySearchQuerySchema } from '@app/shared/schemas/directory';
+import { type DirectorySearchPage, DirectorySearchQuerySchema, type HomeCounts } from '@app/shared/schemas/directory';
 import type { State } from '@app/shared/schemas/region';
 import type { ReviewPage } from '@app/shared/schemas/reviews';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -10,6 +10,7 @@ import { translate } from '../../platform/i18n.ts';
 import { listPreferenceOptions } from '../catalog/service.ts';
 import { listStatesByCountryCode } from '../region/service.ts';
 import { listProviderReviews } from '../reviews/read-reviews.ts';
+import { countHomeLinks } from './home-counts.ts';
 import { getPublicProvider } from './provider-page.ts';
 import { searchProviders } from './search.ts';
 
@@ -83,6 +84,10 @@ export function directoryWebServices(deps: AppDeps) {
       } catch {
         return [];
       }
+    },
+    /** How many providers each home link lists, for the visitor's country (null: every country). */
+    homeCounts(input: { countryCode: string | null; language: Language }): Promise<HomeCounts> {
+      return countHomeLinks(deps, { ...input, topStates: TOP_STATES });
     },
     /** The site's public origin, for canonical and alternate links. */
     publicUrl: (deps.config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),

@@ -5,6 +5,7 @@ import { conversationMembers, conversations, users } from '../../db/schema/index
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { rawRows } from '../../platform/prepared.ts';
+import { assertApprovedProvider } from '../clients/approved.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { MessagesDeps } from './deps.ts';
 import { areRelated, relatedUserIdsSql } from './related.ts';
@@ -176,6 +177,7 @@ export async function openConversation(
 ): Promise<Conversation> {
   const me = input.actor.userId;
   const other = input.userIdentifier;
+  if (input.actor.role === 'provider') await assertApprovedProvider(deps.db, me);
   if (!(await areRelated(deps.db, me, other))) throw new AppError('MESSAGE_NOT_ALLOWED');
   const [low, high] = me < other ? [me, other] : [other, me];
   const conversationId = await deps.db.transaction(async (tx) => {

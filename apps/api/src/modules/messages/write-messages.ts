@@ -6,6 +6,7 @@ import { conversationMembers, messages } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { safeFileName, sniffFile } from '../../platform/uploads/sniff.ts';
+import { assertApprovedProvider } from '../clients/approved.ts';
 import { loadMembership } from './conversations.ts';
 import type { MessagesDeps } from './deps.ts';
 import { type MessageRow, toMessage } from './views.ts';
@@ -59,6 +60,7 @@ export async function storeMessage(
 ): Promise<Message> {
   const me = input.actor.userId;
   const member = await loadMembership(deps.db, me, input.conversationId);
+  if (input.actor.role === 'provider') await assertApprovedProvider(deps.db, me);
   if (!input.text && !input.file) throw fieldError('text', 'messages.textRequired');
   const now = deps.clock.now();
   const [recent] = await deps.db

@@ -14,6 +14,7 @@ export function isNotificationKind(value: string): value is NotificationKind {
 
 /** Where a notification leads: a page of the app (no language prefix, trailing slash). */
 export function notificationLink(kind: NotificationKind, subjectId: string | null): string | null {
+  if (kind === 'client.invited') return '/client-invitations/';
   switch (categoryOf(kind)) {
     case 'booking':
     case 'reschedule':

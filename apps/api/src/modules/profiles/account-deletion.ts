@@ -6,8 +6,8 @@ import { removeProfileImage } from './pictures.ts';
 
 /**
  * The profiles' part of deleting an account (an AccountDeletionHook of the auth module): the
- * client profile (username, zip code, emergency contact, picture), the preference choices and
- * the uploaded picture files go. It runs inside the deletion transaction; the files are
+ * client profile (username, zip code, emergency contact, picture), a provider's listing (words,
+ * picture and approval), the preference choices and the uploaded picture files go. It runs inside the deletion transaction; the files are
  * removed at the end of it, so an aborted deletion can at worst lose the picture files.
  */
 export function profileDeletionHook(deps: ProfilesDeps) {
@@ -20,10 +20,22 @@ export function profileDeletionHook(deps: ProfilesDeps) {
       .select({ photoKey: providerProfiles.photoKey })
       .from(providerProfiles)
       .where(eq(providerProfiles.userId, input.userId));
-    if (provider?.photoKey) {
+    if (provider) {
+      // An erased provider leaves the directory at once (approval gone) and their listing's own
+      // words and picture go; their credentials go with the credentials module's erasure.
       await tx
         .update(providerProfiles)
-        .set({ photoKey: null, photoUrl: null })
+        .set({
+          photoKey: null,
+          photoUrl: null,
+          headline: null,
+          title: null,
+          bio: null,
+          officeAddress: null,
+          zipCode: null,
+          approvedAt: null,
+          verificationStatus: 'draft',
+        })
         .where(eq(providerProfiles.userId, input.userId));
     }
     await tx.delete(userPreferences).where(eq(userPreferences.userId, input.userId));

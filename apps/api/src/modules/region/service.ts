@@ -85,13 +85,14 @@ export async function topProviderStates(
       .select({ providerId: users.id, stateId: sql<string>`${users.stateId}`.as('state_id') })
       .from(users)
       .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
-      .where(and(listed, isNotNull(users.stateId))),
+      .where(and(listed, isNotNull(users.stateId), eq(users.countryId, country.id))),
     db
       .select({ providerId: users.id, stateId: sql<string>`${providerLicenseStates.stateId}`.as('state_id') })
       .from(providerLicenseStates)
       .innerJoin(users, eq(users.id, providerLicenseStates.providerId))
       .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
-      .where(listed),
+      // Practising in the country, as the directory's country filter asks: a licence alone lists nobody there.
+      .where(and(listed, eq(users.countryId, country.id))),
   ).as('presence');
   const providerCount = sql<number>`count(DISTINCT ${presence.providerId})::int`;
   const rows = await db

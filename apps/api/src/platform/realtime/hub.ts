@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
+import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../auth-guard.ts';
-import type { BusListener, LiveEvent, RealtimeBus } from './bus.ts';
+import { type BusListener, type LiveEvent, publishInTransaction, type RealtimeBus } from './bus.ts';
 
 /** Close codes the browser acts on (4401: get a fresh token and reconnect; 4403: stop). */
 export const CLOSE_UNAUTHENTICATED = 4401;
@@ -10,6 +11,21 @@ export const CLOSE_FORBIDDEN = 4403;
 export const CLOSE_SESSION_ENDED = 4000;
 /** The bus's control event that ends users' sockets on every process (never sent to a browser). */
 const USER_SOCKETS_ENDED = 'realtime.user-sockets-ended';
+/** The bus's control event that ends the sockets of some sessions on every process (never sent on). */
+const SESSIONS_ENDED = 'realtime.sessions-ended';
+/** How long an ended session id is remembered, against a socket authenticating at that moment. */
+const ENDED_SESSION_MEMORY_MS = 60 * 60_000;
+
+/**
+ * Ends the live sockets of these sessions of one user, on every process, when `tx` commits (sign-
+ * out, a password change, a suspension, a revoked session). The notification is queued in the same
+ * transaction as the revocation: PostgreSQL delivers it at the commit, before any event published
+ * after it, so no socket of a revoked session hears anything after the revocation commits.
+ */
+export async function endSessionSocketsInTransaction(tx: Tx, userId: string, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await publishInTransaction(tx, [userId], { type: SESSIONS_ENDED, sessionIds });
+}
 
 export type FrameHandler = (actor: Actor, frame: Record<string, unknown>) => Promise<void> | void;
 
@@ -66,8 +82,31 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   const byUser = new Map<string, Set<(event: LiveEvent) => void>>();
   const connections = new Set<Connection>();
   const frameHandlers = new Map<string, FrameHandler>();
+  /** Sessions ended lately (id → when to forget it): a socket whose auth was in flight is refused too. */
+  const endedSessions = new Map<string, number>();
+
+  const rememberEnded = (sessionIds: string[]) => {
+    const now = Date.now();
+    for (const [id, forgetAt] of endedSessions) if (forgetAt < now) endedSessions.delete(id);
+    for (const id of sessionIds) endedSessions.set(id, now + ENDED_SESSION_MEMORY_MS);
+  };
+
+  const endSessions = (sessionIds: string[]) => {
+    rememberEnded(sessionIds);
+    const ended = new Set(sessionIds);
+    for (const connection of connections) {
+      if (connection.actor && ended.has(connection.actor.sessionId)) {
+        end(connection, CLOSE_SESSION_ENDED, 'SESSION_ENDED');
+      }
+    }
+  };
 
   const onBus: BusListener = (userIds, event) => {
+    if (event.type === SESSIONS_ENDED) {
+      const sessionIds = Array.isArray(event.sessionIds) ? event.sessionIds.filter((id) => typeof id === 'string') : [];
+      endSessions(sessionIds);
+      return;
+    }
     if (event.type === USER_SOCKETS_ENDED) {
       const ended = new Set(userIds);
       for (const connection of connections) {
@@ -124,7 +163,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       if (typeof token !== 'string' || token.length > 4096) throw new Error('no token');
       actor = await options.verifyToken(token);
       const live = await options.liveSessions([actor.sessionId]);
-      if (!live.has(actor.sessionId)) throw new Error('session ended');
+      if (!live.has(actor.sessionId) || endedSessions.has(actor.sessionId)) throw new Error('session ended');
     } catch (error) {
       const code = (error as { code?: string }).code === 'TOKEN_EXPIRED' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED';
       send(connection.socket, { type: 'auth.failed', code });
@@ -133,6 +172,12 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     }
     if (connection.actor && connection.actor.userId !== actor.userId) {
       end(connection, CLOSE_FORBIDDEN, 'USER_CHANGED');
+      return;
+    }
+    // Ended while this check was in flight (the bus said so meanwhile): refused, not subscribed.
+    if (endedSessions.has(actor.sessionId)) {
+      send(connection.socket, { type: 'auth.failed', code: 'UNAUTHENTICATED' });
+      end(connection, CLOSE_UNAUTHENTICATED, 'UNAUTHENTICATED');
       return;
     }
     const first = !connection.actor;
@@ -234,12 +279,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       });
     },
     closeSessions(sessionIds) {
-      const ended = new Set(sessionIds);
-      for (const connection of connections) {
-        if (connection.actor && ended.has(connection.actor.sessionId)) {
-          end(connection, CLOSE_SESSION_ENDED, 'SESSION_ENDED');
-        }
-      }
+      endSessions(sessionIds);
     },
     async endUserSockets(userIds) {
       if (userIds.length) await bus.publish(userIds, { type: USER_SOCKETS_ENDED });

@@ -4,4 +4,6 @@ export const clientKeys = {
   profile: (id: string) => ['clients', 'profile', id] as const,
   relation: (id: string) => ['clients', 'relation', id] as const,
   sessions: (id: string, page: number) => ['clients', 'sessions', id, page] as const,
+  /** The signed-in client's open invitations from therapists. */
+  invitations: ['client-invitations'] as const,
 };

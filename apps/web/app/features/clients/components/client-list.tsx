@@ -63,7 +63,7 @@ export function ClientList({ source = 'all' }: { source?: 'all' | 'imported' }) 
           data-testid="client-list"
         >
           {clients.map((client) => {
-            const name = clientName(client);
+            const name = client.deleted ? t('clients.deletedClient') : clientName(client);
             return (
               <li key={client.identifier}>
                 <Link
@@ -81,7 +81,7 @@ export function ClientList({ source = 'all' }: { source?: 'all' | 'imported' }) 
                       {client.imported ? (
                         <span className={`${badge} bg-slate-100 text-slate-700`}>{t('clients.imported')}</span>
                       ) : null}
-                      {!client.hasAccount ? (
+                      {!client.hasAccount && !client.deleted ? (
                         <span className={`${badge} bg-amber-50 text-amber-900`}>{t('clients.noAccount')}</span>
                       ) : null}
                     </div>

@@ -27,7 +27,7 @@ export function ClientOverview({
 }) {
   const { t, i18n } = useTranslation();
   const zone = useViewerZone();
-  const name = clientName(profile);
+  const name = profile.deleted ? t('clients.deletedClient') : clientName(profile);
   const date = (instant: string | null) => (instant && zone ? shortDateOf(instant, zone, i18n.language) : '');
   const facts: Array<[string, string | null]> = [
     [t('clients.page.email'), profile.email],

@@ -4,7 +4,7 @@ import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { CLIENT_MODALS } from '../modals';
 
-const OUTCOME_KEYS = { imported: 'importedNew', linked: 'linked', duplicate: 'duplicate' } as const;
+const OUTCOME_KEYS = { imported: 'importedNew', invited: 'invited', duplicate: 'duplicate' } as const;
 
 /** "Manual import success" / "email import success" (when invitations went out), with each person's outcome. */
 export function ImportSuccessDialog() {
