@@ -85,7 +85,8 @@ export const PAGE_PARTS = {
     'pagination',
   ],
   booking: [
-    'bookingScreens.book',
+    'bookingScreens.book.title',
+    'bookingScreens.book.chooseTherapist',
     'bookingScreens.steps',
     'bookingScreens.facts.minutes',
     'bookingScreens.free',

@@ -1,21 +1,15 @@
 import { isLanguage } from '@app/shared/constants';
-import type { Booking } from '@app/shared/schemas/bookings';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { useProvider } from '#app/api/get-provider';
 import { requireSession } from '#app/features/auth/require-session';
-import { scheduleAtTime } from '#app/features/bookings/api/schedule-at-time';
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
 import { ProviderSummary } from '#app/features/bookings/components/provider-summary';
 import { FeeText } from '#app/features/directory/components/fee-text';
-import { chosenTimeOf } from '#app/lib/booking-path';
-import { shortDateOf, timeOf } from '#app/lib/format';
 import { ensureCatalog, localePath, withWords } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
-import { useViewerZone } from '#app/lib/viewer-zone';
 import { LoadGate } from '#app/ui/load-gate';
 import { PageSpinner, Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/booking';
@@ -50,37 +44,12 @@ export function HydrateFallback() {
 }
 
 export default function BookingPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { lang } = useLocaleData();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const zone = useViewerZone();
   const [params] = useSearchParams();
   const providerId = params.get('provider');
   const provider = useProvider(providerId);
-  // Read once: a chosen time that is already past is no chosen time.
-  const [chosenAt] = useState(() => chosenTimeOf(params.get('at'), Date.now()));
-
-  async function onCreated(booking: Booking) {
-    const schedule = `/booking/${booking.identifier}/schedule/`;
-    if (!chosenAt || !zone) {
-      navigate(localePath(lang, schedule));
-      return;
-    }
-    const held = await scheduleAtTime(queryClient, { booking, at: chosenAt, zone });
-    if (!held) {
-      navigate(`${localePath(lang, schedule)}?taken=1`);
-      return;
-    }
-    navigate(
-      localePath(
-        lang,
-        held.status === 'pending' && held.priceMinor > 0
-          ? `/payment/${held.identifier}/`
-          : `/appointment/confirmation/${held.identifier}/`,
-      ),
-    );
-  }
   const title = `${t('bookingScreens.book.title')} · ${t('nav.brand')}`;
 
   const missing =
@@ -112,22 +81,11 @@ export default function BookingPage() {
         {(data) => (
           <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
             <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-              {chosenAt && zone ? (
-                <div className="mb-5 rounded-xl bg-brand-50 px-4 py-3 text-brand-900" data-testid="chosen-time">
-                  <p className="font-semibold">
-                    {t('bookingScreens.book.chosenTime', {
-                      date: shortDateOf(chosenAt, zone, i18n.language),
-                      time: timeOf(chosenAt, zone),
-                    })}
-                  </p>
-                  <p className="text-sm">{t('bookingScreens.book.chosenHint')}</p>
-                </div>
-              ) : null}
               <Suspense fallback={<Spinner />}>
                 <BookingForm
                   provider={data}
-                  onCreated={onCreated}
-                  submitLabel={chosenAt ? t('bookingScreens.form.holdAndContinue') : undefined}
+                  onCreated={(booking) => navigate(localePath(lang, `/booking/${booking.identifier}/schedule/`))}
+                  chosenAtParam={params.get('at')}
                 />
               </Suspense>
             </div>

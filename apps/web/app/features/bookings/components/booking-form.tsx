@@ -1,23 +1,32 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { type CreateBookingBody, CreateBookingBodySchema, type PublicProvider } from '@app/shared/schemas/bookings';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
+import { chosenTimeOf } from '#app/lib/booking-path';
+import { shortDateOf, timeOf } from '#app/lib/format';
+import { localePath } from '#app/lib/i18n';
 import { priceText } from '#app/lib/price';
 import { tMessage } from '#app/lib/t-message';
+import { useLang } from '#app/lib/use-lang';
+import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { useToast } from '#app/ui/toast';
 import { useCreateBooking } from '../api/create-booking';
+import { scheduleAtTime } from '../api/schedule-at-time';
 import { ChoiceGroup } from './choice-group';
 import { NoteField } from './note-field';
 
 export interface BookingFormProps {
   provider: PublicProvider;
-  /** Awaited: the button keeps spinning while the page goes on (holding a chosen time). */
+  /** The new booking, when no time was chosen (with one, the form goes on to pay by itself). */
   onCreated(booking: Booking): void | Promise<void>;
-  /** The button's words when they are not "Continue to choose a time". */
-  submitLabel?: string;
+  /** `?at=`: a time chosen on the therapist's page or card, held once the details are set. */
+  chosenAtParam?: string | null;
 }
 
 interface Values {
@@ -32,10 +41,16 @@ interface Values {
  * of at most 400 characters, validated with the API's own schema ('Please select a modality',
  * 'Please select a therapy', 'Note must not exceed 400 characters'), then POST /booking.
  */
-export function BookingForm({ provider, onCreated, submitLabel }: BookingFormProps) {
-  const { t } = useTranslation();
+export function BookingForm({ provider, onCreated, chosenAtParam = null }: BookingFormProps) {
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const create = useCreateBooking();
+  const queryClient = useQueryClient();
+  const zone = useViewerZone();
+  const lang = useLang();
+  const navigate = useNavigate();
+  // Read once: a chosen time that is already past (or malformed) is no chosen time.
+  const [chosenAt] = useState(() => chosenTimeOf(chosenAtParam, Date.now()));
   const only = <T extends { identifier: string }>(items: T[]) =>
     items.length === 1 ? (items[0]?.identifier ?? '') : '';
   const {
@@ -56,7 +71,23 @@ export function BookingForm({ provider, onCreated, submitLabel }: BookingFormPro
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await onCreated(await create.mutateAsync(values));
+      const booking = await create.mutateAsync(values);
+      if (!chosenAt || !zone) {
+        await onCreated(booking);
+        return;
+      }
+      // In this lazy chunk, not the route: the slot lookup stays out of the route's first load.
+      const held = await scheduleAtTime(queryClient, { booking, at: chosenAt, zone });
+      navigate(
+        localePath(
+          lang,
+          !held
+            ? `/booking/${booking.identifier}/schedule/?taken=1`
+            : held.status === 'pending' && held.priceMinor > 0
+              ? `/payment/${held.identifier}/`
+              : `/appointment/confirmation/${held.identifier}/`,
+        ),
+      );
     } catch (error) {
       showServerError(error, {
         setError,
@@ -79,6 +110,17 @@ export function BookingForm({ provider, onCreated, submitLabel }: BookingFormPro
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="booking-form-title">
+      {chosenAt && zone ? (
+        <div className="rounded-xl bg-brand-50 px-4 py-3 text-brand-900" data-testid="chosen-time">
+          <p className="font-semibold">
+            {t('bookingScreens.book.chosenTime', {
+              date: shortDateOf(chosenAt, zone, i18n.language),
+              time: timeOf(chosenAt, zone),
+            })}
+          </p>
+          <p className="text-sm">{t('bookingScreens.book.chosenHint')}</p>
+        </div>
+      ) : null}
       <h2 id="booking-form-title" className="text-lg font-semibold">
         {t('bookingScreens.form.title')}
       </h2>
@@ -115,7 +157,7 @@ export function BookingForm({ provider, onCreated, submitLabel }: BookingFormPro
       />
       <div className="flex justify-end">
         <Button type="submit" loading={create.isPending || isSubmitting} className="w-full sm:w-auto">
-          {submitLabel ?? t('bookingScreens.form.continue')}
+          {t(chosenAt ? 'bookingScreens.form.holdAndContinue' : 'bookingScreens.form.continue')}
         </Button>
       </div>
     </form>
