@@ -1,4 +1,5 @@
 import type { DocumentKind } from '@app/shared/schemas/documents';
+import type { issuedDocuments } from '../../db/schema/index.ts';
 import type { TaxLine } from './tax-rates.ts';
 
 /** Words in both languages, as stored catalogue names are. */
@@ -68,4 +69,20 @@ export interface IssuedDocument {
   payerId: string;
   providerId: string | null;
   data: DocumentData;
+}
+
+/** An issued_documents row as the document it is. */
+export function toIssuedDocument(row: typeof issuedDocuments.$inferSelect): IssuedDocument {
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    issuedAt: row.issuedAt,
+    amountMinor: row.amountMinor,
+    currencyCode: row.currencyCode,
+    bookingId: row.bookingId,
+    payerId: row.payerId,
+    providerId: row.providerId,
+    data: row.data as unknown as DocumentData,
+  };
 }

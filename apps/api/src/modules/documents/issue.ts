@@ -19,6 +19,7 @@ import {
 import type { AppDeps } from '../../platform/deps.ts';
 import { rawRows } from '../../platform/prepared.ts';
 import type { DocumentData, PlatformDetails, ProviderDetails, SessionDetails } from './document-data.ts';
+import { emailIssuedReceipts } from './receipt-emails.ts';
 import { taxLineFor } from './tax-rates.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>;
@@ -353,10 +354,12 @@ export async function issueQueuedFor(tx: Tx, deps: Deps, userId: string): Promis
  * Issues the documents of queued ledger transactions (all of them up to a batch, or the ones
  * named), one database transaction each: the queue row is claimed FOR UPDATE (the job skips rows
  * another process holds; a named request waits for them, so a reader finds them issued), the
- * documents are inserted with their numbers, and the row is deleted. Answers how many it issued.
+ * documents are inserted with their numbers, and the row is deleted. Then the payer is emailed
+ * each new receipt (receipt-emails.ts), after the commit: a PDF is not drawn while the series'
+ * counter is locked. Answers how many it issued.
  */
 export async function issueQueuedDocuments(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'mailer'>,
   input: { ledgerTransactionIds?: readonly string[] } = {},
 ): Promise<number> {
   const named = input.ledgerTransactionIds;
@@ -367,7 +370,7 @@ export async function issueQueuedDocuments(
     .where(named ? inArray(documentQueue.ledgerTransactionId, [...named]) : undefined)
     .orderBy(asc(documentQueue.createdAt))
     .limit(BATCH);
-  let issued = 0;
+  const issuedIds: string[] = [];
   for (const { id } of waiting) {
     try {
       const done = await deps.db.transaction(async (tx) => {
@@ -381,11 +384,12 @@ export async function issueQueuedDocuments(
         await tx.delete(documentQueue).where(eq(documentQueue.ledgerTransactionId, id));
         return true;
       });
-      if (done) issued++;
+      if (done) issuedIds.push(id);
     } catch (error) {
       // Left queued for the next run; a payment is never refused for its paperwork.
       deps.log.error({ err: error, ledgerTransactionId: id }, 'issuing documents failed');
     }
   }
-  return issued;
+  await emailIssuedReceipts(deps, { ledgerTransactionIds: issuedIds });
+  return issuedIds.length;
 }

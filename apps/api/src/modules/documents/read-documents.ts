@@ -7,28 +7,13 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { auditOperatorRead, isOperator, readerOf } from './access.ts';
-import type { DocumentData, IssuedDocument } from './document-data.ts';
+import { type DocumentData, type IssuedDocument, toIssuedDocument } from './document-data.ts';
 import { issueQueuedDocuments } from './issue.ts';
 import { renderDocumentPdf } from './pdf/render-document.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log' | 'mailer'>;
 
 type Row = typeof issuedDocuments.$inferSelect;
-
-export function toIssuedDocument(row: Row): IssuedDocument {
-  return {
-    id: row.id,
-    kind: row.kind,
-    number: row.number,
-    issuedAt: row.issuedAt,
-    amountMinor: row.amountMinor,
-    currencyCode: row.currencyCode,
-    bookingId: row.bookingId,
-    payerId: row.payerId,
-    providerId: row.providerId,
-    data: row.data as unknown as DocumentData,
-  };
-}
 
 function toSummary(row: Row): DocumentSummary {
   return {

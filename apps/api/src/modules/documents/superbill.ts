@@ -19,11 +19,12 @@ import { readDiagnosesForSuperbill } from '../notes/diagnoses.ts';
 import { readerOf } from './access.ts';
 import { cptCodeFor, OFFICE_PLACE_OF_SERVICE } from './billing-codes.ts';
 import type { IssuedDocument } from './document-data.ts';
+import { toIssuedDocument } from './document-data.ts';
 import { issueQueuedDocuments, platformDetails } from './issue.ts';
 import { renderSuperbillPdf, type SuperbillLine } from './pdf/render-superbill.ts';
-import { ledgerTransactionsOfBooking, toIssuedDocument } from './read-documents.ts';
+import { ledgerTransactionsOfBooking } from './read-documents.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log' | 'mailer'>;
 
 const IN_PERSON = 'in-person';
 
