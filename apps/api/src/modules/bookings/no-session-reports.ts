@@ -1,14 +1,15 @@
 import type { NoSessionReport, NoSessionReportPage } from '@app/shared/schemas/session-room';
 import { canReportNoSession, disputeWindowEndsAt, type NoSessionDecision } from '@app/shared/session-rules';
 import { desc, eq, sql } from 'drizzle-orm';
-import { bookings, noSessionReports, sessionOutcomes } from '../../db/schema/index.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { bookings, noSessionReports, sessionOutcomes, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { reverseEarning } from '../money/escrow.ts';
 import { loadOwnBooking, recordEvent } from './booking-data.ts';
-import { partyNames } from './session-outcome.ts';
+import { personName } from './booking-view.ts';
 
 /**
  * "The session did not take place": the client reports it within the dispute window after a
@@ -18,6 +19,9 @@ import { partyNames } from './session-outcome.ts';
  */
 
 type ReportRow = typeof noSessionReports.$inferSelect;
+
+const clientUsers = alias(users, 'report_client');
+const providerUsers = alias(users, 'report_provider');
 
 function toReport(row: ReportRow, booking: { endsAt: Date | null; priceMinor: number; currencyCode: string }) {
   return {
@@ -82,25 +86,38 @@ export async function listNoSessionReports(
 ): Promise<NoSessionReportPage> {
   assertOperator(input.actor);
   const rows = await deps.db
-    .select({ report: noSessionReports, booking: bookings })
+    .select({
+      report: noSessionReports,
+      booking: bookings,
+      client: {
+        firstName: clientUsers.firstName,
+        lastName: clientUsers.lastName,
+        email: clientUsers.email,
+        deletedAt: clientUsers.deletedAt,
+      },
+      provider: {
+        firstName: providerUsers.firstName,
+        lastName: providerUsers.lastName,
+        email: providerUsers.email,
+        deletedAt: providerUsers.deletedAt,
+      },
+    })
     .from(noSessionReports)
     .innerJoin(bookings, eq(bookings.id, noSessionReports.bookingId))
+    .innerJoin(clientUsers, eq(clientUsers.id, bookings.clientId))
+    .innerJoin(providerUsers, eq(providerUsers.id, bookings.providerId))
     .orderBy(
       sql`${noSessionReports.decidedAt} IS NOT NULL`,
       desc(noSessionReports.decidedAt),
       noSessionReports.reportedAt,
     )
     .limit(100);
-  const data = [];
-  for (const { report, booking } of rows) {
-    const names = await partyNames(deps.db, booking);
-    data.push({
-      ...toReport(report, booking),
-      clientName: names.client,
-      providerName: names.provider,
-      startAt: booking.startsAt?.toISOString() ?? null,
-    });
-  }
+  const data = rows.map(({ report, booking, client, provider }) => ({
+    ...toReport(report, booking),
+    clientName: personName(client),
+    providerName: personName(provider),
+    startAt: booking.startsAt?.toISOString() ?? null,
+  }));
   return { data };
 }
 
