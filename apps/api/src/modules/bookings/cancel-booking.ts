@@ -3,14 +3,13 @@ import type { Language } from '@app/shared/constants';
 import type { Booking, BookingParty } from '@app/shared/schemas/bookings';
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { bookings, users } from '../../db/schema/index.ts';
+import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { creditEarning, refundToWallet } from '../money/escrow.ts';
 import { references } from '../money/references.ts';
 import { type BookingRow, isPaidRow, recordEvent, statusChange } from './booking-data.ts';
-import { personName } from './booking-view.ts';
 import { changeOwnBooking } from './change-booking.ts';
 import type { BookingEmailTemplate } from './notifications.ts';
 

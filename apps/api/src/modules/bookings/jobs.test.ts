@@ -162,7 +162,8 @@ describe('deliverBookingNotifications', () => {
       at: clock.now(),
     });
     expect(await unsentNotificationCount(t.deps.db)).toBe(1);
-    expect(await deliverBookingNotifications(t.deps)).toBe(1);
+    // One event, two emails: the provider is told, the client who cancelled gets their own copy.
+    expect(await deliverBookingNotifications(t.deps)).toBe(2);
     expect(await deliverBookingNotifications(t.deps)).toBe(0);
     const [mail] = await emailsTo(t, provider.email, 'bookings.cancelled');
     expect(mail?.subject).toBe('Sitzung storniert');

@@ -100,7 +100,12 @@ describe('the dispute window', () => {
       method: 'PUT',
       url: '/api/earnings/bank-account',
       headers: session.provider.headers,
-      payload: { accountName: 'Ada Obi', bankCode: '058', bankName: 'GTBank', accountNumber: '0123456789' },
+      payload: {
+        accountName: 'Ada Obi',
+        bankCode: '058',
+        bankName: 'Guaranty Trust Bank',
+        accountNumber: '0123456785',
+      },
     });
     expect(bank.statusCode, bank.body).toBe(200);
     const refused = await t.app.inject({

@@ -125,6 +125,9 @@ const recipient = alias(users, 'recipient');
 const actor = alias(users, 'actor');
 /** The event's actor: the booking's party its actor_role names (none for the system). */
 const eventActorId = sql`CASE ${bookingEvents.actorRole} WHEN 'client' THEN ${bookings.clientId} WHEN 'provider' THEN ${bookings.providerId} END`;
+/** The booking's other party, seen from the event's recipient: the person their email names. */
+const otherParty = alias(users, 'other_party');
+const otherPartyId = sql`CASE WHEN ${bookingEvents.notifyUserId} = ${bookings.clientId} THEN ${bookings.providerId} ELSE ${bookings.clientId} END`;
 const modality = alias(preferenceOptions, 'modality');
 
 const claimable = and(isNotNull(bookingEvents.notifyUserId), isNull(bookingEvents.notifiedAt));
@@ -248,12 +251,14 @@ export async function deliverBookingNotifications(
           deletedAt: recipient.deletedAt,
         },
         actorId: sql<string | null>`${eventActorId}`,
-        // Whether the other party of the booking (the one the recipient's email names) is erased,
-        // read now: a system event (an erasure's cancellation) has no actor to read it from.
-        otherErased: sql<boolean>`EXISTS (SELECT 1 FROM users other_party
-          WHERE other_party.id = CASE WHEN ${bookingEvents.notifyUserId} = ${bookings.clientId}
-                                      THEN ${bookings.providerId} ELSE ${bookings.clientId} END
-            AND other_party.deleted_at IS NOT NULL)`,
+        // The other party of the booking, read now: a system event (the room's outcome, an
+        // erasure's cancellation) has no actor, and an erased person must not be named.
+        other: {
+          email: otherParty.email,
+          firstName: otherParty.firstName,
+          lastName: otherParty.lastName,
+          deletedAt: otherParty.deletedAt,
+        },
         actor: {
           email: actor.email,
           firstName: actor.firstName,
@@ -269,6 +274,7 @@ export async function deliverBookingNotifications(
       .innerJoin(bookings, eq(bookings.id, bookingEvents.bookingId))
       .innerJoin(recipient, eq(recipient.id, bookingEvents.notifyUserId))
       .leftJoin(actor, eq(actor.id, eventActorId))
+      .leftJoin(otherParty, eq(otherParty.id, otherPartyId))
       .leftJoin(therapyCategories, eq(therapyCategories.id, bookings.therapyCategoryId))
       .leftJoin(modality, and(eq(modality.list, 'modality'), eq(modality.key, bookings.modalityKey)))
       .where(inArray(bookingEvents.id, ids))
@@ -288,9 +294,9 @@ export async function deliverBookingNotifications(
           data: notificationData(data, row.booking.currencyCode),
           at: row.event.createdAt,
         });
-        const other = row.actor?.email ? { ...row.actor, email: row.actor.email } : null;
+        const other = row.other?.email ? { ...row.other, email: row.other.email } : null;
         if (email) {
-          const otherErased = Boolean(row.otherErased);
+          const otherErased = Boolean(row.other?.deletedAt);
           wanted.push({ ...facts, template, party: String(data.notifyParty), to: row.recipient, other, otherErased });
         }
       }

@@ -10,15 +10,14 @@ import {
   type SessionOutcome,
   togetherInSessionMs,
 } from '@app/shared/session-rules';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { sessionOutcomes, users } from '../../db/schema/index.ts';
+import { sessionOutcomes } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { creditEarning, refundToWallet } from '../money/escrow.ts';
 import { references } from '../money/references.ts';
 import { type BookingRow, isPaidRow, recordEvent } from './booking-data.ts';
-import { personName } from './booking-view.ts';
 import { loadParticipantBooking } from './room.ts';
 import { loadStays } from './room-attendance.ts';
 

@@ -257,9 +257,16 @@ describe('data export (GDPR Art. 15/20)', () => {
     expect(sections.credentials.workHistory.map((row: { companyName: string }) => row.companyName)).toEqual([
       'Calm Clinic pone',
     ]);
-    expect(sections.credentials.indemnityInsurances).toEqual([
-      expect.objectContaining({ filename: 'policy-pone.pdf', contentType: 'application/pdf', expiresOn: '2028-01-31' }),
-    ]);
+    // The factory's approval gives every provider a year's insurance too; the uploaded one is there.
+    expect(sections.credentials.indemnityInsurances).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          filename: 'policy-pone.pdf',
+          contentType: 'application/pdf',
+          expiresOn: '2028-01-31',
+        }),
+      ]),
+    );
     expect(sections.credentials.qualifications[0].files).toEqual([
       expect.objectContaining({ filename: 'licence.pdf', contentType: 'application/pdf' }),
     ]);
@@ -474,7 +481,10 @@ describe('erasure on account deletion', () => {
       ...(await t.deps.db
         .select({ key: indemnityInsurances.storageKey })
         .from(indemnityInsurances)
-        .where(eq(indemnityInsurances.providerId, provider.id))),
+        // The uploaded policy; the factory's approval also records one with no file behind it.
+        .where(
+          and(eq(indemnityInsurances.providerId, provider.id), eq(indemnityInsurances.filename, 'policy-pnine.pdf')),
+        )),
     ].map((row) => row.key);
     expect(keys).toHaveLength(2);
     const stored = async (key: string) => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
 import { auditLog, reviewReports, reviews } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { keptAndCounted, pastBooking, reviewed } from './test-support.ts';
@@ -14,7 +14,10 @@ let reviewId: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
-  provider = await createTestUser(t, { role: 'provider', firstName: 'Funke', lastName: 'Adeyemi' });
+  provider = await makeListed(
+    t,
+    await createTestUser(t, { role: 'provider', firstName: 'Funke', lastName: 'Adeyemi' }),
+  );
   admin = await createTestUser(t, { role: 'admin' });
   const client = await createTestUser(t, { role: 'client', firstName: 'Kemi', lastName: 'Bello' });
   const kind = await createTestUser(t, { role: 'client' });
