@@ -92,7 +92,7 @@ test.describe('clinical notes and the client list', () => {
     await page.getByRole('link', { name: /Jonas Weber/ }).click();
     await page.waitForURL(/\/client\/[0-9a-f-]+\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jonas Weber');
-    await expect(page.getByText('No account', { exact: true })).toBeVisible();
+    await expect(page.getByText('Not connected yet', { exact: true })).toBeVisible();
     await expect(
       page.getByText('You can book sessions and message this client once they have an account.'),
     ).toBeVisible();
