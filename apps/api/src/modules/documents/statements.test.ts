@@ -47,7 +47,8 @@ async function earnFromSession(client: TestUser, feeMinor: number, slotIndex: nu
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
+  // Tokens outlive the days the clock skips to the end of the dispute window.
+  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
   provider = await createProvider(t, {
     firstName: 'Chiamaka',
     lastName: 'Okafor-Nwosu',
@@ -68,6 +69,8 @@ beforeAll(async () => {
     },
   });
   expect(bank.statusCode, bank.body).toBe(200);
+  // Earnings become withdrawable once the sessions' dispute window has passed.
+  clock.set('2027-03-14T09:00:00Z');
   const payout = await t.app.inject({
     method: 'POST',
     url: '/api/earnings/payouts',
