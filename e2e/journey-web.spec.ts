@@ -3,8 +3,8 @@ import { dismissConsent, PROVIDER_NAME } from './demo';
 import { expect, expectAccessible, test } from './fixtures';
 import { type Account, countryIdentifier, signUpVerified, submitSignIn } from './helpers';
 
-/** A demo therapist of the seed with no other sessions in this journey. */
-const ROOM_PROVIDER = { email: 'emeka.obi@demo.test', password: 'demo-pass-123' };
+/** A therapist no other journey opens a room with, so the session starting now is free to book. */
+const ROOM_PROVIDER = { email: 'ibrahim.musa@demo.test', password: 'demo-pass-123' };
 const PASSWORD = 'calm-river-42';
 
 test.use({ viewport: { width: 390, height: 844 } });
