@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { reviews } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
@@ -14,7 +14,7 @@ describe.runIf(testDriver === 'pg')('reviews under concurrent requests (PostgreS
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: fixedClock('2027-03-10T12:00:00Z') });
-    provider = await createTestUser(t, { role: 'provider' });
+    provider = await makeListed(t, await createTestUser(t, { role: 'provider' }));
     admin = await createTestUser(t, { role: 'admin' });
   });
   afterAll(() => t.close());
