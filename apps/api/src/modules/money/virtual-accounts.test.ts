@@ -101,6 +101,9 @@ describe('bank transfer top-up (sandbox)', () => {
     });
     expect(sent[0]?.text).toContain('Hallo Jonas,');
     expect(sent[0]?.text).toContain('Banküberweisung');
+    // The amount reads the German way for a German reader (Intl puts a no-break space before the symbol).
+    expect(sent[0]?.text).toContain('2.500,00\u00a0₦');
+    expect(sent[0]?.text).not.toContain('₦2,500.00');
     expect(sent[0]?.attachments).toHaveLength(1);
     expect(sent[0]?.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
     expect(sent[0]?.attachments[0]?.filename).toMatch(/^RC-\d{4}-\d{6}\.pdf$/);
