@@ -29,6 +29,15 @@ export function timeRangeOf(startAt: string, endAt: string | null, zone: string)
   return endAt ? `${start} – ${formatTime12(timeInZone(endAt, zone))}` : start;
 }
 
+/** "28 Nov 2026, 14:30" (en) or "28.11.2026, 14:30" (de) of an instant in a zone: a deadline or a moment. */
+export function dateTimeOf(instant: string, zone: string, language: string): string {
+  return dateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    timeZone: zone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(instant));
+}
+
 /** "9:00 AM". */
 export function timeOf(instant: string, zone: string): string {
   return formatTime12(timeInZone(instant, zone));
