@@ -1,3 +1,4 @@
+import { intlLocale } from '@app/shared/constants';
 import { dateInZone, dateTimeFormat, formatLongDate, formatShortDate } from './dates';
 import { formatTime12 } from './time';
 
@@ -31,7 +32,7 @@ export function timeRangeOf(startAt: string, endAt: string | null, zone: string)
 
 /** "28 Nov 2026, 14:30" (en) or "28.11.2026, 14:30" (de) of an instant in a zone: a deadline or a moment. */
 export function dateTimeOf(instant: string, zone: string, language: string): string {
-  return dateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+  return dateTimeFormat(intlLocale(language), {
     timeZone: zone,
     dateStyle: 'medium',
     timeStyle: 'short',

@@ -13,6 +13,7 @@ import { showServerError } from '#app/api/server-errors';
 import { dateTimeOf, timeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
 import { tMessage } from '#app/lib/t-message';
+import { useLang } from '#app/lib/use-lang';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
@@ -85,6 +86,7 @@ function Presence({ detail, zone }: { detail: AdminNoSessionReportDetail; zone: 
 /** The decision: a note, then refund the client or release the fee to the therapist. */
 function DecisionForm({ report }: { report: AdminNoSessionReport }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const toast = useToast();
   const modals = useModals();
   const decide = useDecideNoSessionReport();
@@ -107,7 +109,7 @@ function DecisionForm({ report }: { report: AdminNoSessionReport }) {
               ? 'admin.noSessionReports.refundedToast'
               : 'admin.noSessionReports.releasedToast',
             {
-              amount: priceText(report.priceMinor, report.currencyCode),
+              amount: priceText(report.priceMinor, report.currencyCode, lang),
             },
           ),
         );
@@ -134,7 +136,7 @@ function DecisionForm({ report }: { report: AdminNoSessionReport }) {
           {t('admin.noSessionReports.release')}
         </Button>
         <Button variant="danger" loading={decide.isPending} onClick={run('did_not_take_place')}>
-          {t('admin.noSessionReports.refund', { amount: priceText(report.priceMinor, report.currencyCode) })}
+          {t('admin.noSessionReports.refund', { amount: priceText(report.priceMinor, report.currencyCode, lang) })}
         </Button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import type { AdminNoSessionReport } from '@app/shared/schemas/session-room';
 import { useTranslation } from 'react-i18next';
 import { dateTimeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
+import { useLang } from '#app/lib/use-lang';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { LoadGate } from '#app/ui/load-gate';
@@ -23,6 +24,7 @@ export function ReportStateBadge({ report }: { report: AdminNoSessionReport }) {
 
 function ReportRow({ report, zone }: { report: AdminNoSessionReport; zone: string }) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   const modals = useModals();
   const waiting = report.decision === null;
   return (
@@ -32,7 +34,7 @@ function ReportRow({ report, zone }: { report: AdminNoSessionReport; zone: strin
         <p className="break-words text-slate-700">
           {t('admin.noSessionReports.parties', { client: report.clientName, provider: report.providerName })}
         </p>
-        <p className="text-xs text-slate-600">{priceText(report.priceMinor, report.currencyCode)}</p>
+        <p className="text-xs text-slate-600">{priceText(report.priceMinor, report.currencyCode, lang)}</p>
       </Cell>
       <Cell className="max-w-80">
         <span className="block text-xs text-slate-600">{dateTimeOf(report.reportedAt, zone, i18n.language)}</span>
@@ -46,7 +48,9 @@ function ReportRow({ report, zone }: { report: AdminNoSessionReport; zone: strin
         {report.decisionNote ? <p className="mt-1 text-xs break-words text-slate-700">{report.decisionNote}</p> : null}
         {report.refundMinor > 0 ? (
           <p className="mt-1 text-xs text-slate-700">
-            {t('admin.noSessionReports.refundedAmount', { amount: priceText(report.refundMinor, report.currencyCode) })}
+            {t('admin.noSessionReports.refundedAmount', {
+              amount: priceText(report.refundMinor, report.currencyCode, lang),
+            })}
           </p>
         ) : null}
       </Cell>

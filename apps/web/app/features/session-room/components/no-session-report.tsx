@@ -12,6 +12,7 @@ import { showServerError } from '#app/api/server-errors';
 import { dateTimeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
 import { tMessage } from '#app/lib/t-message';
+import { useLang } from '#app/lib/use-lang';
 import { useNow } from '#app/lib/use-now';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
@@ -59,12 +60,13 @@ export function NoSessionReportSection({ bookingId, outcome, endsAt, zone }: NoS
 
 function ReportState({ report, zone }: { report: NoSessionReport; zone: string }) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   const reportedAt = dateTimeOf(report.reportedAt, zone, i18n.language);
   const text =
     report.decision === null
       ? t('sessionRoom.noSession.waiting', { when: reportedAt })
       : report.decision === 'did_not_take_place'
-        ? t('sessionRoom.noSession.refunded', { amount: priceText(report.refundMinor, report.currencyCode) })
+        ? t('sessionRoom.noSession.refunded', { amount: priceText(report.refundMinor, report.currencyCode, lang) })
         : t('sessionRoom.noSession.tookPlace');
   return (
     <div
