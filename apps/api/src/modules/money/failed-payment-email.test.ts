@@ -61,6 +61,7 @@ describe('a failed card payment is emailed to the payer', () => {
     const [mail] = mails as [typeof emails.$inferSelect];
     expect(mail).toMatchObject({ language: 'de', subject: 'Deine Kartenzahlung ist nicht durchgegangen' });
     expect(mail.text).toContain('Hallo Zoë,');
+    expect(mail.text).toContain('Deine Kartenzahlung über 6.000,00\u00a0₦ ist nicht durchgegangen');
     expect(mail.text).toContain('es wurde also kein Geld abgebucht');
     expect(mail.text).toContain('Dein Guthaben wurde nicht aufgeladen.');
     expect(mail.text).toContain(`Referenz: ${reference}`);

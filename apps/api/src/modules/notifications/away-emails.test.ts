@@ -79,7 +79,13 @@ describe('message emails to someone away', () => {
   it('the quiet period is per conversation: another conversation is emailed on its own', async () => {
     const a = await pair();
     const other = await createTestUser(t, { role: 'provider', firstName: 'Chi-Chi', lastName: "D'Souza" });
-    await t.deps.db.insert(bookings).values({ clientId: a.client.id, providerId: other.id });
+    await t.deps.db.insert(bookings).values({
+      clientId: a.client.id,
+      providerId: other.id,
+      status: 'completed',
+      startsAt: new Date('2027-02-01T10:00:00Z'),
+      endsAt: new Date('2027-02-01T11:00:00Z'),
+    });
     const second = await openConversationVia(t, other, a.client);
     await send(a.provider, a.conversation, 'Hello');
     await send(other, second, 'Hello too');
