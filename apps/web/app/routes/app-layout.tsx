@@ -9,7 +9,7 @@ import { useSignOut } from '#app/features/auth/use-sign-out';
 import { APP_NAV } from '#app/features/shell/app-nav';
 import { Header } from '#app/features/shell/header';
 import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
-import { SupportLauncher } from '#app/features/support/components/support-launcher';
+import { LazySupportLauncher } from '#app/features/support/components/lazy-support-launcher';
 import { loadPageWords, localePath, withWords } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
@@ -166,7 +166,7 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
         </main>
       </div>
       <LazyLocationModal />
-      <SupportLauncher />
+      <LazySupportLauncher />
     </div>
   );
 }

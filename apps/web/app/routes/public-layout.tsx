@@ -6,7 +6,7 @@ import { Header } from '#app/features/shell/header';
 import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
 import { LocaleSuggestionBanner } from '#app/features/shell/locale-suggestion-banner';
 import { NonOperatingBanner } from '#app/features/shell/non-operating-banner';
-import { SupportLauncher } from '#app/features/support/components/support-launcher';
+import { LazySupportLauncher } from '#app/features/support/components/lazy-support-launcher';
 import { loadPageWords } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 
@@ -31,7 +31,7 @@ export default function PublicLayout() {
       <LazyLocationModal />
       <ConsentBanner choice={consent.choice} onSave={consent.save} />
       <ConsentedScripts choice={consent.choice} analyticsScriptUrl={analyticsScriptUrl} />
-      <SupportLauncher />
+      <LazySupportLauncher />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
+import { useReturnFocus } from './return-focus';
 
 const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
@@ -14,14 +15,16 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-/** An accessible modal (focus trap, Escape, labelled). Default size is small (SPEC.md §2). */
+/** An accessible modal (focus trap, Escape, labelled, focus back to its opener on close). Default size is small (SPEC.md §2). */
 export function Dialog({ open, onOpenChange, title, description, size = 'sm', children }: DialogProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
             SIZES[size],

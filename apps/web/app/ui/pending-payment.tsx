@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from './return-focus';
 
 /** SPEC.md §9: the icons change every 350 ms; the slow notice appears after 15 s. */
 export const PENDING_ICON_INTERVAL_MS = 350;
@@ -83,6 +84,7 @@ const SEQUENCES: Record<PendingPaymentProps['kind'], IconName[]> = {
 export function PendingPayment({ kind, onRefresh }: PendingPaymentProps) {
   const { t } = useTranslation();
   const sequence = SEQUENCES[kind];
+  const returnFocus = useReturnFocus(true);
   const [step, setStep] = useState(0);
   const [slow, setSlow] = useState(false);
 
@@ -105,6 +107,7 @@ export function PendingPayment({ kind, onRefresh }: PendingPaymentProps) {
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
         <RadixDialog.Content
           data-testid="pending-payment"
+          onCloseAutoFocus={returnFocus}
           onEscapeKeyDown={(event) => event.preventDefault()}
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}

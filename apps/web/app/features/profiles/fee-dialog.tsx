@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/api/client';
 import { errorText } from '#app/lib/error-text';
 import { tMessage } from '#app/lib/t-message';
+import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
 import { Dialog } from '#app/ui/dialog';
@@ -42,6 +43,7 @@ function initialText(current: FeeDialogProps['current']): string {
  */
 export function FeeDialog({ currency, current, therapy = null, onSaved }: FeeDialogProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   const toast = useToast();
   const modals = useModals();
   const binding = useModalBinding(therapy ? PROFILE_MODALS.therapyFee : PROFILE_MODALS.fee);
@@ -82,7 +84,7 @@ export function FeeDialog({ currency, current, therapy = null, onSaved }: FeeDia
     }
     const fee = isFree ? 0 : toMinor(Number(text));
     if (fee > FEE_MAX_MINOR) {
-      setError(t('profileScreens.fee.tooHigh', { amount: formatMoney(FEE_MAX_MINOR, currency) }));
+      setError(t('profileScreens.fee.tooHigh', { amount: formatMoney(FEE_MAX_MINOR, currency, lang) }));
       return;
     }
     const parsed = therapy
@@ -164,7 +166,7 @@ export function FeeDialog({ currency, current, therapy = null, onSaved }: FeeDia
             {isFree
               ? t('profileScreens.fee.freeHint')
               : amount !== null
-                ? t('profileScreens.fee.preview', { amount: formatMoney(amount, currency) })
+                ? t('profileScreens.fee.preview', { amount: formatMoney(amount, currency, lang) })
                 : t('profileScreens.fee.hint')}
           </p>
           {error ? (
