@@ -69,7 +69,7 @@ test.describe('a profile that earns trust', () => {
 
     const states = therapist.getByRole('combobox', { name: 'States' });
     await states.fill('Califor');
-    await therapist.getByRole('option', { name: 'California' }).click();
+    await therapist.getByRole('listbox', { name: 'States' }).getByRole('option', { name: 'California' }).click();
     await therapist.keyboard.press('Escape');
     await therapist.getByRole('button', { name: 'Save states' }).click();
     await expect(therapist.getByText('Your licence states are saved.').first()).toBeVisible();
@@ -97,7 +97,7 @@ test.describe('a profile that earns trust', () => {
     await expect(credentials).toContainText(/\d+ years in practice/);
     await expect(credentials).toContainText('California');
     await expect(page.getByText(/Family Therapy/).first()).toBeVisible();
-    await expect(page.getByTestId('review-reply').filter({ hasText: reply })).toContainText(`Reply from ${NAME}`);
+    await expect(page.getByTestId('review-reply').filter({ hasText: reply })).toContainText(`Reply from Dr ${NAME}`);
     await page.screenshot({ path: 'test-results/profile-trust-page-en.png', fullPage: true });
 
     const sort = page.getByRole('navigation', { name: 'Sort' });
@@ -117,7 +117,7 @@ test.describe('a profile that earns trust', () => {
     await visit(`/de/providers/${id}/`);
     await expect(page).toHaveURL(new RegExp(`/de/providers/${id}-hannah-fischer/$`));
     await expect(page.getByTestId('verified-badge')).toHaveText('Verifiziert');
-    await expect(page.getByTestId('review-reply').filter({ hasText: reply })).toContainText(`Antwort von ${NAME}`);
+    await expect(page.getByTestId('review-reply').filter({ hasText: reply })).toContainText(`Antwort von Dr ${NAME}`);
     await page.screenshot({ path: 'test-results/profile-trust-page-de.png', fullPage: true });
 
     // A client booking that therapy sees its own fee in step 1.

@@ -1,7 +1,8 @@
 import { isLanguage, type Language } from '@app/shared/constants';
 import { providerIdOfSegment, providerSegment } from '@app/shared/provider-path';
+import { REVIEW_SORTS, type ReviewSort } from '@app/shared/review-rules';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
-import { REVIEW_SORTS, type ReviewPage, type ReviewSort } from '@app/shared/schemas/reviews';
+import type { ReviewPage } from '@app/shared/schemas/reviews';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { FeeText } from '#app/features/directory/components/fee-text';

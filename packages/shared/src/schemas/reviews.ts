@@ -1,4 +1,8 @@
+import { REVIEW_SORTS } from '../review-rules.ts';
 import { messageKey, z } from '../zod.ts';
+
+export { REVIEW_SORTS, type ReviewSort } from '../review-rules.ts';
+
 import { pageSchema } from './common.ts';
 
 /** SPEC.md §5 "Review" and §9: a rating in steps of 0.5; a comment of 5-2500 characters when given. */
@@ -43,10 +47,6 @@ export type ReviewBody = z.input<typeof ReviewBodySchema>;
 /** A provider's replies to a review: one per review, 2-2500 characters. */
 export const REVIEW_REPLY_MIN = 2;
 export const REVIEW_REPLY_MAX = 2500;
-
-/** The orders of a provider's reviews: newest first, or by rating (newest first within a rating). */
-export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 export const ReviewPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -1,4 +1,5 @@
-import { REVIEW_SORTS, type Review, type ReviewPage, type ReviewSort } from '@app/shared/schemas/reviews';
+import { REVIEW_SORTS, type ReviewSort } from '@app/shared/review-rules';
+import type { Review, ReviewPage } from '@app/shared/schemas/reviews';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '#app/lib/money';
