@@ -1,3 +1,4 @@
+import { intlLocale } from '@app/shared/constants';
 import { dateInZone, dateTimeFormat, formatLongDate, formatShortDate } from './dates';
 import { formatClock } from './time';
 
@@ -27,6 +28,15 @@ export function shortDateOf(instant: string, zone: string, language: string): st
 export function timeRangeOf(startAt: string, endAt: string | null, zone: string, language: string): string {
   const start = formatClock(timeInZone(startAt, zone), language);
   return endAt ? `${start} – ${formatClock(timeInZone(endAt, zone), language)}` : start;
+}
+
+/** "28 Nov 2026, 14:30" (en) or "28.11.2026, 14:30" (de) of an instant in a zone: a deadline or a moment. */
+export function dateTimeOf(instant: string, zone: string, language: string): string {
+  return dateTimeFormat(intlLocale(language), {
+    timeZone: zone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(instant));
 }
 
 /** "9:00 AM" / "09:00" in the reader's language. */
