@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppErrorLike } from './app-error-like.ts';
+import { intlLocale } from './constants.ts';
 import { currencyForCountry, currencyForCountryOrDefault, minTopUpMinor } from './currency.ts';
 import { formatMoney, groupThousands, parseMajorInput, toMajor, toMinor } from './money.ts';
 
@@ -54,10 +55,38 @@ describe('money', () => {
     expect(groupThousands('12a3')).toBe('123');
   });
 
-  it('formats amounts in each currency', () => {
-    expect(formatMoney(500_000, 'NGN')).toBe('₦5,000.00');
-    expect(formatMoney(500, 'GBP')).toBe('£5.00');
-    expect(formatMoney(500, 'USD')).toBe('$5.00');
-    expect(formatMoney(500, 'EUR').replace(/\s/g, ' ')).toBe('5,00 €');
+  // Intl separates a German amount from its symbol with a no-break space.
+  const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
+
+  it.each([
+    ['NGN', '₦100,000.00', '100.000,00 ₦'],
+    ['GBP', '£100,000.00', '100.000,00 £'],
+    ['USD', '$100,000.00', '100.000,00 $'],
+    ['EUR', '€100,000.00', '100.000,00 €'],
+  ] as const)('formats %s in the reader’s language: %s in English, %s in German', (currency, english, german) => {
+    expect(formatMoney(10_000_000, currency, 'en')).toBe(english);
+    expect(spaced(formatMoney(10_000_000, currency, 'de'))).toBe(german);
+  });
+
+  it('formats cents and negative amounts in either language', () => {
+    expect(formatMoney(1999, 'GBP', 'en')).toBe('£19.99');
+    expect(spaced(formatMoney(1999, 'EUR', 'de'))).toBe('19,99 €');
+    expect(formatMoney(-50_000, 'NGN', 'en')).toBe('-₦500.00');
+    expect(spaced(formatMoney(-50_000, 'NGN', 'de'))).toBe('-500,00 ₦');
+  });
+
+  it('keeps a formatter per language: German after English still reads German', () => {
+    expect(formatMoney(500, 'USD', 'en')).toBe('$5.00');
+    expect(spaced(formatMoney(500, 'USD', 'de'))).toBe('5,00 $');
+    expect(formatMoney(500, 'USD', 'en')).toBe('$5.00');
+  });
+});
+
+describe('intl locale', () => {
+  it('maps each language to its locale and anything else to the default', () => {
+    expect(intlLocale('en')).toBe('en-GB');
+    expect(intlLocale('de')).toBe('de-DE');
+    expect(intlLocale('fr')).toBe('en-GB');
+    expect(intlLocale(undefined)).toBe('en-GB');
   });
 });

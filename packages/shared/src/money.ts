@@ -1,4 +1,4 @@
-import type { Language } from './constants.ts';
+import { intlLocale, type Language } from './constants.ts';
 import type { CurrencyCode } from './currency.ts';
 
 /** Amounts travel in minor units: a major amount is sent times 100 (SPEC.md §9). */
@@ -25,29 +25,23 @@ export function groupThousands(text: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-const LOCALE_BY_CURRENCY: Record<CurrencyCode, string> = {
-  NGN: 'en-NG',
-  GBP: 'en-GB',
-  USD: 'en-US',
-  EUR: 'de-DE',
-};
-
-const moneyFormats = new Map<CurrencyCode, Intl.NumberFormat>();
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * Formats minor units for people: ₦5,000.00, £5.00, $5.00, 5,00 €.
- * The currency's home locale decides separators, so a price reads the same in en and de.
- * One Intl.NumberFormat per currency, made once (making one costs far more than using it).
+ * Formats minor units for the reader: ₦5,000.00, £5.00, $5.00, €5.00 in English; 5.000,00 ₦,
+ * 5,00 £, 5,00 $, 5,00 € in German. The reader's language decides separators, never the currency.
+ * One Intl.NumberFormat per language and currency, made once (making one costs far more than using it).
  */
-export function formatMoney(minor: number, currency: CurrencyCode, _language?: Language): string {
-  let format = moneyFormats.get(currency);
+export function formatMoney(minor: number, currency: CurrencyCode, language: Language): string {
+  const key = `${language}|${currency}`;
+  let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(LOCALE_BY_CURRENCY[currency], {
+    format = new Intl.NumberFormat(intlLocale(language), {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',
     });
-    moneyFormats.set(currency, format);
+    moneyFormats.set(key, format);
   }
   return format.format(toMajor(minor));
 }

@@ -1,3 +1,4 @@
+import { intlLocale } from '@app/shared/constants';
 import { addDays, addMonths, datesOfMonth, isoWeekday } from '@app/shared/day-times';
 
 export { addDays, addMonths, datesOfMonth, isoWeekday };
@@ -45,7 +46,7 @@ function atNoon(date: string): Date {
 }
 
 function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return dateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { ...options, timeZone: 'UTC' });
+  return dateTimeFormat(intlLocale(language), { ...options, timeZone: 'UTC' });
 }
 
 /** "November 2026" / "November 2026". */

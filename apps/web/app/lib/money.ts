@@ -1,4 +1,4 @@
-import type { Language } from '@app/shared/constants';
+import { intlLocale, type Language } from '@app/shared/constants';
 import { CURRENCY_BY_COUNTRY, type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 
@@ -19,23 +19,23 @@ export function currencySymbol(currency: CurrencyCode): string {
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
 
-/** Minor units of an API currency string, for people (₦5,000.00, £5.00). */
-export function money(minor: number, currency: string, language?: Language): string {
+/** Minor units of an API currency string, in the reader's language (₦5,000.00 / 5.000,00 ₦). */
+export function money(minor: number, currency: string, language: Language): string {
   return formatMoney(minor, asCurrency(currency), language);
 }
 
 /** A signed amount for a statement line: +₦5,000.00 in, −₦2,000.00 out. */
-export function signedMoney(minor: number, direction: 'credit' | 'debit', currency: string, language?: Language) {
+export function signedMoney(minor: number, direction: 'credit' | 'debit', currency: string, language: Language) {
   return `${direction === 'credit' ? '+' : '−'}${money(Math.abs(minor), currency, language)}`;
 }
 
 export function formatDateTime(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(iso));
 }
 
 export function formatDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
 }

@@ -160,6 +160,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                               amount: priceText(
                                 booking.cancellationPolicy.refundAmount,
                                 booking.cancellationPolicy.currencyCode,
+                                lang,
                               ),
                             })
                           : t('bookingScreens.cancel.clientNoRefund')}
@@ -214,7 +215,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                     <dd>
                       {cancellation.refundStatus === 'refunded'
                         ? t('bookingScreens.details.refunded', {
-                            amount: priceText(cancellation.refundMinor, booking.currencyCode),
+                            amount: priceText(cancellation.refundMinor, booking.currencyCode, lang),
                           })
                         : t(`bookingScreens.details.refundStatus.${cancellation.refundStatus}`)}
                     </dd>

@@ -143,7 +143,7 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
                   <dd className="font-medium">
                     {current.priceMinor === 0
                       ? t('bookingScreens.free')
-                      : priceText(current.priceMinor, current.currencyCode)}
+                      : priceText(current.priceMinor, current.currencyCode, lang)}
                   </dd>
                 </div>
               </dl>

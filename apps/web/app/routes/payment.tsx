@@ -144,7 +144,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
     booking.startAt !== null &&
     new Date(booking.startAt).getTime() > now &&
     booking.priceMinor > 0;
-  const price = priceText(booking.priceMinor, booking.currencyCode);
+  const price = priceText(booking.priceMinor, booking.currencyCode, lang);
 
   async function payWith(chosen: 'wallet' | 'card') {
     setMethod(chosen);
@@ -246,7 +246,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
                 ) : balance.isError ? (
                   <span role="alert">{t('common.failedToLoad')}</span>
                 ) : wallet ? (
-                  t('bookingScreens.payment.balance', { amount: priceText(wallet.balance, wallet.currency) })
+                  t('bookingScreens.payment.balance', { amount: priceText(wallet.balance, wallet.currency, lang) })
                 ) : null}
               </p>
               {wallet && !sameCurrency ? (

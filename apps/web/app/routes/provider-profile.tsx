@@ -59,7 +59,7 @@ function Chips({ title, items }: { title: string; items: { identifier: string; n
 }
 
 /** schema.org data of the page: the therapist as a professional service with the rating and the reviews shown. */
-function structuredData(provider: PublicProvider, reviews: ReviewPage, url: string, anonymous: string) {
+function structuredData(provider: PublicProvider, reviews: ReviewPage, url: string, anonymous: string, lang: Language) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
@@ -70,7 +70,9 @@ function structuredData(provider: PublicProvider, reviews: ReviewPage, url: stri
     image: provider.photo ?? undefined,
     address: provider.countryCode ? { '@type': 'PostalAddress', addressCountry: provider.countryCode } : undefined,
     priceRange:
-      provider.fee && !provider.fee.isFree ? priceText(provider.fee.amount, provider.fee.currencyCode) : undefined,
+      provider.fee && !provider.fee.isFree
+        ? priceText(provider.fee.amount, provider.fee.currencyCode, lang)
+        : undefined,
     aggregateRating:
       provider.rating !== null && provider.reviewCount > 0
         ? {
@@ -144,7 +146,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
   const path = `/providers/${provider.identifier}/`;
   const name = displayName(provider);
   const ld = jsonLd(
-    structuredData(provider, reviews, `${publicUrl}${localePath(lang, path)}`, t('reviewScreens.anonymous')),
+    structuredData(provider, reviews, `${publicUrl}${localePath(lang, path)}`, t('reviewScreens.anonymous'), lang),
   );
 
   return (
@@ -195,7 +197,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
                             {therapy.fee
                               ? therapy.fee.isFree
                                 ? t('bookingScreens.free')
-                                : priceText(therapy.fee.amount, therapy.fee.currencyCode)
+                                : priceText(therapy.fee.amount, therapy.fee.currencyCode, lang)
                               : '—'}
                           </span>
                         </li>

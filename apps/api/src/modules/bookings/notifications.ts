@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { intlLocale, isLanguage, type Language } from '@app/shared/constants';
 import { type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 import type { NotificationKind } from '@app/shared/schemas/notifications';
@@ -52,7 +52,7 @@ export function formatWhen(at: Date | string | null, language: Language, timezon
   const key = `${language}|${zone}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    format = new Intl.DateTimeFormat(intlLocale(language), {
       weekday: 'long',
       day: 'numeric',
       month: 'long',

@@ -1,4 +1,4 @@
-import { isLanguage } from '@app/shared/constants';
+import { intlLocale, isLanguage } from '@app/shared/constants';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Job } from '../../platform/jobs.ts';
@@ -17,7 +17,7 @@ interface ClaimedReminder {
 }
 
 function formatDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(new Date(`${day}T00:00:00Z`));

@@ -99,6 +99,17 @@ describe('GET /recommended-provider', () => {
     });
     expect(german.json().data).toHaveLength(1);
     expect(german.json().data[0].reasons[0].label).toBe('Spricht Yoruba');
+    // The rating reads the German way too.
+    const germanAll = await t.app.inject({
+      url: '/api/recommended-provider',
+      headers: { ...client.headers, 'x-language': 'de' },
+    });
+    const germanChidi = germanAll
+      .json()
+      .data.find((item: { reasons: { code: string }[] }) => item.reasons.some((reason) => reason.code === 'rating'));
+    expect(germanChidi.reasons.find((reason: { code: string }) => reason.code === 'rating').label).toBe(
+      'Mit 4,8 bewertet von 3 Klient:innen',
+    );
   });
 
   it('is for clients only', async () => {

@@ -1,4 +1,4 @@
-import type { Language } from '@app/shared/constants';
+import { intlLocale, type Language } from '@app/shared/constants';
 import type { RecommendedAnswer } from '@app/shared/schemas/directory';
 import { eq, inArray } from 'drizzle-orm';
 import {
@@ -112,6 +112,10 @@ export async function recommendProviders(
     optionName: (id) => names.get(id) ?? '',
     stateName: () => (stateRow ? localizedName(stateRow, input.language) : ''),
     label: (code, params) => translate(input.language, `recommendations.reasons.${code}`, params),
+    rating: (value) =>
+      new Intl.NumberFormat(intlLocale(input.language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+        value,
+      ),
   };
   const licensedHere = new Set(licensed.map((row) => row.providerId));
 

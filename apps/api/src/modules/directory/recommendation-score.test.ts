@@ -17,6 +17,7 @@ const words: ReasonWords = {
   optionName: (id) => ({ yo: 'Yoruba', ig: 'Igbo', cbt: 'CBT', anxiety: 'Anxiety', female: 'Female' })[id] ?? id,
   stateName: () => 'Lagos',
   label: (code, params) => `${code}:${Object.values(params).join('/')}`,
+  rating: (value) => value.toFixed(1),
 };
 const facts = (over: Partial<CandidateFacts>): CandidateFacts => ({
   providerId: '00000000-0000-4000-8000-000000000001',

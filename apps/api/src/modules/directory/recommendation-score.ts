@@ -56,6 +56,8 @@ export interface ReasonWords {
   optionName(optionId: string): string;
   stateName(stateId: string): string;
   label(code: RecommendationReason['code'], params: Record<string, unknown>): string;
+  /** A rating as the reader writes it: 4.5 / 4,5. */
+  rating(value: number): string;
 }
 
 export interface Scored {
@@ -102,7 +104,7 @@ export function scoreCandidate(wishes: ClientWishes, facts: CandidateFacts, now:
     if (points > 0) {
       reasons.push({
         code: 'rating',
-        label: words.label('rating', { rating: facts.rating.toFixed(1), count: facts.reviewCount }),
+        label: words.label('rating', { rating: words.rating(facts.rating), count: facts.reviewCount }),
         points,
       });
     }

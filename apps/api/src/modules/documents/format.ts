@@ -1,11 +1,9 @@
-import type { Language } from '@app/shared/constants';
+import { intlLocale, type Language } from '@app/shared/constants';
 
 /**
  * Money, dates and times on documents, in the reader's language and time zone (Intl). One small
  * helper for every document so the PDFs and the CSV agree.
  */
-const LOCALES: Record<Language, string> = { en: 'en-GB', de: 'de-DE' };
-
 export interface Formatter {
   money(minor: number, currencyCode: string): string;
   date(at: Date | string): string;
@@ -16,7 +14,7 @@ export interface Formatter {
 }
 
 export function documentFormatter(language: Language, timeZone: string): Formatter {
-  const locale = LOCALES[language];
+  const locale = intlLocale(language);
   const moneyFormats = new Map<string, Intl.NumberFormat>();
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone });

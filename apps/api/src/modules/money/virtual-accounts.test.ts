@@ -94,7 +94,9 @@ describe('bank transfer top-up (sandbox)', () => {
       template: 'wallet.transfer-received',
     });
     expect(sent[0]?.text).toContain('Hallo Jonas Weber');
-    expect(sent[0]?.text).toContain('₦2,500.00');
+    // The amount reads the German way for a German reader (Intl puts a no-break space before the symbol).
+    expect(sent[0]?.text).toContain('2.500,00\u00a0₦');
+    expect(sent[0]?.text).not.toContain('₦2,500.00');
 
     const [payment] = await t.deps.db.select().from(payments).where(eq(payments.reference, 'sandbox:bank-ref-0001'));
     expect(payment).toMatchObject({

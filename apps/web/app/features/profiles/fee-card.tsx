@@ -1,6 +1,7 @@
 import { type CurrencyCode, currencyForCountryOrDefault } from '@app/shared/currency';
 import type { ProviderProfile } from '@app/shared/schemas/profiles';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';
 import { FeeDialog } from './fee-dialog';
@@ -10,7 +11,8 @@ import { formatMoney } from './money';
 /** A fee for people: "Free", or the amount in the provider's currency (minor units ÷ 100). */
 export function FeeAmount({ fee, isFree, currency }: { fee: number; isFree: boolean; currency: CurrencyCode }) {
   const { t } = useTranslation();
-  return <>{isFree ? t('profileScreens.fee.free') : formatMoney(fee, currency)}</>;
+  const lang = useLang();
+  return <>{isFree ? t('profileScreens.fee.free') : formatMoney(fee, currency, lang)}</>;
 }
 
 /** The fee per session on the account page, with the "therapy fees" dialog. */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/api/client';
 import { errorText } from '#app/lib/error-text';
 import { tMessage } from '#app/lib/t-message';
+import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
 import { Dialog } from '#app/ui/dialog';
@@ -35,6 +36,7 @@ function initialText(current: FeeDialogProps['current']): string {
  */
 export function FeeDialog({ currency, current, onSaved }: FeeDialogProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   const toast = useToast();
   const modals = useModals();
   const binding = useModalBinding(PROFILE_MODALS.fee);
@@ -73,7 +75,7 @@ export function FeeDialog({ currency, current, onSaved }: FeeDialogProps) {
     }
     const fee = isFree ? 0 : toMinor(Number(text));
     if (fee > FEE_MAX_MINOR) {
-      setError(t('profileScreens.fee.tooHigh', { amount: formatMoney(FEE_MAX_MINOR, currency) }));
+      setError(t('profileScreens.fee.tooHigh', { amount: formatMoney(FEE_MAX_MINOR, currency, lang) }));
       return;
     }
     const parsed = GeneralFeeUpdateSchema.safeParse({ fee, isFree });
@@ -145,7 +147,7 @@ export function FeeDialog({ currency, current, onSaved }: FeeDialogProps) {
             {isFree
               ? t('profileScreens.fee.freeHint')
               : amount !== null
-                ? t('profileScreens.fee.preview', { amount: formatMoney(amount, currency) })
+                ? t('profileScreens.fee.preview', { amount: formatMoney(amount, currency, lang) })
                 : t('profileScreens.fee.hint')}
           </p>
           {error ? (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortDateOf, timeRangeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
+import { useLang } from '#app/lib/use-lang';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import type { BookingRole } from '../api/keys';
 import { BookingActions } from './booking-actions';
@@ -28,6 +29,7 @@ export function AppointmentCard({
   join?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   const other = role === 'client' ? booking.provider : booking.client;
   const headingId = `booking-${booking.identifier}`;
   return (
@@ -60,7 +62,9 @@ export function AppointmentCard({
             <p className="text-slate-600">{t('bookingScreens.facts.notScheduled')}</p>
           )}
           <p className="text-slate-600">
-            {booking.priceMinor === 0 ? t('bookingScreens.free') : priceText(booking.priceMinor, booking.currencyCode)}
+            {booking.priceMinor === 0
+              ? t('bookingScreens.free')
+              : priceText(booking.priceMinor, booking.currencyCode, lang)}
           </p>
         </div>
       </div>

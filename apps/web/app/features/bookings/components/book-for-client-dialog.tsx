@@ -16,6 +16,7 @@ import { showServerError } from '#app/api/server-errors';
 import { longDateOf, timeRangeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
 import { tMessage } from '#app/lib/t-message';
+import { useLang } from '#app/lib/use-lang';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
@@ -102,6 +103,7 @@ const FIELDS = ['clientIdentifier', 'modalityIdentifier', 'therapyIdentifier', '
 
 export function BookForClientForm({ target, provider }: { target: BookForClientTarget; provider: PublicProvider }) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   const toast = useToast();
   const modals = useModals();
   const queryClient = useQueryClient();
@@ -163,7 +165,7 @@ export function BookForClientForm({ target, provider }: { target: BookForClientT
       ? t('bookingScreens.form.feeNotSet')
       : fee.isFree
         ? t('bookingScreens.free')
-        : t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode) });
+        : t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode, lang) });
   const noneOffered = provider.modalities.length === 0 || provider.therapies.length === 0;
   const slotError = tMessage(t, errors.timeslotIdentifier?.message);
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { zoneLabel } from '#app/lib/dates';
 import { longDateOf, minutesBetween, timeRangeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
+import { useLang } from '#app/lib/use-lang';
 import { cn } from '#app/ui/cn';
 import type { BookingRole } from '../api/keys';
 
@@ -23,6 +24,7 @@ export function BookingFacts({
   stacked?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   const language = i18n.language;
   const other = role === 'client' ? booking.provider : booking.client;
   const rows: Array<[string, ReactNode]> = [
@@ -53,7 +55,7 @@ export function BookingFacts({
   }
   rows.push([
     t('bookingScreens.facts.price'),
-    booking.priceMinor === 0 ? t('bookingScreens.free') : priceText(booking.priceMinor, booking.currencyCode),
+    booking.priceMinor === 0 ? t('bookingScreens.free') : priceText(booking.priceMinor, booking.currencyCode, lang),
   ]);
   if (booking.note)
     rows.push([

@@ -103,7 +103,7 @@ export function BookingForm({ provider, onCreated, chosenAtParam = null }: Booki
       ? t('bookingScreens.form.feeNotSet')
       : fee.isFree
         ? t('bookingScreens.free')
-        : t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode) });
+        : t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode, lang) });
 
   const note = watch('note') ?? '';
   const noneOffered = provider.modalities.length === 0 || provider.therapies.length === 0;

@@ -181,7 +181,7 @@ describe('CancelDialog', () => {
       within(dialog).getByText('Wenn du weniger als 48 Stunden vor dem Termin stornierst, gibt es keine Erstattung.'),
     ).toBeVisible();
     expect(await within(dialog).findByTestId('cancel-outcome')).toHaveTextContent(
-      'Wenn du jetzt stornierst, werden ₦15,000.00 sofort deinem Guthaben gutgeschrieben.',
+      'Wenn du jetzt stornierst, werden 15.000,00 ₦ sofort deinem Guthaben gutgeschrieben.',
     );
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
 import { priceText } from '#app/lib/price';
 import { tMessage } from '#app/lib/t-message';
+import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { useToast } from '#app/ui/toast';
 import { useCancelBooking } from '../api/cancel-booking';
@@ -58,6 +59,7 @@ function CancelForm({
   onKeep(): void;
 }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const toast = useToast();
   const policy = useCancellationPolicy(booking.identifier);
   const cancel = useCancelBooking();
@@ -81,7 +83,7 @@ function CancelForm({
   });
 
   const data = policy.data;
-  const amount = data ? priceText(data.refundAmount, data.currencyCode) : '';
+  const amount = data ? priceText(data.refundAmount, data.currencyCode, lang) : '';
   const paid = booking.isPaid && booking.priceMinor > 0;
   let outcome: string | null = null;
   if (data?.canCancel) {
@@ -142,8 +144,9 @@ function CancelForm({
 
 function CancelSuccess({ booking, party: role, onClose }: { booking: Booking; party: BookingRole; onClose(): void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const outcome = cancelOutcome(booking);
-  const amount = priceText(booking.cancellation?.refundMinor ?? 0, booking.currencyCode);
+  const amount = priceText(booking.cancellation?.refundMinor ?? 0, booking.currencyCode, lang);
   const title =
     outcome === 'refunded'
       ? t(

@@ -1,3 +1,4 @@
+import type { Language } from '@app/shared/constants';
 import { type Booking, type RejectBookingBody, RejectBookingBodySchema } from '@app/shared/schemas/bookings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
 import { priceText } from '#app/lib/price';
 import { tMessage } from '#app/lib/t-message';
+import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { useToast } from '#app/ui/toast';
 import { useAnswerParticipant } from '../api/answer-participant';
@@ -34,11 +36,14 @@ export function DeclineDialog({ booking }: { booking: Booking | null }) {
 }
 
 /** What declining does to the client's money, before it happens. */
-export function declineMoneyText(t: TFunction, booking: Booking) {
+export function declineMoneyText(t: TFunction, booking: Booking, language: Language) {
   const name = booking.client.name;
   if (booking.priceMinor === 0) return t('bookingScreens.decline.free');
   if (!booking.isPaid) return t('bookingScreens.decline.notPaid', { name });
-  return t('bookingScreens.decline.refundPaid', { name, amount: priceText(booking.priceMinor, booking.currencyCode) });
+  return t('bookingScreens.decline.refundPaid', {
+    name,
+    amount: priceText(booking.priceMinor, booking.currencyCode, language),
+  });
 }
 
 function DeclineForm({
@@ -51,6 +56,7 @@ function DeclineForm({
   onKeep(): void;
 }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const toast = useToast();
   const answer = useAnswerParticipant();
   const {
@@ -78,7 +84,7 @@ function DeclineForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="decline-money">
-        {declineMoneyText(t, booking)}
+        {declineMoneyText(t, booking, lang)}
       </p>
       <p className="text-sm text-slate-700">{t('bookingScreens.decline.final')}</p>
       <NoteField
@@ -102,6 +108,7 @@ function DeclineForm({
 
 function DeclineSuccess({ booking, onClose }: { booking: Booking; onClose(): void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const refunded = booking.cancellation?.refundStatus === 'refunded';
   return (
     <SuccessView
@@ -113,7 +120,7 @@ function DeclineSuccess({ booking, onClose }: { booking: Booking; onClose(): voi
         <p>
           {t('bookingScreens.decline.doneRefunded', {
             name: booking.client.name,
-            amount: priceText(booking.cancellation?.refundMinor ?? 0, booking.currencyCode),
+            amount: priceText(booking.cancellation?.refundMinor ?? 0, booking.currencyCode, lang),
           })}
         </p>
       ) : null}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { zoneLabel } from '#app/lib/dates';
 import { longDateOf, timeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
+import { useLang } from '#app/lib/use-lang';
 
 /** "Monday, 30 November 2026, 9:00 AM" of an instant in the reader's zone. */
 export function dateTimeIn(instant: Date, zone: string, language: string): string {
@@ -19,9 +20,10 @@ export function dateTimeIn(instant: Date, zone: string, language: string): strin
  */
 export function RefundTerms({ booking, zone, now }: { booking: Booking; zone: string; now: number }) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   if (!booking.startAt || booking.priceMinor === 0) return null;
   const deadline = refundDeadline(new Date(booking.startAt), new Date(now));
-  const amount = priceText(booking.priceMinor, booking.currencyCode);
+  const amount = priceText(booking.priceMinor, booking.currencyCode, lang);
   return (
     <section
       aria-labelledby="refund-terms-heading"

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { longDateOf, timeRangeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
+import { useLang } from '#app/lib/use-lang';
 import type { TimeSlot } from './booking-calendar';
 
 export interface RepeatWeeklyValue {
@@ -65,6 +66,7 @@ export function RepeatWeekly({
   error,
 }: RepeatWeeklyProps) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   const id = useId();
   const hintId = `${id}-hint`;
   const countId = `${id}-count`;
@@ -137,7 +139,9 @@ export function RepeatWeekly({
                 data-testid="series-total"
               >
                 <span>{t('bookingScreens.series.total', { count: value.occurrences })}</span>
-                <span>{free ? t('bookingScreens.free') : priceText(priceMinor * value.occurrences, currencyCode)}</span>
+                <span>
+                  {free ? t('bookingScreens.free') : priceText(priceMinor * value.occurrences, currencyCode, lang)}
+                </span>
               </p>
               {free ? null : <p className="text-xs text-slate-600">{t('bookingScreens.series.holdHint')}</p>}
             </>

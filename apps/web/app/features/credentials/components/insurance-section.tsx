@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@app/shared/constants';
+import { intlLocale, MAX_UPLOAD_BYTES } from '@app/shared/constants';
 import { CREDENTIAL_FILE_ACCEPT } from '@app/shared/schemas/credentials';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,7 +98,7 @@ export function InsuranceSection({ language }: { language: string }) {
   const list = useInsurance();
   const remove = useDeleteInsurance();
   const format = (day: string) =>
-    new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(`${day}T00:00:00Z`),
     );
   const items = list.data ?? [];

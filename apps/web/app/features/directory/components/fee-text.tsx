@@ -1,6 +1,7 @@
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { priceText } from '#app/lib/price';
+import { useLang } from '#app/lib/use-lang';
 
 /** A provider's fee per session (free, not set yet), with the visitor's currency beside it when it differs. */
 export function FeeText({
@@ -11,14 +12,15 @@ export function FeeText({
   visitorFee?: DirectoryProvider['visitorFee'];
 }) {
   const { t } = useTranslation();
+  const lang = useLang();
   if (!fee) return <>{t('bookingScreens.directory.feeNotSet')}</>;
   if (fee.isFree) return <>{t('bookingScreens.free')}</>;
   return (
     <>
-      {t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode) })}
+      {t('bookingScreens.perSession', { price: priceText(fee.amount, fee.currencyCode, lang) })}
       {visitorFee ? (
         <span className="ml-1 font-normal text-slate-600">
-          {t('searchScreens.approximately', { price: priceText(visitorFee.amount, visitorFee.currencyCode) })}
+          {t('searchScreens.approximately', { price: priceText(visitorFee.amount, visitorFee.currencyCode, lang) })}
         </span>
       ) : null}
     </>

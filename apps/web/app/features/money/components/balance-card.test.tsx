@@ -15,9 +15,12 @@ describe('BalanceCard', () => {
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦12,500.50');
   });
 
-  it('formats euros the German way, also on the English page', async () => {
+  it("formats the amount in the reader's language, whatever the currency", async () => {
     mockApi({ 'GET /api/wallet/balance': [200, { balance: 123_456, currency: 'EUR' }] });
-    renderWithProviders(<BalanceCard language="en" onTopUp={vi.fn()} />);
+    const english = renderWithProviders(<BalanceCard language="en" onTopUp={vi.fn()} />);
+    expect((await screen.findByTestId('wallet-balance')).textContent).toBe('€1,234.56');
+    english.unmount();
+    renderWithProviders(<BalanceCard language="de" onTopUp={vi.fn()} />, { language: 'de' });
     expect((await screen.findByTestId('wallet-balance')).textContent?.replace(/\s/g, ' ')).toBe('1.234,56 €');
   });
 

@@ -1,5 +1,5 @@
 import { NIGERIAN_BANKS } from '@app/shared/bank-rules';
-import type { Language } from '@app/shared/constants';
+import { intlLocale, type Language } from '@app/shared/constants';
 import {
   ACCOUNT_OWNERSHIPS,
   ACCOUNT_TYPES,
@@ -291,7 +291,7 @@ export function BankAccountForm({ countryCode, account, language }: BankAccountF
         <p className="text-xs text-slate-600">
           {account
             ? t('earningsScreens.bank.updatedAt', {
-                date: new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium' }).format(
+                date: new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(
                   new Date(account.updatedAt),
                 ),
               })

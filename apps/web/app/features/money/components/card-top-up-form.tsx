@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@app/shared/currency';
-import { MIN_TOP_UP_MAJOR, minTopUpMinor } from '@app/shared/currency';
+import { minTopUpMinor } from '@app/shared/currency';
 import { parseMajorInput } from '@app/shared/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
 import { useAmountIdempotencyKey } from '#app/lib/idempotency-key';
-import { currencySymbol, money } from '#app/lib/money';
+import { money } from '#app/lib/money';
 import { tMessage } from '#app/lib/t-message';
+import { useLang } from '#app/lib/use-lang';
 import { AmountField } from '#app/ui/amount-field';
 import { Button } from '#app/ui/button';
 import { useToast } from '#app/ui/toast';
@@ -33,6 +34,7 @@ function goTo(url: string) {
  */
 export function CardTopUpForm({ currency, callbackUrl, onRedirect = goTo }: CardTopUpFormProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   const toast = useToast();
   const start = useStartCardTopUp();
   const [redirecting, setRedirecting] = useState(false);
@@ -48,7 +50,7 @@ export function CardTopUpForm({ currency, callbackUrl, onRedirect = goTo }: Card
 
   const text = watch('amount');
   const typedMinor = parseMajorInput(text);
-  const minimum = `${currencySymbol(currency)}${MIN_TOP_UP_MAJOR[currency].toLocaleString('en')}`;
+  const minimum = money(minTopUpMinor(currency), currency, lang);
 
   const onSubmit = handleSubmit(async ({ amount }) => {
     const idempotencyKey = idempotency.keyFor(amount);
@@ -72,7 +74,7 @@ export function CardTopUpForm({ currency, callbackUrl, onRedirect = goTo }: Card
         error={tMessage(t, errors.amount?.message)}
         hint={
           typedMinor !== null && typedMinor >= minTopUpMinor(currency)
-            ? t('walletScreens.topUp.amountPreview', { amount: money(typedMinor, currency) })
+            ? t('walletScreens.topUp.amountPreview', { amount: money(typedMinor, currency, lang) })
             : t('walletScreens.topUp.amountHint', { amount: minimum })
         }
       />

@@ -44,7 +44,7 @@ describe('TopUpDialog', () => {
     renderDialog();
     await userEvent.click(await screen.findByRole('button', { name: /Card payment/ }));
     expect(screen.getByLabelText('Amount (NGN)')).toBeInTheDocument();
-    expect(screen.getByText('Minimum ₦500')).toBeInTheDocument();
+    expect(screen.getByText('Minimum ₦500.00')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Back/ }));
     expect(screen.getByRole('button', { name: /Bank transfer/ })).toBeInTheDocument();
   });

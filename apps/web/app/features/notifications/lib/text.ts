@@ -1,4 +1,4 @@
-import type { Language } from '@app/shared/constants';
+import { intlLocale, type Language } from '@app/shared/constants';
 import type { Notification } from '@app/shared/schemas/notifications';
 import type { TFunction } from 'i18next';
 import { money } from '#app/lib/money';
@@ -10,7 +10,7 @@ export function formatSessionTime(iso: string, language: Language, zone: string 
   const key = `${language}|${zone ?? ''}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    format = new Intl.DateTimeFormat(intlLocale(language), {
       weekday: 'short',
       day: 'numeric',
       month: 'short',
@@ -24,7 +24,7 @@ export function formatSessionTime(iso: string, language: Language, zone: string 
 }
 
 function formatDay(day: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   );
 }

@@ -121,7 +121,7 @@ describe('overview screens', () => {
     expect(screen.getByTestId('checklist-insurance')).toHaveAttribute('href', '/de/my-credentials/');
     expect(screen.queryByTestId('checklist-profile')).toBeNull();
     expect(screen.getByText(/Läuft am Samstag, 20\. März 2027 ab/)).toBeVisible();
-    expect(screen.getByTestId('month-earnings-value')).toHaveTextContent('₦42,500.00');
+    expect(screen.getByTestId('month-earnings-value')).toHaveTextContent('42.500,00 ₦');
   });
 
   it("counts days on the reader's wall clock: today, tomorrow, in 3 days", () => {

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { longDateOf, timeOf, timeRangeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
+import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
@@ -53,6 +54,7 @@ export function SessionOutcomePanel({
   bookingPath,
 }: SessionOutcomePanelProps) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   const headingId = useId();
   const modals = useModals();
   const query = useSessionOutcome(bookingId);
@@ -76,7 +78,7 @@ export function SessionOutcomePanel({
       ) : null}
       {outcome.refundMinor > 0 ? (
         <p className="mt-1 text-sm font-medium text-slate-800">
-          {t('sessionRoom.outcome.refunded', { amount: priceText(outcome.refundMinor, outcome.currencyCode) })}
+          {t('sessionRoom.outcome.refunded', { amount: priceText(outcome.refundMinor, outcome.currencyCode, lang) })}
         </p>
       ) : null}
       {outcome.hasRoom ? (
@@ -111,7 +113,9 @@ export function SessionOutcomePanel({
           <>
             <Button onClick={() => modals.open(SESSION_MODALS.rebook)} data-testid="rebook-session">
               {rebook.priceMinor
-                ? t('sessionRoom.rebook.actionPaid', { amount: priceText(rebook.priceMinor, outcome.currencyCode) })
+                ? t('sessionRoom.rebook.actionPaid', {
+                    amount: priceText(rebook.priceMinor, outcome.currencyCode, lang),
+                  })
                 : t('sessionRoom.rebook.actionFree')}
             </Button>
             <p className="text-sm text-slate-600">
@@ -183,6 +187,7 @@ function RebookDialog({
   bookingPath(id: string): string;
 }) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   const binding = useModalBinding(SESSION_MODALS.rebook);
   const modals = useModals();
   const navigate = useNavigate();
@@ -199,7 +204,7 @@ function RebookDialog({
       title={t('sessionRoom.rebook.title')}
       description={
         price > 0
-          ? t('sessionRoom.rebook.textPaid', { amount: priceText(price, outcome.currencyCode) })
+          ? t('sessionRoom.rebook.textPaid', { amount: priceText(price, outcome.currencyCode, lang) })
           : t('sessionRoom.rebook.textFree')
       }
     >
@@ -247,7 +252,7 @@ function RebookDialog({
           }}
         >
           {price > 0
-            ? t('sessionRoom.rebook.confirmPaid', { amount: priceText(price, outcome.currencyCode) })
+            ? t('sessionRoom.rebook.confirmPaid', { amount: priceText(price, outcome.currencyCode, lang) })
             : t('sessionRoom.rebook.confirmFree')}
         </Button>
       </div>
