@@ -1,3 +1,4 @@
+import { intlLocale } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
 import { refusalText } from '#app/lib/error-text';
@@ -9,7 +10,7 @@ import { useRequestDataExport } from './api/request-data-export';
 
 function fileSize(bytes: number, language: string): string {
   const kb = bytes / 1024;
-  const format = new Intl.NumberFormat(language, { maximumFractionDigits: kb >= 1024 ? 2 : 0 });
+  const format = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: kb >= 1024 ? 2 : 0 });
   return kb >= 1024 ? `${format.format(kb / 1024)} MB` : `${format.format(Math.max(1, kb))} KB`;
 }
 
@@ -61,7 +62,9 @@ export function DataExportSection() {
           <p role="status">
             {t('hardening.dataExport.ready', {
               size: fileSize(current.sizeBytes ?? 0, i18n.language),
-              until: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(current.expiresAt)),
+              until: new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long' }).format(
+                new Date(current.expiresAt),
+              ),
             })}
           </p>
           <a
