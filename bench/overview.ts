@@ -19,6 +19,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { authSessions, bookings, notifications, users } from '../apps/api/src/db/schema/index.ts';
 import { signAccessToken } from '../apps/api/src/platform/tokens.ts';
+import { createLocalPrivateStorage } from '../apps/api/src/platform/uploads/private-storage.ts';
 import { seedDatabase } from '../apps/api/src/scripts/seed/index.ts';
 import { fmt, helloWorld, load } from './http.ts';
 import { recordRun } from './record.ts';
@@ -96,7 +97,11 @@ async function main() {
     await database.migrate();
     const now = new Date();
     const started = Date.now();
-    await seedDatabase(database.db, { now, demo: true });
+    await seedDatabase(database.db, {
+      now,
+      demo: true,
+      storage: createLocalPrivateStorage('node_modules/.cache/bench-data/private'),
+    });
     const clientId = await addHistory(database.db, now);
     await database.db.execute('ANALYZE');
     console.log(`seeded the demo data and ${PAST_SESSIONS} past sessions in ${Date.now() - started} ms`);

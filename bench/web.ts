@@ -27,6 +27,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { REDACT } from '../apps/api/src/platform/logger.ts';
 import { rawRows } from '../apps/api/src/platform/prepared.ts';
+import { createLocalPrivateStorage } from '../apps/api/src/platform/uploads/private-storage.ts';
 import { seedDatabase } from '../apps/api/src/scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from '../apps/api/src/web/web-plugin.ts';
 import { fmt, helloWorld, type LoadOptions, type LoadResult, load, mainThreadCpuMs } from './http.ts';
@@ -92,7 +93,11 @@ async function main() {
   const hello = await helloWorld(PORT > 0 ? PORT + 1 : 0);
   try {
     await database.migrate();
-    await seedDatabase(database.db, { now: new Date(), demo: true });
+    await seedDatabase(database.db, {
+      now: new Date(),
+      demo: true,
+      storage: createLocalPrivateStorage('node_modules/.cache/bench-data/private'),
+    });
     await database.db.execute('ANALYZE');
 
     const deps = benchDeps(database, { DATA_DIR: 'node_modules/.cache/bench-data' });

@@ -16,6 +16,7 @@ import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mailer.ts';
 import { rateLimitJobs } from './platform/rate-limits.ts';
 import { NO_TELEMETRY, type Telemetry } from './platform/telemetry.ts';
+import { privateStorageOf } from './platform/uploads/private-storage.ts';
 import { seedDatabase } from './scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from './web/web-plugin.ts';
 
@@ -46,7 +47,8 @@ export async function start(options: StartOptions) {
   });
   // Processes starting together on one PostgreSQL migrate and seed one after another; with a role
   // of its own the application migrates through the schema's owner and is granted rows only.
-  const seed = (db: typeof database.db) => seedDatabase(db, { now: new Date(), demo: true });
+  const seed = (db: typeof database.db) =>
+    seedDatabase(db, { now: new Date(), demo: true, storage: privateStorageOf({ config }) });
   const seeded =
     config.DATABASE_OWNER_URL && config.DATABASE_URL
       ? await migrateAsOwner(config.DATABASE_OWNER_URL, config.DATABASE_URL, (owner) => seed(owner.db))

@@ -64,6 +64,7 @@ export default [
           route('contact', 'routes/admin-contact.tsx'),
           route('payouts', 'routes/admin-payouts.tsx'),
           route('no-shows', 'routes/admin-no-shows.tsx'),
+          route('no-session-reports', 'routes/admin-no-session-reports.tsx'),
         ]),
         route('clients', 'routes/clients.tsx'),
         route('clients/imported', 'routes/clients-imported.tsx'),

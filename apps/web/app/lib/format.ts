@@ -1,3 +1,4 @@
+import { intlLocale } from '@app/shared/constants';
 import { dateInZone, dateTimeFormat, formatLongDate, formatShortDate } from './dates';
 import { formatTime12 } from './time';
 
@@ -27,6 +28,15 @@ export function shortDateOf(instant: string, zone: string, language: string): st
 export function timeRangeOf(startAt: string, endAt: string | null, zone: string): string {
   const start = formatTime12(timeInZone(startAt, zone));
   return endAt ? `${start} – ${formatTime12(timeInZone(endAt, zone))}` : start;
+}
+
+/** "28 Nov 2026, 14:30" (en) or "28.11.2026, 14:30" (de) of an instant in a zone: a deadline or a moment. */
+export function dateTimeOf(instant: string, zone: string, language: string): string {
+  return dateTimeFormat(intlLocale(language), {
+    timeZone: zone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(instant));
 }
 
 /** "9:00 AM". */

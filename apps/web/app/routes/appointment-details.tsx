@@ -182,6 +182,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                   bookingId={booking.identifier}
                   party={role}
                   zone={zone}
+                  endsAt={booking.endAt}
                   bookingPath={(id) => localePath(lang, `/appointments/${id}/`)}
                   renderSlotPicker={(picker) => (
                     <BookingCalendar

@@ -154,12 +154,38 @@ export const NoSessionReportSchema = z.object({
 });
 export type NoSessionReport = z.infer<typeof NoSessionReportSchema>;
 
-/** GET /admin/no-session-reports: waiting ones first. */
-export const NoSessionReportPageSchema = z.object({
-  data: z.array(
-    NoSessionReportSchema.extend({ clientName: z.string(), providerName: z.string(), startAt: z.string().nullable() }),
-  ),
+/** One report as the back office reads it: the session's people and time, the operator's note. */
+export const AdminNoSessionReportSchema = NoSessionReportSchema.extend({
+  clientName: z.string(),
+  providerName: z.string(),
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+  /** Why the operator decided as they did (null while the report waits). */
+  decisionNote: z.string().nullable(),
 });
+export type AdminNoSessionReport = z.infer<typeof AdminNoSessionReportSchema>;
+
+/** GET /admin/no-session-reports: waiting ones first. */
+export const NoSessionReportPageSchema = z.object({ data: z.array(AdminNoSessionReportSchema) });
 export type NoSessionReportPage = z.infer<typeof NoSessionReportPageSchema>;
 
-export const NoSessionDecisionBodySchema = z.object({ decision: z.enum(NO_SESSION_DECISIONS) });
+/**
+ * GET /admin/no-session-reports/{id}: the report with what the room recorded: the outcome, each
+ * party's stays, and the minutes the two were together inside the booked time.
+ */
+export const AdminNoSessionReportDetailSchema = AdminNoSessionReportSchema.extend({
+  outcome: z.enum(SESSION_OUTCOMES).nullable(),
+  attendance: z.array(AttendanceSchema),
+  togetherMinutes: z.number().int(),
+});
+export type AdminNoSessionReportDetail = z.infer<typeof AdminNoSessionReportDetailSchema>;
+
+export const NoSessionDecisionBodySchema = z.object({
+  decision: z.enum(NO_SESSION_DECISIONS),
+  note: z
+    .string({ error: 'bookings.decisionNoteRequired' })
+    .trim()
+    .min(1, 'bookings.decisionNoteRequired')
+    .max(BOOKING_NOTE_MAX, 'bookings.noteTooLong'),
+});
+export type NoSessionDecisionBody = z.input<typeof NoSessionDecisionBodySchema>;

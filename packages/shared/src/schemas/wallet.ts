@@ -171,6 +171,10 @@ export const EarningsSummarySchema = z.object({
   currency: z.string(),
   /** What can be paid out now. */
   available: z.number().int(),
+  /** Earned but held for the dispute window after each session (or until a report is decided). */
+  held: z.number().int(),
+  /** The held earnings one by one, soonest released first; `until` null: waiting for a decision on a report. */
+  heldItems: z.array(z.object({ bookingIdentifier: z.uuid(), amount: z.number().int(), until: z.string().nullable() })),
   /** Net earnings ever credited (after commission), and the commission kept. */
   totalEarned: z.number().int(),
   totalCommission: z.number().int(),

@@ -100,6 +100,8 @@ export const noSessionReports = pgTable(
     decision: text('decision').$type<(typeof NO_SESSION_DECISIONS)[number]>(),
     decidedAt: instant('decided_at'),
     decidedBy: uuid('decided_by').references(() => users.id),
+    /** The operator's reasons for the decision (the back office's record beside the audit entry). */
+    decisionNote: text('decision_note'),
     /** What went back to the client's wallet (a "did not take place" decision). */
     refundMinor: integer('refund_minor').notNull().default(0),
   },

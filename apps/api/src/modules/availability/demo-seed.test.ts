@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { privateStorageOf } from '../../platform/uploads/private-storage.ts';
 import { DEMO_PROVIDERS, findUserIdByEmail, seedDemoData } from '../../scripts/seed/demo.ts';
 import { upcomingFreeSlots } from './next-free-slot.ts';
 
@@ -9,7 +10,7 @@ const SEEDED_AT = new Date('2027-02-01T00:00:00Z');
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: fixedClock('2027-03-01T06:00:00Z') });
-  await seedDemoData(t.deps.db, SEEDED_AT);
+  await seedDemoData(t.deps.db, SEEDED_AT, privateStorageOf(t.deps));
 });
 afterAll(() => t.close());
 

@@ -14,6 +14,7 @@ import {
   emailsTo,
   eventTypes,
   listedSlot,
+  pastSession,
   payWithWallet,
   scheduleVia,
   walletOf,
@@ -35,12 +36,13 @@ const post = (url: string, user: TestUser, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
 const get = (url: string, user: TestUser) => t.app.inject({ url, headers: user.headers });
 
-/** A provider and a client who booked them once (an unscheduled booking makes them "their client"). */
+/** A provider and a client who had a session with them (their client), with a new draft. */
 async function providerWithClient(fee?: number) {
   const provider = await createProvider(t, { fee });
   const client = await createTestUser(t, { role: 'client', language: 'de' });
-  const first = await createBookingVia(t, client, provider, ids);
-  return { provider, client, first };
+  await pastSession(t, client, provider);
+  await createBookingVia(t, client, provider, ids);
+  return { provider, client };
 }
 
 async function appointmentFor(provider: TestUser, client: TestUser, date = '2027-03-04', index = 0) {
@@ -227,7 +229,9 @@ describe('lists and details', () => {
   });
 
   it("lists a provider's sessions with one client, and 404 for someone else's client", async () => {
-    const { provider, client, first } = await providerWithClient();
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client', firstName: 'Maya', lastName: "O'Patel" });
+    const first = await createBookingVia(t, client, provider, ids);
     const other = await createProvider(t);
     // A draft without a time does not make a client yet.
     expect((await get(`/api/appointment/client/${client.id}?page=1`, provider)).statusCode).toBe(404);

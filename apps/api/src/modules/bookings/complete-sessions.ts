@@ -13,7 +13,10 @@ import { settleSession } from './session-outcome.ts';
  * reschedule request still waiting is dropped (expired). One batch per transaction, claimed
  * FOR UPDATE SKIP LOCKED.
  */
-export async function completeSessions(deps: Pick<AppDeps, 'db' | 'clock'>, options: { limit?: number } = {}) {
+export async function completeSessions(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  options: { limit?: number; bookingIds?: string[] } = {},
+) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const rows = await tx
@@ -22,6 +25,7 @@ export async function completeSessions(deps: Pick<AppDeps, 'db' | 'clock'>, opti
       .where(
         and(
           eq(bookings.status, 'confirmed'),
+          options.bookingIds ? inArray(bookings.id, options.bookingIds) : undefined,
           or(
             lte(bookings.endsAt, new Date(now.getTime() - ROOM_GRACE_MS)),
             and(eq(bookings.modalityKey, IN_PERSON_MODALITY), lte(bookings.endsAt, now)),

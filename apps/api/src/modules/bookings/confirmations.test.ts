@@ -14,6 +14,7 @@ import {
   createProvider,
   emailsTo,
   listedSlot,
+  pastSession,
   payWithWallet,
   scheduleVia,
 } from './test-support.ts';
@@ -113,7 +114,7 @@ describe('the client is sent their own confirmation', () => {
   it('when they acknowledge a free appointment their provider created', async () => {
     const provider = await createProvider(t, { fee: 0 });
     const client = await createTestUser(t, { role: 'client' });
-    await createBookingVia(t, client, provider, ids);
+    await pastSession(t, client, provider);
     const slot = await listedSlot(t, provider.id, '2027-03-04', 2);
     const created = await post('/api/appointment', provider, {
       clientIdentifier: client.id,

@@ -1,7 +1,9 @@
 import { DRAFT_TTL_MS } from '@app/shared/booking-rules';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { bookings, conversations } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { expireHolds } from './expire-holds.ts';
 import {
@@ -62,6 +64,44 @@ describe('drafts', () => {
     expect(seen.overview).not.toContain(draft.identifier);
     expect(seen.overview).not.toContain('Ngozi-Ann');
     expect(await bookingRow(t, draft.identifier)).toMatchObject({ status: 'pending', startsAt: null });
+  });
+
+  it('relate no one: no messages either way, no appointment booked for the client', async () => {
+    const other = await createTestUser(t, { role: 'client', firstName: 'Jean-Luc', lastName: 'Adébáyọ̀' });
+    await createBookingVia(t, other, provider, ids);
+    for (const [from, to] of [
+      [other, provider],
+      [provider, other],
+    ] as const) {
+      const opened = await t.app.inject({
+        method: 'POST',
+        url: '/api/messages/conversations',
+        headers: from.headers,
+        payload: { userIdentifier: to.id },
+      });
+      expect(opened.statusCode, opened.body).toBe(403);
+      expect(opened.json().code).toBe('MESSAGE_NOT_ALLOWED');
+    }
+    const contacts = await get('/api/messages/contacts', provider);
+    expect(contacts.statusCode, contacts.body).toBe(200);
+    expect(JSON.stringify(contacts.json())).not.toContain(other.id);
+    const slot = await listedSlot(t, provider.id, '2027-03-04', 0);
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointment',
+      headers: provider.headers,
+      payload: {
+        clientIdentifier: other.id,
+        timeslotIdentifier: slot.identifier,
+        modalityIdentifier: ids.modalityId,
+        therapyIdentifier: ids.therapyId,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(400);
+    expect(booked.json().fieldErrors).toEqual({ clientIdentifier: ['This person is not one of your clients'] });
+    const rows = await t.deps.db.select().from(bookings).where(eq(bookings.clientId, other.id));
+    expect(rows.map((row) => row.startsAt)).toEqual([null]);
+    expect(await t.deps.db.select().from(conversations)).toEqual([]);
   });
 
   it('reach the provider once a time is chosen', async () => {

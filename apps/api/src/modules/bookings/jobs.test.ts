@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookings, users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { privateStorageOf } from '../../platform/uploads/private-storage.ts';
 import { findUserIdByEmail, seedDemoData } from '../../scripts/seed/demo.ts';
 import { auditLedger } from '../money/ledger-audit.ts';
 import { fundWallet } from '../money/test-helpers.ts';
@@ -184,7 +185,7 @@ describe('demo data', () => {
 
   it('gives the demo client ₦100,000 and one confirmed upcoming session, idempotently', async () => {
     const now = new Date('2027-03-01T09:00:00Z');
-    expect(await seedDemoData(demo.deps.db, now)).toBe(true);
+    expect(await seedDemoData(demo.deps.db, now, privateStorageOf(demo.deps))).toBe(true);
     const clientId = (await findUserIdByEmail(demo.deps.db, 'client@demo.test')) as string;
     const providerId = (await findUserIdByEmail(demo.deps.db, 'provider@demo.test')) as string;
     await seedDemoBookings(demo.deps.db, { now, clientEmail: 'client@demo.test', providerEmail: 'provider@demo.test' });

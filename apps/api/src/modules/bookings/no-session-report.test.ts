@@ -54,10 +54,14 @@ async function completedSession(date: string, index: number, provider?: TestUser
 
 const afterEnd = (session: Session, ms: number) => new Date(session.endAt.getTime() + ms);
 
-async function available(provider: TestUser) {
+async function summary(provider: TestUser) {
   const response = await t.app.inject({ url: '/api/earnings', headers: provider.headers });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().available as number;
+  return response.json();
+}
+
+async function available(provider: TestUser) {
+  return (await summary(provider)).available as number;
 }
 
 function report(session: Session, payload: unknown, user: TestUser = session.client, language = 'en') {
@@ -69,12 +73,14 @@ function report(session: Session, payload: unknown, user: TestUser = session.cli
   });
 }
 
-function decide(session: Session, decision: string, user: TestUser = admin) {
+const NOTE = 'Room records show the client alone; the therapist confirmed by phone.';
+
+function decide(session: Session, decision: string, user: TestUser = admin, payload: object = { note: NOTE }) {
   return t.app.inject({
     method: 'POST',
     url: `/api/admin/no-session-reports/${session.bookingId}/decision`,
-    headers: user.headers,
-    payload: { decision },
+    headers: { ...user.headers, 'x-language': 'de' },
+    payload: { decision, ...payload },
   });
 }
 
@@ -82,11 +88,19 @@ describe('the dispute window', () => {
   it('holds a session earning for 48 hours after the end, then it is withdrawable', async () => {
     const session = await completedSession('2027-03-02', 0);
     expect(await earningsOf(t, session.provider.id)).toBe(EARNING);
-    expect(await available(session.provider)).toBe(0);
+    // The earnings screen tells what is held and until when.
+    const held = {
+      available: 0,
+      held: EARNING,
+      heldItems: [
+        { bookingIdentifier: session.bookingId, amount: EARNING, until: afterEnd(session, 48 * HOUR).toISOString() },
+      ],
+    };
+    expect(await summary(session.provider)).toMatchObject(held);
     clock.set(afterEnd(session, 48 * HOUR - 1));
-    expect(await available(session.provider)).toBe(0);
+    expect(await summary(session.provider)).toMatchObject(held);
     clock.set(afterEnd(session, 48 * HOUR));
-    expect(await available(session.provider)).toBe(EARNING);
+    expect(await summary(session.provider)).toMatchObject({ available: EARNING, held: 0, heldItems: [] });
     // Too late to report now.
     clock.set(afterEnd(session, 48 * HOUR + 1));
     const late = await report(session, { note: 'Nobody came' });
@@ -147,7 +161,11 @@ describe('the dispute window', () => {
 
     // Past the window, the earning stays held while the report waits.
     clock.set(afterEnd(session, 60 * HOUR));
-    expect(await available(session.provider)).toBe(0);
+    expect(await summary(session.provider)).toMatchObject({
+      available: 0,
+      held: EARNING,
+      heldItems: [{ bookingIdentifier: session.bookingId, amount: EARNING, until: null }],
+    });
 
     // The back office: only admins list and decide.
     expect(
@@ -164,6 +182,50 @@ describe('the dispute window', () => {
     });
     expect((await decide(session, 'did_not_take_place', session.provider)).statusCode).toBe(403);
     expect((await decide(session, 'maybe')).statusCode).toBe(400);
+    // The operator notes why; without a note nothing is decided.
+    for (const payload of [{}, { note: '  ' }]) {
+      const unnoted = await decide(session, 'did_not_take_place', admin, payload);
+      expect(unnoted.statusCode, unnoted.body).toBe(400);
+      expect(unnoted.json().fieldErrors).toEqual({ note: ['Bitte notiere, warum du so entschieden hast'] });
+    }
+    const [waiting] = await t.deps.db
+      .select()
+      .from(noSessionReports)
+      .where(eq(noSessionReports.bookingId, session.bookingId));
+    expect(waiting).toMatchObject({ decision: null, decisionNote: null, refundMinor: 0 });
+
+    // The detail shows both parties' presence as the room recorded it.
+    const detail = await t.app.inject({
+      url: `/api/admin/no-session-reports/${session.bookingId}`,
+      headers: admin.headers,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({
+      outcome: 'completed',
+      togetherMinutes: 60,
+      startAt: session.startAt.toISOString(),
+      endAt: session.endAt.toISOString(),
+      decisionNote: null,
+    });
+    expect(
+      detail
+        .json()
+        .attendance.map((stay: { party: string }) => stay.party)
+        .sort(),
+    ).toEqual(['client', 'provider']);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/admin/no-session-reports/${session.bookingId}`,
+          headers: session.client.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const unknown = await t.app.inject({
+      url: '/api/admin/no-session-reports/00000000-0000-4000-8000-000000000000',
+      headers: admin.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
 
     const before = {
       wallet: await walletOf(t, session.client.id),
@@ -172,7 +234,7 @@ describe('the dispute window', () => {
     };
     const decided = await decide(session, 'did_not_take_place');
     expect(decided.statusCode, decided.body).toBe(200);
-    expect(decided.json()).toMatchObject({ decision: 'did_not_take_place', refundMinor: PRICE });
+    expect(decided.json()).toMatchObject({ decision: 'did_not_take_place', refundMinor: PRICE, decisionNote: NOTE });
     expect({
       wallet: await walletOf(t, session.client.id),
       earnings: await earningsOf(t, session.provider.id),
@@ -184,13 +246,18 @@ describe('the dispute window', () => {
       .select()
       .from(noSessionReports)
       .where(eq(noSessionReports.bookingId, session.bookingId));
-    expect(row).toMatchObject({ decision: 'did_not_take_place', decidedBy: admin.id, refundMinor: PRICE });
+    expect(row).toMatchObject({
+      decision: 'did_not_take_place',
+      decidedBy: admin.id,
+      decisionNote: NOTE,
+      refundMinor: PRICE,
+    });
     const audit = await t.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.targetId, session.bookingId), eq(auditLog.action, 'session.decide_no_session')));
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.detail).toEqual({ decision: 'did_not_take_place', refundMinor: PRICE });
+    expect(audit[0]?.detail).toEqual({ decision: 'did_not_take_place', refundMinor: PRICE, note: NOTE });
     // Decided once.
     expect((await decide(session, 'took_place')).statusCode).toBe(409);
   });

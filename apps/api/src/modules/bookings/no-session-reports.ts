@@ -1,5 +1,15 @@
-import type { NoSessionReport, NoSessionReportPage } from '@app/shared/schemas/session-room';
-import { canReportNoSession, disputeWindowEndsAt, type NoSessionDecision } from '@app/shared/session-rules';
+import type {
+  AdminNoSessionReport,
+  AdminNoSessionReportDetail,
+  NoSessionReport,
+  NoSessionReportPage,
+} from '@app/shared/schemas/session-room';
+import {
+  canReportNoSession,
+  disputeWindowEndsAt,
+  type NoSessionDecision,
+  togetherInSessionMs,
+} from '@app/shared/session-rules';
 import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bookings, noSessionReports, sessionOutcomes, users } from '../../db/schema/index.ts';
@@ -10,6 +20,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { reverseEarning } from '../money/escrow.ts';
 import { loadOwnBooking, recordEvent } from './booking-data.ts';
 import { personName } from './booking-view.ts';
+import { loadStays } from './room-attendance.ts';
 
 /**
  * "The session did not take place": the client reports it within the dispute window after a
@@ -79,53 +90,92 @@ function assertOperator(actor: Actor): void {
   if (actor.role !== 'admin' || actor.viewMode) throw new AppError('FORBIDDEN');
 }
 
+const adminReportSelection = {
+  report: noSessionReports,
+  booking: bookings,
+  client: {
+    firstName: clientUsers.firstName,
+    lastName: clientUsers.lastName,
+    email: clientUsers.email,
+    deletedAt: clientUsers.deletedAt,
+  },
+  provider: {
+    firstName: providerUsers.firstName,
+    lastName: providerUsers.lastName,
+    email: providerUsers.email,
+    deletedAt: providerUsers.deletedAt,
+  },
+};
+
+function adminReports(deps: Pick<AppDeps, 'db'>) {
+  return deps.db
+    .select(adminReportSelection)
+    .from(noSessionReports)
+    .innerJoin(bookings, eq(bookings.id, noSessionReports.bookingId))
+    .innerJoin(clientUsers, eq(clientUsers.id, bookings.clientId))
+    .innerJoin(providerUsers, eq(providerUsers.id, bookings.providerId));
+}
+
+type AdminReportRow = Awaited<ReturnType<ReturnType<typeof adminReports>['execute']>>[number];
+
+function toAdminReport({ report, booking, client, provider }: AdminReportRow): AdminNoSessionReport {
+  return {
+    ...toReport(report, booking),
+    clientName: personName(client),
+    providerName: personName(provider),
+    startAt: booking.startsAt?.toISOString() ?? null,
+    endAt: booking.endsAt?.toISOString() ?? null,
+    decisionNote: report.decisionNote ?? null,
+  };
+}
+
 /** GET /admin/no-session-reports: reports waiting for a decision first (oldest first), then the latest decided. */
 export async function listNoSessionReports(
   deps: Pick<AppDeps, 'db'>,
   input: { actor: Actor },
 ): Promise<NoSessionReportPage> {
   assertOperator(input.actor);
-  const rows = await deps.db
-    .select({
-      report: noSessionReports,
-      booking: bookings,
-      client: {
-        firstName: clientUsers.firstName,
-        lastName: clientUsers.lastName,
-        email: clientUsers.email,
-        deletedAt: clientUsers.deletedAt,
-      },
-      provider: {
-        firstName: providerUsers.firstName,
-        lastName: providerUsers.lastName,
-        email: providerUsers.email,
-        deletedAt: providerUsers.deletedAt,
-      },
-    })
-    .from(noSessionReports)
-    .innerJoin(bookings, eq(bookings.id, noSessionReports.bookingId))
-    .innerJoin(clientUsers, eq(clientUsers.id, bookings.clientId))
-    .innerJoin(providerUsers, eq(providerUsers.id, bookings.providerId))
+  const rows = await adminReports(deps)
     .orderBy(
       sql`${noSessionReports.decidedAt} IS NOT NULL`,
       desc(noSessionReports.decidedAt),
       noSessionReports.reportedAt,
     )
     .limit(100);
-  const data = rows.map(({ report, booking, client, provider }) => ({
-    ...toReport(report, booking),
-    clientName: personName(client),
-    providerName: personName(provider),
-    startAt: booking.startsAt?.toISOString() ?? null,
-  }));
-  return { data };
+  return { data: rows.map(toAdminReport) };
+}
+
+/**
+ * GET /admin/no-session-reports/{id}: one report with what the room recorded, so the operator
+ * decides on both parties' presence (each stay, and their minutes together in the booked time).
+ */
+export async function getAdminNoSessionReport(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { actor: Actor; bookingId: string },
+): Promise<AdminNoSessionReportDetail> {
+  assertOperator(input.actor);
+  const [row] = await adminReports(deps).where(eq(noSessionReports.bookingId, input.bookingId));
+  if (!row) throw new AppError('NOT_FOUND');
+  const [outcome] = await deps.db
+    .select({ outcome: sessionOutcomes.outcome })
+    .from(sessionOutcomes)
+    .where(eq(sessionOutcomes.bookingId, row.booking.id));
+  const { visits, attendance } = await loadStays(deps.db, row.booking.id, deps.clock.now());
+  const { startsAt, endsAt } = row.booking;
+  const together = startsAt && endsAt ? togetherInSessionMs({ startsAt, endsAt, visits }) : 0;
+  return {
+    ...toAdminReport(row),
+    outcome: outcome?.outcome ?? null,
+    attendance,
+    togetherMinutes: Math.floor(together / 60_000),
+  };
 }
 
 /** POST /admin/no-session-reports/{id}/decision: the operator decides; the money follows in the ledger. */
 export async function decideNoSessionReport(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  input: { actor: Actor; bookingId: string; decision: NoSessionDecision },
-): Promise<NoSessionReport> {
+  input: { actor: Actor; bookingId: string; decision: NoSessionDecision; note: string },
+): Promise<AdminNoSessionReport> {
   assertOperator(input.actor);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -148,11 +198,16 @@ export async function decideNoSessionReport(
         at: now,
       }));
     }
-    const [decided] = await tx
+    await tx
       .update(noSessionReports)
-      .set({ decision: input.decision, decidedAt: now, decidedBy: input.actor.userId, refundMinor })
-      .where(eq(noSessionReports.bookingId, report.bookingId))
-      .returning();
+      .set({
+        decision: input.decision,
+        decidedAt: now,
+        decidedBy: input.actor.userId,
+        decisionNote: input.note,
+        refundMinor,
+      })
+      .where(eq(noSessionReports.bookingId, report.bookingId));
     await recordEvent(tx, {
       bookingId: booking.id,
       type: 'no_session_decided',
@@ -165,9 +220,17 @@ export async function decideNoSessionReport(
       action: 'session.decide_no_session',
       targetType: 'booking',
       targetId: booking.id,
-      detail: { decision: input.decision, refundMinor },
+      detail: { decision: input.decision, refundMinor, note: input.note },
       at: now,
     });
-    return toReport(decided as ReportRow, booking);
+    const [decided] = await tx
+      .select(adminReportSelection)
+      .from(noSessionReports)
+      .innerJoin(bookings, eq(bookings.id, noSessionReports.bookingId))
+      .innerJoin(clientUsers, eq(clientUsers.id, bookings.clientId))
+      .innerJoin(providerUsers, eq(providerUsers.id, bookings.providerId))
+      .where(eq(noSessionReports.bookingId, report.bookingId));
+    if (!decided) throw new AppError('NOT_FOUND');
+    return toAdminReport(decided);
   });
 }

@@ -1,12 +1,16 @@
-import { IN_PERSON_MODALITY } from '@app/shared/session-rules';
+import { BOOKING_PARTIES } from '@app/shared/schemas/bookings';
+import { IdParamsSchema } from '@app/shared/schemas/common';
+import { IN_PERSON_MODALITY, ROOM_GRACE_MS } from '@app/shared/session-rules';
 import { z } from '@app/shared/zod';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookingEvents, bookings, therapyCategories, users } from '../../db/schema/index.ts';
+import { bookingEvents, bookings, sessionVisits, therapyCategories, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { payFromWallet } from '../money/escrow.ts';
 import { references } from '../money/references.ts';
 import { lockProviderCalendar } from './booking-data.ts';
+import { completeSessions } from './complete-sessions.ts';
 import { withSlotRace } from './take-slot.ts';
 
 const DevSessionBodySchema = z.object({
@@ -23,6 +27,20 @@ const DevSessionBodySchema = z.object({
   modalityKey: z.enum(['video-session', IN_PERSON_MODALITY]).default('video-session'),
   /** A paid session: the price leaves the client's wallet into escrow, as a wallet payment does. */
   price: z.object({ amountMinor: z.number().int().min(1), currencyCode: z.string().length(3) }).optional(),
+  /**
+   * Stays the room recorded, in minutes from the start (a session in the past that both attended,
+   * without waiting an hour in the room): each a join and a leave.
+   */
+  attendance: z
+    .array(
+      z.object({
+        party: z.enum(BOOKING_PARTIES),
+        fromMinute: z.number().int().min(-60).max(240),
+        toMinute: z.number().int().min(-60).max(240),
+      }),
+    )
+    .max(10)
+    .optional(),
 });
 
 /**
@@ -32,7 +50,11 @@ const DevSessionBodySchema = z.object({
  * the end-to-end journeys can meet in it) without waiting for a slot on the hour. The no-overlap
  * constraint still applies. With a `price` it is paid from the client's wallet (INSUFFICIENT_FUNDS
  * when short), so a journey can reach earnings in a currency the sandbox does not pay out (the
- * back office's manual payouts) without waiting days for a session.
+ * back office's manual payouts) without waiting days for a session. With `attendance` the room's
+ * stays are recorded as given (a past session that both attended); POST
+ * /dev/session-room/{id}/close settles a session as if its room had closed (the no-show and
+ * dispute journeys). Only the journeys' server (scripts/e2e-server.mjs) and development turn
+ * DEV_TOOLS on.
  */
 export const roomDevRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
@@ -102,6 +124,19 @@ export const roomDevRoutes: FastifyPluginAsyncZod = async (app) => {
           await tx
             .insert(bookingEvents)
             .values({ bookingId: row.id, type: 'confirmed', actorRole: 'system', data: { dev: true }, createdAt: now });
+          const at = (minute: number) => new Date(startsAt.getTime() + minute * 60_000);
+          for (const stay of body.attendance ?? []) {
+            if (stay.toMinute <= stay.fromMinute) throw new AppError('BAD_REQUEST');
+            await tx.insert(sessionVisits).values({
+              bookingId: row.id,
+              userId: stay.party === 'client' ? client.id : provider.id,
+              party: stay.party,
+              tab: `dev-${stay.party}-${stay.fromMinute}`,
+              joinedAt: at(stay.fromMinute),
+              lastSeenAt: at(stay.toMinute),
+              leftAt: at(stay.toMinute),
+            });
+          }
           return row.id;
         }),
       );
@@ -110,6 +145,32 @@ export const roomDevRoutes: FastifyPluginAsyncZod = async (app) => {
         startAt: startsAt.toISOString(),
         endAt: endsAt.toISOString(),
       });
+    },
+  );
+
+  // Settles one confirmed video session as if its room had closed now (its outcome from the stays
+  // recorded so far), so a journey need not wait out the session and the grace period.
+  app.post(
+    '/dev/session-room/:id/close',
+    {
+      schema: {
+        tags: ['dev'],
+        params: IdParamsSchema,
+        response: { 200: z.object({ completed: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .select({ endsAt: bookings.endsAt })
+        .from(bookings)
+        .where(eq(bookings.id, request.params.id));
+      if (!row?.endsAt) throw new AppError('NOT_FOUND');
+      const closesAt = Math.max(clock.now().getTime(), row.endsAt.getTime() + ROOM_GRACE_MS);
+      const { completed } = await completeSessions(
+        { db, clock: fixedClock(new Date(closesAt)) },
+        { bookingIds: [request.params.id] },
+      );
+      return { completed };
     },
   );
 };

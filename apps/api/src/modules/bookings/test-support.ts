@@ -87,6 +87,22 @@ export async function listedSlot(t: TestApp, providerId: string, date: string, i
   return slot;
 }
 
+/** A session the two had before (completed, with a time): what makes the client the provider's. */
+export async function pastSession(t: TestApp, client: TestUser, provider: TestUser): Promise<string> {
+  const [row] = await t.deps.db
+    .insert(bookings)
+    .values({
+      clientId: client.id,
+      providerId: provider.id,
+      status: 'completed',
+      startsAt: new Date('2027-02-01T10:00:00Z'),
+      endsAt: new Date('2027-02-01T11:00:00Z'),
+    })
+    .returning({ id: bookings.id });
+  if (!row) throw new Error('booking insert failed');
+  return row.id;
+}
+
 export async function createBookingVia(
   t: TestApp,
   client: TestUser,

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { rawRows } from '../../platform/prepared.ts';
 
@@ -39,13 +40,20 @@ export async function resolveClient(db: Tx, input: { providerId: string; id: str
 }
 
 /**
- * Whether this account is the provider's client: a booking with them, or an imported record
- * linked to the account. The appointment flow (POST /appointment) and messages ask this.
+ * A booking relates its two people once it has a time: a draft ("No time chosen") stays the
+ * client's own, so it neither makes them the provider's client nor lets either message the other.
+ */
+export const bookingRelates = isNotNull(bookings.startsAt);
+
+/**
+ * Whether this account is the provider's client: a booking with them (bookingRelates), or an
+ * imported record linked to the account. The appointment flow (POST /appointment) asks this.
  */
 export async function isClientOf(db: Tx, input: { providerId: string; clientUserId: string }): Promise<boolean> {
   const [row] = await rawRows<{ related: boolean }>(
     db,
-    sql`SELECT EXISTS (SELECT 1 FROM bookings WHERE client_id = ${input.clientUserId} AND provider_id = ${input.providerId})
+    sql`SELECT EXISTS (SELECT 1 FROM bookings WHERE client_id = ${input.clientUserId} AND provider_id = ${input.providerId}
+                                                AND ${bookingRelates})
             OR EXISTS (SELECT 1 FROM provider_clients WHERE provider_id = ${input.providerId}
                                                         AND user_id = ${input.clientUserId}) AS related`,
   );

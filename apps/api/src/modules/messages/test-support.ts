@@ -3,7 +3,7 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookings } from '../../db/schema/index.ts';
 
-/** A client and a provider with a booking between them (what makes them related). */
+/** A client and a provider with a session between them (what makes them related). */
 export async function relatedPair(t: TestApp, names: { client?: string; provider?: string } = {}) {
   const client = await createTestUser(t, { role: 'client', firstName: names.client ?? 'Ada', lastName: 'Client' });
   const provider = await createTestUser(t, {
@@ -11,7 +11,13 @@ export async function relatedPair(t: TestApp, names: { client?: string; provider
     firstName: names.provider ?? 'Bola',
     lastName: 'Therapist',
   });
-  await t.deps.db.insert(bookings).values({ clientId: client.id, providerId: provider.id });
+  await t.deps.db.insert(bookings).values({
+    clientId: client.id,
+    providerId: provider.id,
+    status: 'completed',
+    startsAt: new Date('2027-02-01T10:00:00Z'),
+    endsAt: new Date('2027-02-01T11:00:00Z'),
+  });
   return { client, provider };
 }
 

@@ -62,6 +62,8 @@ describe('GET /api/earnings', () => {
     expect(res.json()).toEqual({
       currency: 'NGN',
       available: 850_000 + 283_333,
+      held: 0,
+      heldItems: [],
       totalEarned: 850_000 + 283_333,
       totalCommission: 200_000,
       totalWithdrawn: 0,

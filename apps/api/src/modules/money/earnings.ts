@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts } from '../../db/schema/index.ts';
 import { loadAccountHolder } from './account-holder.ts';
 import { commissionRateFor } from './commission.ts';
-import { heldEarningsMinor } from './held-earnings.ts';
+import { heldEarnings } from './held-earnings.ts';
 import { accountKey } from './ledger-math.ts';
 import { safeTimezone, statementPage, toTransactionItem } from './transaction-items.ts';
 
@@ -40,10 +40,17 @@ export async function getEarningsSummary(db: Tx, input: { userId: string; now: D
     );
   const rateBps = await commissionRateFor(db, holder.id);
   // Earnings of sessions still within their dispute window (or under a report) are not withdrawable yet.
-  const held = await heldEarningsMinor(db, { providerId: holder.id, currencyCode: holder.currency, now: input.now });
+  const heldItems = await heldEarnings(db, { providerId: holder.id, currencyCode: holder.currency, now: input.now });
+  const held = heldItems.reduce((sum, item) => sum + item.netMinor, 0);
   return {
     currency: holder.currency,
     available: Math.max(0, Number(totals?.available ?? 0) - held),
+    held,
+    heldItems: heldItems.map((item) => ({
+      bookingIdentifier: item.bookingId,
+      amount: item.netMinor,
+      until: item.until?.toISOString() ?? null,
+    })),
     totalEarned: Number(totals?.earned ?? 0),
     totalCommission: Number(totals?.commission ?? 0),
     totalWithdrawn: -Number(totals?.paidOut ?? 0),

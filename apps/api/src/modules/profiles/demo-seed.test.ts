@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { clientProfiles, users } from '../../db/schema/index.ts';
 import { publicStorage } from '../../platform/storage.ts';
+import { privateStorageOf } from '../../platform/uploads/private-storage.ts';
 import { DEMO_CLIENT, DEMO_PROVIDERS, seedDemoData } from '../../scripts/seed/demo.ts';
 import { loadProviderProfile } from './provider-service.ts';
 
@@ -11,7 +12,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await seedDemoData(t.deps.db, new Date('2026-11-01T00:00:00Z'));
+  await seedDemoData(t.deps.db, new Date('2026-11-01T00:00:00Z'), privateStorageOf(t.deps));
 });
 afterAll(() => t.close());
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { privateStorageOf } from '../../platform/uploads/private-storage.ts';
 import { seedDemoData } from '../../scripts/seed/demo.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await seedDemoData(t.deps.db, new Date('2026-11-01T00:00:00Z'));
+  await seedDemoData(t.deps.db, new Date('2026-11-01T00:00:00Z'), privateStorageOf(t.deps));
 });
 afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bookings, reviews, users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { privateStorageOf } from '../../platform/uploads/private-storage.ts';
 import { DEMO_CLIENT, DEMO_PROVIDERS, seedDemoData } from '../../scripts/seed/demo.ts';
 import { keptAndCounted } from './test-support.ts';
 
@@ -11,7 +12,7 @@ const now = new Date('2027-03-01T09:00:00Z');
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: fixedClock(now) });
-  await seedDemoData(t.deps.db, now);
+  await seedDemoData(t.deps.db, now, privateStorageOf(t.deps));
 });
 afterAll(() => t.close());
 

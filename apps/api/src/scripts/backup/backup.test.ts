@@ -9,6 +9,7 @@ import { openTestDatabase, testDriver } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLedger } from '../../modules/money/ledger-audit.ts';
 import { rawRows } from '../../platform/prepared.ts';
+import { createLocalPrivateStorage } from '../../platform/uploads/private-storage.ts';
 import { seedDatabase } from '../seed/index.ts';
 import { createBackup, readManifest, restoreBackup, restoreCheckPassed, tableRowCounts } from './backup.ts';
 
@@ -25,7 +26,8 @@ afterAll(() => {
 
 /** A database with the demo's people, bookings, ledger and reviews, and one uploaded file of each kind. */
 async function seeded(database: Database, dataDir: string) {
-  await seedDatabase(database.db, { now, demo: true });
+  const storage = createLocalPrivateStorage(path.join(dataDir, 'private'));
+  await seedDatabase(database.db, { now, demo: true, storage });
   mkdirSync(path.join(dataDir, 'private', 'credentials'), { recursive: true });
   writeFileSync(path.join(dataDir, 'private', 'credentials', 'licence-okafor-nwosu.pdf'), '%PDF-1.4 licence');
   mkdirSync(path.join(dataDir, 'uploads', 'public'), { recursive: true });

@@ -11,11 +11,13 @@ import {
 } from '../../db/schema/index.ts';
 import { seedDemoAvailability } from '../../modules/availability/demo-seed.ts';
 import { seedDemoBookings, seedDemoFullWeeks } from '../../modules/bookings/demo-seed.ts';
+import { seedDemoInsurance } from '../../modules/credentials/demo-seed.ts';
 import { refreshNextAvailable } from '../../modules/directory/next-available.ts';
 import { seedDemoProfiles } from '../../modules/profiles/demo-seed.ts';
 import { seedDemoReviews } from '../../modules/reviews/demo-seed.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password.ts';
+import type { PrivateStorage } from '../../platform/uploads/private-storage.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-123';
 
@@ -304,7 +306,7 @@ export const DEMO_REVIEWERS: DemoPerson[] = (
 }));
 
 /** Demo accounts of DESIGN.md §5. Runs only on a database without users. */
-export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
+export async function seedDemoData(db: Tx, now: Date, storage: PrivateStorage): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).limit(1);
   if (existing.length > 0) return false;
 
@@ -353,17 +355,8 @@ export async function seedDemoData(db: Tx, now: Date): Promise<boolean> {
       verificationStatus: 'approved',
       approvedAt: now,
     });
-    // Listed providers hold a current indemnity insurance (the listing rule); the demo's is a
-    // record without a stored file.
-    await db.insert(indemnityInsurances).values({
-      providerId: user.id,
-      storageKey: `demo/insurance/${user.id}.pdf`,
-      filename: 'indemnity-insurance.pdf',
-      contentType: 'application/pdf',
-      sizeBytes: 48_213,
-      expiresOn: new Date(now.getTime() + 365 * 24 * 3600_000).toISOString().slice(0, 10),
-      createdAt: now,
-    });
+    // Listed providers hold a current indemnity insurance (the listing rule), its file stored.
+    await seedDemoInsurance(db, { providerIds: [user.id], now, storage });
     const ids = provider.concerns.map((key) => concernIds.get(key)).filter((id): id is string => Boolean(id));
     if (ids.length > 0) {
       await db.insert(providerConcerns).values(ids.map((concernId) => ({ providerId: user.id, concernId })));

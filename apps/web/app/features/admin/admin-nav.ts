@@ -24,6 +24,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { path: '/admin/contact/', label: 'admin.nav.contact' },
   { path: '/admin/payouts/', label: 'admin.nav.payouts' },
   { path: '/admin/no-shows/', label: 'admin.nav.noShows' },
+  { path: '/admin/no-session-reports/', label: 'admin.nav.noSessionReports' },
 ];
 
 /** Whether `pathname` (without the language prefix) is inside the section `item`. */

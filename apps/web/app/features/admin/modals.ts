@@ -3,6 +3,7 @@ export const ADMIN_MODALS = {
   suspension: 'admin-suspension',
   reviewDecision: 'admin-review-decision',
   payoutRecord: 'admin-payout-record',
+  noSessionDecision: 'admin-no-session-decision',
 } as const;
 
 declare module '#app/ui/modal-manager' {
@@ -14,6 +15,9 @@ declare module '#app/ui/modal-manager' {
     'admin-review-decision': {
       review: import('@app/shared/schemas/reviews').ReportedReview;
       hide: boolean;
+    };
+    'admin-no-session-decision': {
+      report: import('@app/shared/schemas/session-room').AdminNoSessionReport;
     };
     'admin-payout-record': {
       payout: import('@app/shared/schemas/manual-payouts').ManualPayout;

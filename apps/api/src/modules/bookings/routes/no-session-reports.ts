@@ -1,5 +1,7 @@
 import { IdParamsSchema } from '@app/shared/schemas/common';
 import {
+  AdminNoSessionReportDetailSchema,
+  AdminNoSessionReportSchema,
   NoSessionDecisionBodySchema,
   NoSessionReportBodySchema,
   NoSessionReportPageSchema,
@@ -9,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../../platform/auth-guard.ts';
 import {
   decideNoSessionReport,
+  getAdminNoSessionReport,
   getNoSessionReport,
   listNoSessionReports,
   reportNoSession,
@@ -64,6 +67,20 @@ export const noSessionReportRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => listNoSessionReports(deps, { actor: request.actor }),
   );
 
+  app.get(
+    '/admin/no-session-reports/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: IdParamsSchema,
+        response: { 200: AdminNoSessionReportDetailSchema },
+      },
+    },
+    (request) => getAdminNoSessionReport(deps, { actor: request.actor, bookingId: request.params.id }),
+  );
+
   app.post(
     '/admin/no-session-reports/:id/decision',
     {
@@ -73,7 +90,7 @@ export const noSessionReportRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: IdParamsSchema,
         body: NoSessionDecisionBodySchema,
-        response: { 200: NoSessionReportSchema },
+        response: { 200: AdminNoSessionReportSchema },
       },
     },
     (request) =>
@@ -81,6 +98,7 @@ export const noSessionReportRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: request.actor,
         bookingId: request.params.id,
         decision: request.body.decision,
+        note: request.body.note,
       }),
   );
 };

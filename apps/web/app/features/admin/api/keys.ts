@@ -15,6 +15,8 @@ export const adminKeys = {
   contactMessages: (query: object) => ['admin', 'contact', query] as const,
   manualPayouts: (query: object) => ['admin', 'payouts', query] as const,
   noShows: (query: object) => ['admin', 'no-shows', query] as const,
+  noSessionReports: ['admin', 'no-session-reports'] as const,
+  noSessionReport: (bookingId: string) => ['admin', 'no-session-reports', bookingId] as const,
   charts: (days: number) => ['admin', 'charts', days] as const,
 };
 

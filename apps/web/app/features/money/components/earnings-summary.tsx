@@ -1,7 +1,10 @@
 import type { Language } from '@app/shared/constants';
 import type { EarningsSummary as Summary } from '@app/shared/schemas/wallet';
+import { DISPUTE_WINDOW_HOURS } from '@app/shared/session-rules';
 import { useTranslation } from 'react-i18next';
+import { dateTimeOf } from '#app/lib/format';
 import { money } from '#app/lib/money';
+import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 
 export interface EarningsSummaryProps {
@@ -50,6 +53,7 @@ export function EarningsSummary({ summary, language, hasBankAccount, onPayout }:
             </p>
           ) : null}
         </div>
+        <HeldEarnings summary={summary} language={language} />
       </section>
       <section
         aria-labelledby="earnings-summary-heading"
@@ -70,6 +74,38 @@ export function EarningsSummary({ summary, language, hasBankAccount, onPayout }:
           ))}
         </dl>
       </section>
+    </div>
+  );
+}
+
+/**
+ * Earnings held after each session for the dispute window (the client may report that it did
+ * not take place), each with the moment it becomes withdrawable in the reader's zone.
+ */
+function HeldEarnings({ summary, language }: { summary: Summary; language: Language }) {
+  const { t } = useTranslation();
+  const zone = useViewerZone();
+  if (summary.held <= 0) return null;
+  return (
+    <div className="rounded-xl bg-white/10 p-3 text-sm" data-testid="earnings-held">
+      <h3 className="font-semibold">
+        {t('earningsScreens.held.heading', { amount: money(summary.held, summary.currency, language) })}
+      </h3>
+      <p className="mt-1 text-brand-100">{t('earningsScreens.held.intro', { hours: DISPUTE_WINDOW_HOURS })}</p>
+      {zone ? (
+        <ul className="mt-2 flex flex-col gap-1">
+          {summary.heldItems.map((item) => (
+            <li key={item.bookingIdentifier} className="tabular-nums">
+              {item.until
+                ? t('earningsScreens.held.until', {
+                    amount: money(item.amount, summary.currency, language),
+                    when: dateTimeOf(item.until, zone, language),
+                  })
+                : t('earningsScreens.held.underReport', { amount: money(item.amount, summary.currency, language) })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

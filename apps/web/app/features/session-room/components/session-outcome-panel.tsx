@@ -16,6 +16,7 @@ import { useSessionOutcome } from '../api/get-session-outcome';
 import { useMarkClientNoShow } from '../api/mark-client-no-show';
 import { useRebookSession } from '../api/rebook-session';
 import { SESSION_MODALS } from '../modals';
+import { NoSessionReportSection } from './no-session-report';
 
 /** The booking calendar of the session's therapist, given by the route (the bookings feature draws it). */
 export type SlotPicker = (props: {
@@ -31,6 +32,8 @@ export interface SessionOutcomePanelProps {
   renderSlotPicker: SlotPicker;
   /** Where a booking's details live (the replacement's page after booking it). */
   bookingPath(id: string): string;
+  /** The booked end (the client may report within the dispute window after it). */
+  endsAt?: string | null;
 }
 
 const OUTCOME_TONE: Record<string, string> = {
@@ -52,6 +55,7 @@ export function SessionOutcomePanel({
   zone,
   renderSlotPicker,
   bookingPath,
+  endsAt,
 }: SessionOutcomePanelProps) {
   const { t, i18n } = useTranslation();
   const lang = useLang();
@@ -134,6 +138,9 @@ export function SessionOutcomePanel({
           </Link>
         ) : null}
       </div>
+      {party === 'client' && endsAt ? (
+        <NoSessionReportSection bookingId={bookingId} outcome={outcome.outcome} endsAt={endsAt} zone={zone} />
+      ) : null}
       <NoShowDialog bookingId={bookingId} />
       {rebook.offered ? (
         <RebookDialog outcome={outcome} zone={zone} renderSlotPicker={renderSlotPicker} bookingPath={bookingPath} />

@@ -1,0 +1,1 @@
+ALTER TABLE "no_session_reports" ADD COLUMN "decision_note" text;
