@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
-import { dateTimeOf, timeOf } from '#app/lib/format';
+import { shortDateOf, timeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
 import { tMessage } from '#app/lib/t-message';
 import { useLang } from '#app/lib/use-lang';
@@ -40,7 +40,7 @@ function Presence({ detail, zone }: { detail: AdminNoSessionReportDetail; zone: 
       {detail.startAt && detail.endAt ? (
         <p className="mt-1 text-slate-700">
           {t('admin.noSessionReports.booked', {
-            start: dateTimeOf(detail.startAt, zone, i18n.language),
+            start: `${shortDateOf(detail.startAt, zone, i18n.language)}, ${timeOf(detail.startAt, zone)}`,
             end: timeOf(detail.endAt, zone),
           })}
         </p>
