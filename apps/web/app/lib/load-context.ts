@@ -5,7 +5,7 @@ import type { NamedItem } from '@app/shared/schemas/common';
 import type { DirectorySearchPage, HomeCounts } from '@app/shared/schemas/directory';
 import type { Overview } from '@app/shared/schemas/overview';
 import type { State } from '@app/shared/schemas/region';
-import type { ReviewPage } from '@app/shared/schemas/reviews';
+import type { ReviewPage, ReviewSort } from '@app/shared/schemas/reviews';
 import type { PublicShellData } from '@app/shared/schemas/shell';
 
 /** Who a signed-in page is rendered for on the server (the page credential's live session). */
@@ -34,7 +34,9 @@ export interface WebServices {
       providerId: string;
       language: Language;
       countryCode: string;
-      reviewsPage: number;
+      reviewsSort: ReviewSort;
+      /** The previous reviews page's nextCursor; a stale or tampered one reads as the first page. */
+      reviewsCursor: string | null;
     }): Promise<{ provider: PublicProvider; reviews: ReviewPage } | null>;
     filterOptions(language: Language): Promise<Record<string, NamedItem[]>>;
     states(input: { countryCode: string; language: Language }): Promise<State[]>;

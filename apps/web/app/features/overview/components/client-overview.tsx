@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { longDateOf, timeOf } from '#app/lib/format';
 import { localePath } from '#app/lib/i18n';
 import { money } from '#app/lib/money';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { buttonLinkClass, FigureLink, linkClass, OverviewCard, secondaryLinkClass } from './card';
@@ -124,7 +125,7 @@ function Recommended({ overview }: { overview: ClientOverviewData }) {
               <PersonAvatar name={provider.name} photo={provider.photo} size="sm" />
               <div className="min-w-0">
                 <Link
-                  to={localePath(lang, `/providers/${provider.identifier}/`)}
+                  to={paths.provider(lang, provider)}
                   className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
                 >
                   {name}
