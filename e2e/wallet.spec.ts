@@ -142,9 +142,9 @@ test.describe('wallet', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'test-results/wallet-mobile-en.png', fullPage: true });
 
-    // The email that says the transfer arrived.
+    // The email that says the transfer arrived, sent with its receipt once that is issued.
     await expect
-      .poll(async () => (await outbox(request, client.email)).map((item) => item.subject))
+      .poll(async () => (await outbox(request, client.email)).map((item) => item.subject), { timeout: 30_000 })
       .toContain('Your wallet has been topped up');
   });
 

@@ -147,7 +147,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       supportPersonalData,
       documentsPersonalData,
     ],
-    notify: recordNotification,
+    notify: (tx, event) => recordNotification(tx, event, deps),
     outcome: deps.telemetry?.enabled ? (event) => deps.telemetry?.recordOutcome(event) : undefined,
   });
 }

@@ -102,6 +102,7 @@ export const ERROR_STATUS = {
   REVIEW_ALREADY_EXISTS: 409,
   REVIEW_EDIT_LIMIT: 409,
   REVIEW_ALREADY_REPORTED: 409,
+  REVIEW_ALREADY_REPLIED: 409,
   INVALID_CURSOR: 400,
 
   // Notifications, flags, request headers and support chat

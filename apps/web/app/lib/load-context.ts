@@ -1,10 +1,11 @@
 import type { Language } from '@app/shared/constants';
+import type { LegalPage } from '@app/shared/legal';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
 import type { NamedItem } from '@app/shared/schemas/common';
 import type { DirectorySearchPage, HomeCounts } from '@app/shared/schemas/directory';
 import type { Overview } from '@app/shared/schemas/overview';
 import type { State } from '@app/shared/schemas/region';
-import type { ReviewPage } from '@app/shared/schemas/reviews';
+import type { ReviewPage, ReviewSort } from '@app/shared/schemas/reviews';
 import type { PublicShellData } from '@app/shared/schemas/shell';
 
 /** Who a signed-in page is rendered for on the server (the page credential's live session). */
@@ -33,7 +34,9 @@ export interface WebServices {
       providerId: string;
       language: Language;
       countryCode: string;
-      reviewsPage: number;
+      reviewsSort: ReviewSort;
+      /** The previous reviews page's nextCursor; a stale or tampered one reads as the first page. */
+      reviewsCursor: string | null;
     }): Promise<{ provider: PublicProvider; reviews: ReviewPage } | null>;
     filterOptions(language: Language): Promise<Record<string, NamedItem[]>>;
     states(input: { countryCode: string; language: Language }): Promise<State[]>;
@@ -52,6 +55,10 @@ export interface WebServices {
   };
   /** Development tools on (DEV_TOOLS): the /dev/mailbox page exists. */
   devTools: boolean;
+  /** The legal pages' text as HTML: the operator's Markdown, sanitized (apps/api/src/modules/legal/). */
+  legal: {
+    page(input: { page: LegalPage; language: Language }): Promise<{ html: string }>;
+  };
 }
 
 declare module 'react-router' {

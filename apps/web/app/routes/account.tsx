@@ -7,6 +7,7 @@ import { BillingDetailsForm } from '#app/features/profiles/billing-details-form'
 import { ClientProfileForm } from '#app/features/profiles/client-profile-form';
 import { EmergencyContactForm } from '#app/features/profiles/emergency-contact-form';
 import { FeeCard } from '#app/features/profiles/fee-card';
+import { LicenseStatesCard } from '#app/features/profiles/license-states-card';
 import { ProfilePictureCard } from '#app/features/profiles/profile-picture-card';
 import { ProviderProfileForm } from '#app/features/profiles/provider-profile-form';
 import { ProviderSetupPanel } from '#app/features/profiles/setup-panel';
@@ -68,6 +69,7 @@ function ProviderAccount() {
                 name={fullName(data.profileInfo.firstName, data.profileInfo.lastName, data.profileInfo.email)}
               />
               <FeeCard profile={data} />
+              <LicenseStatesCard />
             </div>
             <div className="flex min-w-0 flex-col gap-6">
               <ProviderProfileForm profile={data} />

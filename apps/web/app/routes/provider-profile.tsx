@@ -1,16 +1,21 @@
 import { isLanguage, type Language } from '@app/shared/constants';
+import { providerIdOfSegment, providerSegment } from '@app/shared/provider-path';
+import { REVIEW_SORTS, type ReviewSort } from '@app/shared/review-rules';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
 import type { ReviewPage } from '@app/shared/schemas/reviews';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { FeeText } from '#app/features/directory/components/fee-text';
 import { displayName } from '#app/features/directory/components/provider-card';
+import { ProviderCredentials, VerifiedBadge } from '#app/features/directory/components/provider-credentials';
+import { LazyReplyDialog } from '#app/features/reviews/components/lazy-reply-dialog';
 import { LazyReportDialog } from '#app/features/reviews/components/lazy-report-dialog';
-import { ReviewList } from '#app/features/reviews/components/review-list';
+import { ReviewList, type ReviewListPosition } from '#app/features/reviews/components/review-list';
 import { bookingPath } from '#app/lib/booking-path';
 import { zoneLabel } from '#app/lib/dates';
 import { shortDateOf, timeOf } from '#app/lib/format';
 import { loadPageWords, localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { priceText } from '#app/lib/price';
 import { jsonLd } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -25,21 +30,39 @@ import type { Route } from './+types/provider-profile';
 // The page's words (catalog-parts.ts), there before it hydrates or renders.
 await loadPageWords('provider');
 
+const isReviewSort = (value: string | null): value is ReviewSort =>
+  (REVIEW_SORTS as readonly (string | null)[]).includes(value);
+
+/** The reviews part of the page's query string: `reviewsSort` (newest by default) and `reviewsCursor`. */
+function reviewsPosition(search: URLSearchParams): ReviewListPosition {
+  const sort = search.get('reviewsSort');
+  return { sort: isReviewSort(sort) ? sort : 'newest', cursor: search.get('reviewsCursor') || null };
+}
+
+/**
+ * The page of `/providers/<id>-<slug>/`. An address with the id alone or an outdated slug is
+ * sent on (301) to the canonical one, query string kept, so old links and bookmarks still work.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
   const services = context.services;
   const url = new URL(request.url);
-  const reviewsPage = Math.max(1, Math.min(1000, Number(url.searchParams.get('reviewsPage')) || 1));
-  const found = /^[0-9a-f-]{36}$/i.test(params.providerId)
+  const providerId = providerIdOfSegment(params.providerId);
+  const position = reviewsPosition(url.searchParams);
+  const found = providerId
     ? await services.directory.provider({
-        providerId: params.providerId,
+        providerId,
         language: lang,
         countryCode: visitorCountryOf(request, services.trustedCountry(request)),
-        reviewsPage,
+        reviewsSort: position.sort,
+        reviewsCursor: position.cursor,
       })
     : null;
   if (!found) throw data(null, { status: 404 });
-  return { ...found, publicUrl: services.directory.publicUrl };
+  if (params.providerId !== providerSegment(found.provider)) {
+    throw redirect(`${paths.provider(lang, found.provider)}${url.search}`, 301);
+  }
+  return { ...found, position, publicUrl: services.directory.publicUrl };
 }
 
 function Chips({ title, items }: { title: string; items: { identifier: string; name: string }[] }) {
@@ -119,11 +142,11 @@ function NextSlots({
               className="block rounded-lg bg-brand-50 px-2 py-1.5 text-center text-sm text-brand-900 ring-brand-600 hover:bg-brand-100 hover:ring-1"
               aria-label={t('bookingScreens.directory.bookAt', {
                 date: shortDateOf(slot, zone, i18n.language),
-                time: timeOf(slot, zone),
+                time: timeOf(slot, zone, i18n.language),
               })}
             >
               <span className="block font-medium">{shortDateOf(slot, zone, i18n.language)}</span>
-              <span className="tabular-nums">{timeOf(slot, zone)}</span>
+              <span className="tabular-nums">{timeOf(slot, zone, i18n.language)}</span>
             </Link>
           </li>
         ))}
@@ -135,16 +158,23 @@ function NextSlots({
 
 /**
  * /providers/{id}/ (public, server-rendered): a therapist's profile with what they offer, the fee
- * (and approximately in the visitor's currency), the next free times, the reviews a page at a
- * time (?reviewsPage=), schema.org data, and canonical and hreflang links.
+ * (and approximately in the visitor's currency), the credentials that earn trust, the next free
+ * times, the reviews a keyset page at a time in the chosen order (?reviewsSort=&reviewsCursor=),
+ * schema.org data, and canonical and hreflang links.
  */
 export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const session = useSession();
-  const { provider, reviews, publicUrl } = loaderData;
-  const path = `/providers/${provider.identifier}/`;
+  const { provider, reviews, position, publicUrl } = loaderData;
+  const path = paths.providerPage(provider);
   const name = displayName(provider);
+  const reviewsHref = (next: ReviewListPosition) => {
+    const search = new URLSearchParams();
+    if (next.sort !== 'newest') search.set('reviewsSort', next.sort);
+    if (next.cursor) search.set('reviewsCursor', next.cursor);
+    return `?${search}`;
+  };
   const ld = jsonLd(
     structuredData(provider, reviews, `${publicUrl}${localePath(lang, path)}`, t('reviewScreens.anonymous'), lang),
   );
@@ -169,11 +199,15 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
                 <PersonAvatar name={provider.name} photo={provider.photo} size="lg" />
                 <div>
-                  <h1 className="text-2xl font-bold text-slate-900">{name}</h1>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h1 className="text-2xl font-bold text-slate-900">{name}</h1>
+                    {provider.verified ? <VerifiedBadge /> : null}
+                  </div>
                   {provider.headline ? <p className="text-slate-700">{provider.headline}</p> : null}
                   <StarRating rating={provider.rating} count={provider.reviewCount} className="mt-1" />
                 </div>
               </div>
+              <ProviderCredentials provider={provider} />
               {provider.bio ? (
                 <div className="mt-6">
                   <h2 className="text-lg font-semibold">{t('bookingScreens.profile.about')}</h2>
@@ -219,8 +253,10 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
               </div>
               <ReviewList
                 reviews={reviews}
-                pageHref={(page) => (page === 1 ? '?' : `?reviewsPage=${page}`)}
-                canReport={session?.userId === provider.identifier}
+                position={position}
+                hrefOf={reviewsHref}
+                providerName={name}
+                isProvider={session?.userId === provider.identifier}
               />
             </section>
           </div>
@@ -249,7 +285,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
               {t('bookingScreens.profile.book')}
             </Link>
             <Link
-              to={localePath(lang, `/providers/${provider.identifier}/availability/`)}
+              to={paths.providerAvailability(lang, provider)}
               className="text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
             >
               {t('bookingScreens.profile.seeTimes')}
@@ -258,6 +294,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <LazyReportDialog />
+      <LazyReplyDialog />
     </main>
   );
 }

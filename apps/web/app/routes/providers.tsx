@@ -15,6 +15,7 @@ import {
 import { WidenSearch } from '#app/features/directory/components/widen-search';
 import { DIRECTORY_MODALS } from '#app/features/directory/modals';
 import { loadPageWords, localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { jsonLd } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
@@ -170,7 +171,7 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
         itemListElement: page.data.map((provider, index) => ({
           '@type': 'ListItem',
           position: index + 1,
-          url: `${publicUrl}${localePath(lang, `/providers/${provider.identifier}/`)}`,
+          url: `${publicUrl}${paths.provider(lang, provider)}`,
           name: provider.name,
         })),
       })

@@ -303,6 +303,8 @@ const FeeSchema = z.object({ amount: z.number().int(), isFree: z.boolean(), curr
 
 export const DirectoryProviderSchema = z.object({
   identifier: z.uuid(),
+  /** The name as readable URL words ("ada-okafor"), beside the id in the page's address; may be empty. */
+  slug: z.string(),
   name: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
@@ -342,5 +344,15 @@ export const PublicProviderSchema = DirectoryProviderSchema.extend({
   approaches: z.array(OfferedSchema),
   /** The next free slots from now (at most 6), across the provider's calendars. */
   nextSlots: z.array(z.string()),
+  /** The operator approved the provider's credentials. */
+  verified: z.boolean(),
+  /** Licences as approved: the licensing body and the number. */
+  licences: z.array(z.object({ body: z.string(), credentialNumber: z.string() })),
+  /** Degrees and trainings as approved. */
+  education: z.array(z.object({ title: z.string() })),
+  /** Whole years covered by the work history; null without one. */
+  yearsInPractice: z.number().int().nullable(),
+  /** US states where the provider holds a licence. */
+  licenseStates: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type PublicProvider = z.infer<typeof PublicProviderSchema>;

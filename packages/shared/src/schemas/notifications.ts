@@ -44,6 +44,8 @@ export const NOTIFICATION_KINDS = {
   'payout.failed': 'payout',
   'review.received': 'review',
   'message.received': 'message',
+  /** An operator answered the person's support chat. */
+  'support.replied': 'message',
   'verification.approved': 'verification',
   'verification.rejected': 'verification',
   'verification.insuranceExpiring': 'verification',
@@ -70,9 +72,21 @@ export const EMAIL_CHANNEL: Record<NotificationCategory, 'optional' | 'always' |
   payment: 'always',
   payout: 'none',
   review: 'none',
-  message: 'none',
+  message: 'optional',
   verification: 'always',
 };
+
+/**
+ * A message (or a support reply) is also emailed when its recipient has had no open live socket
+ * for this many minutes: someone in the app sees it there.
+ */
+export const AWAY_EMAIL_AFTER_MINUTES = 5;
+
+/**
+ * At most one such email per conversation (or support chat) and person in this many minutes:
+ * several messages in a row make one email, not one each.
+ */
+export const AWAY_EMAIL_QUIET_MINUTES = 30;
 
 /** Who is told about what, and where it leads (a page of the app, without the language prefix). */
 export const NotificationSchema = z.object({

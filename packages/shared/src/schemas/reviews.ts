@@ -1,4 +1,8 @@
+import { REVIEW_SORTS } from '../review-rules.ts';
 import { messageKey, z } from '../zod.ts';
+
+export { REVIEW_SORTS, type ReviewSort } from '../review-rules.ts';
+
 import { pageSchema } from './common.ts';
 
 /** SPEC.md §5 "Review" and §9: a rating in steps of 0.5; a comment of 5-2500 characters when given. */
@@ -40,10 +44,35 @@ export const ReviewBodySchema = z.object({
 });
 export type ReviewBody = z.input<typeof ReviewBodySchema>;
 
+/** A provider's replies to a review: one per review, 2-2500 characters. */
+export const REVIEW_REPLY_MIN = 2;
+export const REVIEW_REPLY_MAX = 2500;
+
 export const ReviewPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(50).default(REVIEWS_PAGE_SIZE),
+  sort: z.enum(REVIEW_SORTS).default('newest'),
+  /** The `nextCursor` of the previous page (keyset); when given, `page` is ignored. */
+  cursor: z.string().max(200).optional(),
 });
+export type ReviewPageQuery = z.output<typeof ReviewPageQuerySchema>;
+
+/** POST and PUT /review/{id}/reply (the reviewed provider). */
+export const ReviewReplyBodySchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(REVIEW_REPLY_MIN, messageKey('validation.tooShort', { minimum: REVIEW_REPLY_MIN }))
+    .max(REVIEW_REPLY_MAX, messageKey('validation.tooLong', { maximum: REVIEW_REPLY_MAX })),
+});
+export type ReviewReplyBody = z.input<typeof ReviewReplyBodySchema>;
+
+export const ReviewReplySchema = z.object({
+  text: z.string(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+});
+export type ReviewReply = z.infer<typeof ReviewReplySchema>;
 
 /**
  * A review as anyone reads it. `reviewer` is null for an anonymous review in EVERY answer
@@ -67,6 +96,8 @@ export const ReviewSchema = z.object({
   isMine: z.boolean(),
   /** The reviewed provider has reported it (that provider only; false for everyone else). */
   reportedByMe: z.boolean(),
+  /** The reviewed provider's public reply, shown under the review. */
+  reply: ReviewReplySchema.nullable(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
@@ -74,7 +105,10 @@ export type Review = z.infer<typeof ReviewSchema>;
 export const OwnReviewSchema = ReviewSchema.extend({ bookingIdentifier: z.uuid() });
 export type OwnReview = z.infer<typeof OwnReviewSchema>;
 
-export const ReviewPageSchema = pageSchema(ReviewSchema);
+export const ReviewPageSchema = pageSchema(ReviewSchema).extend({
+  /** Pass as `cursor` for the next page in the same order; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
 export type ReviewPage = z.infer<typeof ReviewPageSchema>;
 
 export const ReviewSummarySchema = z.object({
@@ -112,7 +146,12 @@ export const ReportedReviewsQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const ReportedReviewSchema = ReviewSchema.omit({ isMine: true, editsLeft: true, reportedByMe: true }).extend({
+export const ReportedReviewSchema = ReviewSchema.omit({
+  isMine: true,
+  editsLeft: true,
+  reportedByMe: true,
+  reply: true,
+}).extend({
   providerName: z.string(),
   hiddenAt: z.string().nullable(),
   hiddenReason: z.string().nullable(),

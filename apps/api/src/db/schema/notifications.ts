@@ -93,3 +93,32 @@ export const sessionReminders = pgTable(
     check('session_reminders_kind_ck', sql`${table.kind} IN ('24h', '1h')`),
   ],
 );
+
+/**
+ * When each person last had an open live socket (written when one authenticates, on every
+ * heartbeat while it stays open, and when it closes): across processes, whether someone has been
+ * away long enough to be told of a message by email.
+ */
+export const socketPresence = pgTable('socket_presence', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  lastSeenAt: instant('last_seen_at').notNull(),
+});
+
+/**
+ * The last "you have a new message" email per person and thread (a conversation, a support
+ * chat): at most one per thread per quiet period. The primary key makes the throttle hold across
+ * processes (INSERT … ON CONFLICT … WHERE older than the quiet period).
+ */
+export const awayEmails = pgTable(
+  'away_emails',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    threadKey: text('thread_key').notNull(),
+    sentAt: instant('sent_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.threadKey] })],
+);

@@ -44,6 +44,13 @@ export const reviews = pgTable(
     index('reviews_provider_visible_idx')
       .on(table.providerId, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.hiddenAt} IS NULL`),
+    // The "highest" and "lowest" orders of a provider's page, read in keyset pages.
+    index('reviews_provider_highest_idx')
+      .on(table.providerId, table.ratingHalves.desc(), table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.hiddenAt} IS NULL`),
+    index('reviews_provider_lowest_idx')
+      .on(table.providerId, table.ratingHalves, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.hiddenAt} IS NULL`),
     index('reviews_client_idx').on(table.clientId, table.createdAt.desc()),
     index('reviews_reported_idx')
       .on(table.lastReportedAt.desc(), table.id.desc())
@@ -69,4 +76,28 @@ export const reviewReports = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [uniqueIndex('review_reports_review_reporter_uq').on(table.reviewId, table.reporterId)],
+);
+
+/**
+ * The reviewed provider's public reply to a review: at most one per review (the primary key), so
+ * a second reply is a conflict, not a thread. The provider may edit or delete it
+ * (docs/decisions/directory-review-replies-one-per-review-editable.md).
+ */
+export const reviewReplies = pgTable(
+  'review_replies',
+  {
+    reviewId: uuid('review_id')
+      .primaryKey()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    editedAt: instant('edited_at'),
+  },
+  (table) => [
+    index('review_replies_provider_idx').on(table.providerId),
+    check('review_replies_body_ck', sql`char_length(${table.body}) BETWEEN 2 AND 2500`),
+  ],
 );

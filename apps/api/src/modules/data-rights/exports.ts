@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LANGUAGES } from '@app/shared/constants';
 import type { DataExport, DataExportState } from '@app/shared/schemas/data-rights';
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import { dataExports, emails, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
@@ -261,6 +261,29 @@ export function dataRightsErasure(storage: PrivateStorage): AccountDeletingHandl
     // Copies of mail to other people (a provider told of a booking) name the person: the outbox
     // keeps them without the name. Mail to the person's own address is deleted by auth.
     const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+    const firstName = user?.firstName?.trim() ?? '';
+    if (firstName.length >= 2) {
+      // "You have a new message" emails name the sender by first name alone: those copies lose it
+      // too (a whole word; another sender of the same first name losing it in an old copy is
+      // the lesser harm).
+      const word = `\\m${firstName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\M`;
+      for (const language of LANGUAGES) {
+        const mark = translate(language, 'emails.redactedName');
+        await tx
+          .update(emails)
+          .set({
+            subject: sql`regexp_replace(${emails.subject}, ${word}, ${mark}, 'g')`,
+            text: sql`regexp_replace(${emails.text}, ${word}, ${mark}, 'g')`,
+            html: sql`regexp_replace(${emails.html}, ${escapeHtml(word)}, ${escapeHtml(mark)}, 'g')`,
+          })
+          .where(
+            and(
+              like(emails.template, 'away.%'),
+              language === 'en' ? sql`${emails.language} <> 'de'` : eq(emails.language, language),
+            ),
+          );
+      }
+    }
     if (name.length >= 3) {
       const html = escapeHtml(name);
       // A redaction mark in the mail's own language, so every copy still reads in one language.

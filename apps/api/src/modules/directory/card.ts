@@ -5,6 +5,7 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countries, providerDirectory, providerProfiles, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { slugOf } from '../../platform/slug.ts';
 import { publicStorage, type Storage } from '../../platform/storage.ts';
 import { personName } from '../bookings/booking-view.ts';
 import { listedProviderSql } from '../credentials/listing.ts';
@@ -83,6 +84,11 @@ export function cardContext(
   };
 }
 
+/** The URL words of a provider's page address: their name in any script, transliterated. */
+export function providerSlug(person: { firstName: string | null; lastName: string | null }): string {
+  return slugOf(personName({ firstName: person.firstName, lastName: person.lastName, email: '' }));
+}
+
 export function toCard(
   row: CardRow,
   context: CardContext,
@@ -99,6 +105,7 @@ export function toCard(
   const summary = summaryOf(row.id, row.reviewCount, row.ratingSumHalves);
   return {
     identifier: row.id,
+    slug: providerSlug(row),
     name: personName({ firstName: row.firstName, lastName: row.lastName, email: '' }),
     firstName: row.firstName,
     lastName: row.lastName,

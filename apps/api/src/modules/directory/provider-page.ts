@@ -13,6 +13,8 @@ import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { upcomingFreeSlots } from '../availability/next-free-slot.ts';
+import { publicCredentials } from '../credentials/public-credentials.ts';
+import { loadLicenseStates } from '../profiles/provider-license-states.ts';
 import { cardContext, cardQuery, listedProvider, toCard } from './card.ts';
 
 /** The next free slots a provider's page lists. */
@@ -23,8 +25,9 @@ const OFFERED_LISTS = ['modality', 'therapy', 'specialities', 'language', 'thera
 /**
  * GET /providers/{id}: the public profile of a listed provider: what they offer (from their
  * preferences: modalities, therapies with their fee, specialities, languages, approaches), the
- * fee in their currency and, approximately, the visitor's, the review summary and the next free
- * slots (availability's engine). Anyone else: NOT_FOUND.
+ * fee in their currency and, approximately, the visitor's, the review summary, the next free
+ * slots (availability's engine), the approved licences and education, years in practice and
+ * licence states. Anyone else: NOT_FOUND.
  */
 export async function getPublicProvider(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
@@ -34,7 +37,7 @@ export async function getPublicProvider(
     and(listedProvider(deps.clock.now()), eq(providerDirectory.providerId, input.providerId)),
   );
   if (!row) throw new AppError('NOT_FOUND');
-  const [offered, therapyFees, settings, upcoming] = await Promise.all([
+  const [offered, therapyFees, settings, upcoming, credentials, licenseStates] = await Promise.all([
     deps.db
       .select({
         list: userPreferences.list,
@@ -66,6 +69,8 @@ export async function getPublicProvider(
       .from(availabilitySettings)
       .where(eq(availabilitySettings.providerId, row.id)),
     upcomingFreeSlots(deps.db, [{ providerId: row.id, timezone: row.timezone }], deps.clock.now(), NEXT_SLOTS_SHOWN),
+    publicCredentials(deps.db, { providerId: row.id, now: deps.clock.now() }),
+    loadLicenseStates(deps.db, row.id, input.language),
   ]);
   const slots = upcoming.get(row.id) ?? [];
   const card = toCard(row, cardContext(deps, input), slots[0] ?? null);
@@ -99,5 +104,7 @@ export async function getPublicProvider(
     languages: ofList('language'),
     approaches: ofList('therapyApproach'),
     nextSlots: slots.map((slot) => slot.toISOString()),
+    ...credentials,
+    licenseStates: licenseStates.map((state) => ({ code: state.code, name: state.name })),
   };
 }

@@ -1,8 +1,9 @@
+import { providerPagePath } from '@app/shared/provider-path';
 import { asc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { providerDirectory, providerProfiles, users } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../platform/html.ts';
-import { listedProvider } from './card.ts';
+import { listedProvider, providerSlug } from './card.ts';
 
 /** Public pages worth indexing, besides each listed provider's page. */
 const STATIC_PATHS = [
@@ -61,7 +62,12 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const providers = await deps.db
-      .select({ id: providerDirectory.providerId, updatedAt: sql<string>`${providerProfiles.updatedAt}::text` })
+      .select({
+        id: providerDirectory.providerId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        updatedAt: sql<string>`${providerProfiles.updatedAt}::text`,
+      })
       .from(providerDirectory)
       .innerJoin(users, sql`${users.id} = ${providerDirectory.providerId}`)
       .innerJoin(providerProfiles, sql`${providerProfiles.userId} = ${providerDirectory.providerId}`)
@@ -70,7 +76,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     const pages = [
       ...STATIC_PATHS.map((path) => ({ path, lastmod: null as string | null })),
       ...providers.map((row) => ({
-        path: `/providers/${row.id}/`,
+        path: providerPagePath({ identifier: row.id, slug: providerSlug(row) }),
         lastmod: new Date(row.updatedAt).toISOString().slice(0, 10),
       })),
     ];

@@ -4,7 +4,7 @@ import type { PublicProvider } from '@app/shared/schemas/bookings';
 import type { NamedItem } from '@app/shared/schemas/common';
 import { type DirectorySearchPage, DirectorySearchQuerySchema, type HomeCounts } from '@app/shared/schemas/directory';
 import type { State } from '@app/shared/schemas/region';
-import type { ReviewPage } from '@app/shared/schemas/reviews';
+import { REVIEWS_PAGE_SIZE, type ReviewPage, type ReviewSort } from '@app/shared/schemas/reviews';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { listPreferenceOptions } from '../catalog/service.ts';
@@ -45,13 +45,27 @@ export function directoryWebServices(deps: AppDeps) {
         throw error;
       }
     },
-    /** A listed provider's page with one page of reviews; null when not listed. */
+    /**
+     * A listed provider's page with one page of reviews in the chosen order (after `reviewsCursor`,
+     * which is ignored when it no longer reads); null when not listed.
+     */
     async provider(input: {
       providerId: string;
       language: Language;
       countryCode: string;
-      reviewsPage: number;
+      reviewsSort: ReviewSort;
+      reviewsCursor: string | null;
     }): Promise<{ provider: PublicProvider; reviews: ReviewPage } | null> {
+      const reviewsPage = (cursor: string | undefined) =>
+        listProviderReviews(deps, {
+          providerId: input.providerId,
+          readerId: null,
+          language: input.language,
+          page: 1,
+          perPage: REVIEWS_PAGE_SIZE,
+          sort: input.reviewsSort,
+          cursor,
+        });
       try {
         const [provider, reviews] = await Promise.all([
           getPublicProvider(deps, {
@@ -59,12 +73,9 @@ export function directoryWebServices(deps: AppDeps) {
             language: input.language,
             visitorCountryCode: input.countryCode,
           }),
-          listProviderReviews(deps, {
-            providerId: input.providerId,
-            readerId: null,
-            language: input.language,
-            page: input.reviewsPage,
-            perPage: 10,
+          reviewsPage(input.reviewsCursor ?? undefined).catch((error) => {
+            if (error instanceof AppErrorLike && error.code === 'INVALID_CURSOR') return reviewsPage(undefined);
+            throw error;
           }),
         ]);
         return { provider, reviews };

@@ -11,20 +11,22 @@ import { renderDocumentPdf } from './pdf/render-document.ts';
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log'>;
 
 /** Which payment email a receipt goes with (words under emails.payments.<template>). */
-export type ReceiptEmailTemplate = 'cardPayment' | 'topUp' | 'refund';
+export type ReceiptEmailTemplate = 'cardPayment' | 'topUp' | 'transferTopUp' | 'refund';
 
 /**
  * The payment email of a receipt just issued, or null when the receipt needs none: a card payment
- * (of a session, or a top-up) and a refund to the wallet are emailed with their receipt; a wallet
- * payment of a session is told by the session's confirmation, and a bank transfer by its own
- * "transfer received" email (money/virtual-accounts.ts).
+ * (of a session, or a top-up), a bank transfer credited to the wallet and a refund to the wallet
+ * are emailed with their receipt; a wallet payment of a session is told by the session's
+ * confirmation.
  */
 export function receiptEmailTemplate(
   kind: 'receipt' | 'refund_receipt' | 'invoice',
   movement: { type: string; channel: unknown },
 ): ReceiptEmailTemplate | null {
   if (kind === 'refund_receipt') return 'refund';
-  if (kind !== 'receipt' || movement.channel !== 'card') return null;
+  if (kind !== 'receipt') return null;
+  if (movement.channel === 'bank_transfer') return movement.type === 'top_up' ? 'transferTopUp' : null;
+  if (movement.channel !== 'card') return null;
   return movement.type === 'top_up' ? 'topUp' : 'cardPayment';
 }
 

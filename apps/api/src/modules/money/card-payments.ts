@@ -4,7 +4,7 @@ import type { CardPaymentAnswer, PaymentStatusAnswer } from '@app/shared/schemas
 import { unverifiedTopUpCapMajor, unverifiedTopUpCapMinor } from '@app/shared/verification-rules';
 import { messageKey } from '@app/shared/zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -19,6 +19,7 @@ import {
 import { prepared } from '../../platform/prepared.ts';
 import { isEmailVerified } from '../auth/verified-email.ts';
 import { loadAccountHolder } from './account-holder.ts';
+import { recordFailedPaymentEmail } from './failed-payment-email.ts';
 import { postTransaction } from './ledger.ts';
 import { escrowShard } from './ledger-math.ts';
 import { cardBookingPaymentLines, topUpLines } from './postings.ts';
@@ -198,29 +199,44 @@ async function applyVerificationOnce(
       },
       'payment verification does not match the payment',
     );
-    return markUnpaid(deps.db, payment, 'failed', 'verification_mismatch', now);
+    return markUnpaid(deps, payment, 'failed', 'verification_mismatch', now);
   }
-  if (verification?.status === 'failed') return markUnpaid(deps.db, payment, 'failed', 'declined', now);
+  if (verification?.status === 'failed') return markUnpaid(deps, payment, 'failed', 'declined', now);
   if (now.getTime() - payment.createdAt.getTime() > ABANDON_AFTER_MS) {
-    return markUnpaid(deps.db, payment, 'abandoned', verification ? 'not_completed' : 'unknown_to_gateway', now);
+    return markUnpaid(deps, payment, 'abandoned', verification ? 'not_completed' : 'unknown_to_gateway', now);
   }
   return payment;
 }
 
-/** pending → failed/abandoned; a payment that is no longer pending is left as it is. */
+/**
+ * pending → failed/abandoned; a payment that is no longer pending is left as it is. A failed one
+ * is emailed to the payer in the same transaction (payment emails are always sent): the change
+ * happens once, so does its email. An abandoned checkout is not: the payer walked away from it.
+ */
 async function markUnpaid(
-  db: Db,
+  deps: AppDeps,
   payment: PaymentRow,
   status: 'failed' | 'abandoned',
   reason: string,
   now: Date,
 ): Promise<PaymentRow> {
-  const [row] = await db
-    .update(payments)
-    .set({ status, failureReason: reason, updatedAt: now })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
-    .returning();
-  return row ?? ((await findPayment(db, payment.reference)) as PaymentRow);
+  const changed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payments)
+      .set({ status, failureReason: reason, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning();
+    const emailId = row?.status === 'failed' ? await recordFailedPaymentEmail(tx, deps, row) : null;
+    return row ? { row, emailId } : null;
+  });
+  if (!changed) return (await findPayment(deps.db, payment.reference)) as PaymentRow;
+  if (changed.emailId) {
+    // Recorded in the outbox; the mail job delivers what this could not.
+    await deps.mailer.deliver([changed.emailId]).catch((error) => {
+      deps.log.warn({ err: error, paymentReference: payment.reference }, 'failed-payment email not delivered yet');
+    });
+  }
+  return changed.row;
 }
 
 /**

@@ -4,6 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { emails, payments, virtualAccounts } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { issueQueuedDocuments } from '../documents/issue.ts';
+import { pdfText } from '../documents/test-support.ts';
 import { auditLedger } from './ledger-audit.ts';
 
 let t: TestApp;
@@ -86,17 +88,30 @@ describe('bank transfer top-up (sandbox)', () => {
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ type: 'top_up', amount: 250_000, title: 'Bank transfer top-up' });
 
-    const sent = await t.deps.db.select().from(emails).where(eq(emails.to, user.email.toLowerCase()));
+    // The email comes with the receipt, once it is issued (a moment later, by the documents job).
+    const sentTo = () => t.deps.db.select().from(emails).where(eq(emails.to, user.email.toLowerCase()));
+    expect(await sentTo()).toHaveLength(0);
+    await issueQueuedDocuments(t.deps);
+    const sent = await sentTo();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       subject: 'Dein Guthaben wurde aufgeladen',
       language: 'de',
-      template: 'wallet.transfer-received',
+      template: 'payments.transferTopUp',
     });
-    expect(sent[0]?.text).toContain('Hallo Jonas Weber');
+    expect(sent[0]?.text).toContain('Hallo Jonas,');
+    expect(sent[0]?.text).toContain('Banküberweisung');
     // The amount reads the German way for a German reader (Intl puts a no-break space before the symbol).
     expect(sent[0]?.text).toContain('2.500,00\u00a0₦');
     expect(sent[0]?.text).not.toContain('₦2,500.00');
+    expect(sent[0]?.attachments).toHaveLength(1);
+    expect(sent[0]?.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
+    expect(sent[0]?.attachments[0]?.filename).toMatch(/^RC-\d{4}-\d{6}\.pdf$/);
+    const receipt = await pdfText(Buffer.from(sent[0]?.attachments[0]?.contentBase64 ?? '', 'base64'));
+    expect(receipt).toContain('Jonas Weber');
+    expect(receipt).toContain('Quittung');
+    await issueQueuedDocuments(t.deps);
+    expect(await sentTo()).toHaveLength(1);
 
     const [payment] = await t.deps.db.select().from(payments).where(eq(payments.reference, 'sandbox:bank-ref-0001'));
     expect(payment).toMatchObject({
@@ -120,6 +135,7 @@ describe('bank transfer top-up (sandbox)', () => {
     expect(a.reference).not.toBe(b.reference);
     const balance = await t.app.inject({ url: '/api/wallet/balance', headers: user.headers });
     expect(balance.json().balance).toBe(150_000);
+    await issueQueuedDocuments(t.deps);
     const sent = await t.deps.db.select().from(emails).where(eq(emails.to, user.email.toLowerCase()));
     expect(sent.map((email) => email.subject)).toEqual([
       'Your wallet has been topped up',

@@ -1,4 +1,3 @@
-import { formatMoney } from '@app/shared/money';
 import type { VirtualAccount } from '@app/shared/schemas/wallet';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -6,11 +5,9 @@ import { payments, virtualAccounts } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { escapeHtml } from '../../platform/html.ts';
-import { translate } from '../../platform/i18n.ts';
 import { GatewayError, gatewayForCurrency } from '../../platform/payments/gateway.ts';
 import { requireVerifiedEmail } from '../auth/verified-email.ts';
-import { currencyOf, displayName, loadAccountHolder } from './account-holder.ts';
+import { loadAccountHolder } from './account-holder.ts';
 import { postTransaction } from './ledger.ts';
 import { topUpLines } from './postings.ts';
 import { references } from './references.ts';
@@ -123,7 +120,8 @@ export interface IncomingTransfer {
 
 /**
  * A bank transfer into a virtual account, already confirmed by the gateway: credits the
- * owner's wallet once per gateway reference and emails them (in their language) the first time.
+ * owner's wallet once per gateway reference. Its receipt is issued a moment later and emailed to
+ * the owner with the PDF, in their language (documents/receipt-emails.ts).
  */
 export async function applyIncomingTransfer(
   deps: AppDeps,
@@ -174,29 +172,5 @@ export async function applyIncomingTransfer(
     });
     return true;
   });
-  if (credited) await sendTransferReceivedEmail(deps, transfer, paymentReference);
   return { credited, paymentReference };
-}
-
-async function sendTransferReceivedEmail(deps: AppDeps, transfer: IncomingTransfer, reference: string): Promise<void> {
-  try {
-    const holder = await loadAccountHolder(deps.db, transfer.account.userId);
-    const params = {
-      name: displayName(holder),
-      amount: formatMoney(transfer.amountMinor, currencyOf(transfer.currencyCode), holder.language),
-      reference,
-    };
-    const htmlParams = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, escapeHtml(value)]));
-    await deps.mailer.send({
-      to: holder.email,
-      subject: translate(holder.language, 'wallet.email.transferReceivedSubject', params),
-      text: translate(holder.language, 'wallet.email.transferReceivedText', params),
-      html: translate(holder.language, 'wallet.email.transferReceivedHtml', htmlParams),
-      language: holder.language,
-      template: 'wallet.transfer-received',
-    });
-  } catch (error) {
-    // The money is in the wallet; a lost email must not undo or repeat that.
-    deps.log.warn({ err: error, paymentReference: reference }, 'transfer email could not be sent');
-  }
 }

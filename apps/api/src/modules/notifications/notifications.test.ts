@@ -239,6 +239,10 @@ describe('preferences', () => {
       emailChannel: 'always',
     });
     expect(data.find((row: { category: string }) => row.category === 'message')).toMatchObject({
+      email: true,
+      emailChannel: 'optional',
+    });
+    expect(data.find((row: { category: string }) => row.category === 'review')).toMatchObject({
       email: null,
       emailChannel: 'none',
     });
@@ -266,7 +270,7 @@ describe('preferences', () => {
 
   it('refuses switching an email that is always sent, or one that does not exist; nothing is stored', async () => {
     const user = await createTestUser(t, { role: 'client' });
-    for (const category of ['payment', 'message']) {
+    for (const category of ['payment', 'review']) {
       const response = await put(
         '/api/notifications/preferences',
         { ...user.headers, 'x-language': 'de' },

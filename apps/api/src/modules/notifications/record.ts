@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 import type { NotifyAnswer, NotifyEvent } from '../../platform/events.ts';
 import { publishInTransaction } from '../../platform/realtime/bus.ts';
+import { type AwayEmailDeps, emailIfAway } from './away-emails.ts';
 import { channelsFor } from './preferences.ts';
 import { actorDisplayName, type NotificationRow, toNotification } from './views.ts';
 
@@ -20,10 +21,12 @@ async function actorName(tx: Tx, actorId: string | null | undefined): Promise<st
  * The notify reaction (wired in app.ts): unless the person turned the event's category off for
  * the app, a notification row is written in the caller's transaction (an unread one with the same
  * fold key counts one more instead) and announced on the live socket when that transaction
- * commits. Answers the person's email choice for the category.
+ * commits. A message to someone away is emailed here too (away-emails.ts), unless they turned
+ * message emails off. Answers the person's email choice for the category.
  */
-export async function recordNotification(tx: Tx, event: NotifyEvent): Promise<NotifyAnswer> {
+export async function recordNotification(tx: Tx, event: NotifyEvent, deps: AwayEmailDeps): Promise<NotifyAnswer> {
   const channels = await channelsFor(tx, { userId: event.userId, category: categoryOf(event.kind) });
+  if (channels.email) await emailIfAway(tx, deps, event);
   if (!channels.inApp) return { email: channels.email };
   const values = {
     userId: event.userId,

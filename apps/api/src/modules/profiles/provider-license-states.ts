@@ -8,7 +8,8 @@ import { localizedName } from '../../platform/localized.ts';
 import { assertRole, FieldErrors, lockUser } from './checks.ts';
 import type { ProfilesDeps } from './deps.ts';
 
-async function loadLicenseStates(db: Tx, providerId: string, language: Language): Promise<State[]> {
+/** A provider's licence states by name in the reader's language (their screen and their public page). */
+export async function loadLicenseStates(db: Tx, providerId: string, language: Language): Promise<State[]> {
   const rows = await db
     .select({ state: states })
     .from(providerLicenseStates)

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { reviewReports, reviews } from '../../db/schema/index.ts';
+import { reviewReplies, reviewReports, reviews } from '../../db/schema/index.ts';
 import type { AccountDeletingHandler, PersonalDataContributor } from '../../platform/events.ts';
 
 const rating = sql<number>`${reviews.ratingHalves}::float / 2`;
@@ -50,14 +50,24 @@ export const reviewsPersonalData: PersonalDataContributor = {
       .from(reviewReports)
       .where(eq(reviewReports.reporterId, userId))
       .orderBy(asc(reviewReports.createdAt));
-    return { written, aboutYou: about, yourReports: reports };
+    const replies = await tx
+      .select({
+        reviewId: reviewReplies.reviewId,
+        text: reviewReplies.body,
+        createdAt: reviewReplies.createdAt,
+        editedAt: reviewReplies.editedAt,
+      })
+      .from(reviewReplies)
+      .where(eq(reviewReplies.providerId, userId))
+      .orderBy(asc(reviewReplies.createdAt));
+    return { written, aboutYou: about, yourReports: reports, yourReplies: replies };
   },
 };
 
 /**
  * The reviews' part of erasing an account. A client's reviews become anonymous and lose their
  * comment (free text that may tell who wrote it or about their health); the rating stays, so the
- * therapist's average does not change behind their back (docs/decisions/security-erasure-reviews-keep-their-stars-not-their-words.md). The person's reports (a provider's words) are deleted.
+ * therapist's average does not change behind their back (docs/decisions/security-erasure-reviews-keep-their-stars-not-their-words.md). The person's reports and replies (a provider's words) are deleted.
  * Reviews about an erased provider are their authors', and stay.
  */
 export const reviewsErasure: AccountDeletingHandler = async (tx, { userId, now }) => {
@@ -66,5 +76,6 @@ export const reviewsErasure: AccountDeletingHandler = async (tx, { userId, now }
     .set({ comment: null, isAnonymous: true, updatedAt: now })
     .where(eq(reviews.clientId, userId));
   await tx.delete(reviewReports).where(eq(reviewReports.reporterId, userId));
+  await tx.delete(reviewReplies).where(eq(reviewReplies.providerId, userId));
   return [];
 };

@@ -1,5 +1,5 @@
 import type { Language } from '@app/shared/constants';
-import type { OwnReview, ReviewPage, ReviewSummary } from '@app/shared/schemas/reviews';
+import type { OwnReview, ReviewPage, ReviewSort, ReviewSummary } from '@app/shared/schemas/reviews';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, providerDirectory, providerProfiles, reviews, users } from '../../db/schema/index.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { listedProviderSql } from '../credentials/listing.ts';
+import { afterPosition, decodeReviewCursor, encodeReviewCursor, reviewOrder } from './review-cursor.ts';
 import { reviewOfProvider, reviewSelect, toReview } from './review-view.ts';
 
 /**
@@ -30,25 +31,46 @@ async function assertReviewsReadable(db: Tx, providerId: string, readerId: strin
   if (!row) throw new AppError('NOT_FOUND');
 }
 
-/** GET /review/provider/{id}?page: a provider's visible reviews, newest first (public). */
+/**
+ * GET /review/provider/{id}: a provider's visible reviews (public) in one of REVIEW_SORTS. With
+ * `cursor` (the previous answer's nextCursor) the page starts after that row (keyset: stable
+ * while reviews arrive); without it, `page` counts from the start.
+ */
 export async function listProviderReviews(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  input: { providerId: string; readerId: string | null; language: Language; page: number; perPage: number },
+  input: {
+    providerId: string;
+    readerId: string | null;
+    language: Language;
+    page: number;
+    perPage: number;
+    sort?: ReviewSort;
+    cursor?: string;
+  },
 ): Promise<ReviewPage> {
+  const sort = input.sort ?? 'newest';
+  const position = input.cursor ? decodeReviewCursor(input.cursor, sort) : null;
   await assertReviewsReadable(deps.db, input.providerId, input.readerId, deps.clock.now());
+  const page = position ? 1 : input.page;
   const [rows, [counted]] = await Promise.all([
     reviewSelect(deps.db, input.readerId)
-      .where(reviewOfProvider(input.providerId))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(input.perPage)
-      .offset((input.page - 1) * input.perPage),
+      .where(and(reviewOfProvider(input.providerId), position ? afterPosition(position) : undefined))
+      .orderBy(...reviewOrder(sort))
+      .limit(input.perPage + 1)
+      .offset(position ? 0 : (page - 1) * input.perPage),
     deps.db.select({ total: count() }).from(reviews).where(reviewOfProvider(input.providerId)),
   ]);
   const total = counted?.total ?? 0;
+  const shown = rows.slice(0, input.perPage);
+  const last = shown.at(-1);
   const reader = { userId: input.readerId, language: input.language };
   return {
-    data: rows.map((row) => toReview(row, reader)),
-    meta: { page: input.page, perPage: input.perPage, total, totalPages: Math.ceil(total / input.perPage) },
+    data: shown.map((row) => toReview(row, reader)),
+    meta: { page, perPage: input.perPage, total, totalPages: Math.ceil(total / input.perPage) },
+    nextCursor:
+      rows.length > input.perPage && last
+        ? encodeReviewCursor({ sort, ratingHalves: last.ratingHalves, createdAt: last.createdAt, id: last.id })
+        : null,
   };
 }
 

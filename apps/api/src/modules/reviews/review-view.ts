@@ -2,7 +2,7 @@ import type { Language } from '@app/shared/constants';
 import { REVIEW_EDITS_ALLOWED, type Review } from '@app/shared/schemas/reviews';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { bookings, reviews, therapyCategories, users } from '../../db/schema/index.ts';
+import { bookings, reviewReplies, reviews, therapyCategories, users } from '../../db/schema/index.ts';
 import { localizedName } from '../../platform/localized.ts';
 
 /** Half stars (1-10) ↔ the rating of the API (0.5-5). */
@@ -46,6 +46,9 @@ export function reviewColumns(readerId: string | null) {
     lastName: sql<
       string | null
     >`CASE WHEN ${reviews.isAnonymous} OR ${users.deletedAt} IS NOT NULL THEN NULL ELSE ${users.lastName} END`,
+    replyBody: reviewReplies.body,
+    replyCreatedAt: reviewReplies.createdAt,
+    replyEditedAt: reviewReplies.editedAt,
     therapyEn: therapyCategories.nameEn,
     therapyDe: therapyCategories.nameDe,
     reportedByReader: readerId
@@ -54,7 +57,7 @@ export function reviewColumns(readerId: string | null) {
   };
 }
 
-/** reviews joined to their author (for the name) and their booking's therapy. */
+/** reviews joined to their author (for the name), their booking's therapy and the provider's reply. */
 export function reviewSelect(db: Tx, readerId: string | null) {
   return db
     .select(reviewColumns(readerId))
@@ -62,6 +65,7 @@ export function reviewSelect(db: Tx, readerId: string | null) {
     .innerJoin(users, eq(users.id, reviews.clientId))
     .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
     .leftJoin(therapyCategories, eq(therapyCategories.id, bookings.therapyCategoryId))
+    .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
     .$dynamic();
 }
 
@@ -86,6 +90,14 @@ export function toReview(row: ReviewRow, reader: Reader): Review {
     editsLeft: isMine ? Math.max(0, REVIEW_EDITS_ALLOWED - row.editCount) : 0,
     isMine,
     reportedByMe: reader.userId !== null && reader.userId === row.providerId && Boolean(row.reportedByReader),
+    reply:
+      row.replyBody !== null && row.replyCreatedAt !== null
+        ? {
+            text: row.replyBody,
+            createdAt: row.replyCreatedAt.toISOString(),
+            editedAt: row.replyEditedAt ? row.replyEditedAt.toISOString() : null,
+          }
+        : null,
   };
 }
 

@@ -226,9 +226,13 @@ async function lockConversation(tx: Tx, conversationId: string): Promise<Convers
   return conversation;
 }
 
-/** POST /admin/support/conversations/{id}/messages: an operator answers an open conversation. */
+/**
+ * POST /admin/support/conversations/{id}/messages: an operator answers an open conversation. A
+ * signed-in visitor is told in the app (and by email when away, notifications decides); an
+ * anonymous visitor only sees it in the chat.
+ */
 export async function replyAsOperator(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
   input: { actor: AdminActor; conversationId: string; text: string },
 ): Promise<SupportMessage> {
   assertAdmin(input.actor);
@@ -254,6 +258,16 @@ export async function replyAsOperator(
     const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, input.actor.userId));
     const message = toMessage(row, me?.firstName ?? null);
     await announce(tx, updated ?? conversation, message);
+    if (conversation.userId) {
+      await deps.events.notify(tx, {
+        userId: conversation.userId,
+        kind: 'support.replied',
+        actorId: input.actor.userId,
+        subjectId: conversation.id,
+        foldKey: `support:${conversation.id}`,
+        at: now,
+      });
+    }
     return message;
   });
 }

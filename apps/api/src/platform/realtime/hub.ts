@@ -36,6 +36,11 @@ export interface HubOptions {
   /** Of these session ids, the ones still live (one query per heartbeat for all sockets). */
   liveSessions(sessionIds: string[]): Promise<Set<string>>;
   now(): Date;
+  /**
+   * Told which users have an open socket now: when one authenticates, on each heartbeat and when
+   * one closes (presence.ts keeps it, so any process knows who has been away).
+   */
+  notePresence?(userIds: string[]): Promise<void>;
   log?: FastifyBaseLogger;
   heartbeatMs?: number;
   authTimeoutMs?: number;
@@ -60,6 +65,9 @@ export interface RealtimeHub {
   socketCount(): number;
   close(): Promise<void>;
 }
+
+/** The longest delay setTimeout keeps (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Browser frames (typing, pings) allowed per socket per window; the rest are dropped. */
 const FRAMES_PER_WINDOW = 30;
@@ -141,7 +149,14 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(data));
   };
 
+  const notePresence = async (userIds: string[]): Promise<void> => {
+    if (userIds.length === 0 || !options.notePresence) return;
+    await options.notePresence(userIds).catch((error) => log?.warn({ err: error }, 'realtime: presence not noted'));
+  };
+
   const end = (connection: Connection, code: number, reason: string) => {
+    // Present until this moment: the time away is counted from the close.
+    if (connections.has(connection) && connection.actor) void notePresence([connection.actor.userId]);
     if (connection.expiryTimer) clearTimeout(connection.expiryTimer);
     connection.unsubscribe?.();
     connection.unsubscribe = null;
@@ -153,7 +168,8 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   const armExpiry = (connection: Connection, token: string) => {
     if (connection.expiryTimer) clearTimeout(connection.expiryTimer);
     const exp = decodeJwt(token).exp ?? 0;
-    const ms = Math.max(0, exp * 1000 - options.now().getTime());
+    // A timer longer than 2^31-1 ms fires at once: a token valid for weeks is re-checked sooner.
+    const ms = Math.min(MAX_TIMER_MS, Math.max(0, exp * 1000 - options.now().getTime()));
     connection.expiryTimer = setTimeout(() => end(connection, CLOSE_UNAUTHENTICATED, 'TOKEN_EXPIRED'), ms);
   };
 
@@ -186,6 +202,8 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     if (first) {
       connection.unsubscribe = subscribe(actor.userId, (event) => send(connection.socket, event));
     }
+    // Present before told so: a message sent right after auth.ok finds them here.
+    if (first) await notePresence([actor.userId]);
     send(connection.socket, { type: 'auth.ok', userIdentifier: actor.userId });
   };
 
@@ -202,6 +220,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       if (connection.actor) sessions.add(connection.actor.sessionId);
     }
     if (sessions.size === 0) return;
+    void notePresence([...connections].flatMap((connection) => (connection.actor ? [connection.actor.userId] : [])));
     try {
       const live = await options.liveSessions([...sessions]);
       for (const connection of connections) {

@@ -7,6 +7,7 @@ import { authSessions, users } from '../../db/schema/index.ts';
 import { verifyAccessToken } from '../tokens.ts';
 import { createInProcessBus, createPgliteBus, createPostgresBus, type RealtimeBus } from './bus.ts';
 import { createRealtimeHub, type RealtimeHub } from './hub.ts';
+import { notePresence } from './presence.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     bus,
     log: app.log,
     now: () => deps.clock.now(),
+    notePresence: (userIds) => notePresence(deps.db, userIds, deps.clock.now()),
     verifyToken: (token) => verifyAccessToken({ secret: deps.config.APP_SECRET, now: deps.clock.now() }, token),
     async liveSessions(sessionIds) {
       const rows = await deps.db

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { seedDemoAvailability } from '../../modules/availability/demo-seed.ts';
 import { seedDemoBookings, seedDemoFullWeeks } from '../../modules/bookings/demo-seed.ts';
-import { seedDemoInsurance } from '../../modules/credentials/demo-seed.ts';
+import { seedDemoCredentials, seedDemoInsurance } from '../../modules/credentials/demo-seed.ts';
 import { refreshNextAvailable } from '../../modules/directory/next-available.ts';
 import { seedDemoProfiles } from '../../modules/profiles/demo-seed.ts';
 import { seedDemoReviews } from '../../modules/reviews/demo-seed.ts';
@@ -375,6 +375,10 @@ export async function seedDemoData(db: Tx, now: Date, storage: PrivateStorage): 
     now,
     providers: DEMO_PROVIDERS,
     client: { email: DEMO_CLIENT.email, userName: 'ada_okafor' },
+  });
+  await seedDemoCredentials(db, {
+    now,
+    providers: DEMO_PROVIDERS.map((provider) => ({ email: provider.email, country: provider.country })),
   });
   await seedDemoBookings(db, { now, clientEmail: DEMO_CLIENT.email, providerEmail: 'provider@demo.test' });
   await seedDemoFullWeeks(db, {

@@ -72,6 +72,7 @@ export function makeProvider(overrides: Partial<PublicProvider> = {}): PublicPro
   const fee = { amount: 1_500_000, isFree: false, currencyCode: 'NGN' };
   return {
     identifier: PROVIDER_ID,
+    slug: 'chiamaka-eze',
     name: 'Chiamaka Eze',
     firstName: 'Chiamaka',
     lastName: 'Eze',
@@ -106,6 +107,11 @@ export function makeProvider(overrides: Partial<PublicProvider> = {}): PublicPro
     nextSlots: [],
     rating: null,
     reviewCount: 0,
+    verified: true,
+    licences: [],
+    education: [],
+    yearsInPractice: null,
+    licenseStates: [],
     ...overrides,
   };
 }

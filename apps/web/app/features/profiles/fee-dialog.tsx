@@ -1,6 +1,11 @@
 import type { CurrencyCode } from '@app/shared/currency';
 import { toMinor } from '@app/shared/money';
-import { type BookingFee, FEE_MAX_MINOR, GeneralFeeUpdateSchema } from '@app/shared/schemas/profiles';
+import {
+  type BookingFee,
+  FEE_MAX_MINOR,
+  GeneralFeeUpdateSchema,
+  TherapyFeeUpdateSchema,
+} from '@app/shared/schemas/profiles';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/api/client';
@@ -12,7 +17,7 @@ import { cn } from '#app/ui/cn';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
-import { useSetGeneralFee } from './api/set-general-fee';
+import { useSetGeneralFee, useSetTherapyFee } from './api/set-general-fee';
 import { PROFILE_MODALS } from './modals';
 import { currencySymbol, formatMoney } from './money';
 
@@ -20,6 +25,8 @@ export interface FeeDialogProps {
   currency: CurrencyCode;
   /** The provider's current general fee (minor units), if any. */
   current: { fee: number; isFree: boolean } | null;
+  /** A therapy's own fee instead of the general one (what a client booking that therapy pays). */
+  therapy?: { identifier: string; name: string } | null;
   onSaved?(fee: BookingFee): void;
 }
 
@@ -34,13 +41,15 @@ function initialText(current: FeeDialogProps['current']): string {
  * digits only, a Mark as free checkbox and Proceed. The amount is sent in minor units (× 100)
  * with isFree; free sends 0 (SPEC.md §3, §5).
  */
-export function FeeDialog({ currency, current, onSaved }: FeeDialogProps) {
+export function FeeDialog({ currency, current, therapy = null, onSaved }: FeeDialogProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const toast = useToast();
   const modals = useModals();
-  const binding = useModalBinding(PROFILE_MODALS.fee);
-  const save = useSetGeneralFee();
+  const binding = useModalBinding(therapy ? PROFILE_MODALS.therapyFee : PROFILE_MODALS.fee);
+  const saveGeneral = useSetGeneralFee();
+  const saveTherapy = useSetTherapyFee();
+  const save = therapy ? saveTherapy : saveGeneral;
   const [text, setText] = useState(() => initialText(current));
   const [isFree, setIsFree] = useState(current?.isFree ?? false);
   const [error, setError] = useState<string | null>(null);
@@ -78,13 +87,17 @@ export function FeeDialog({ currency, current, onSaved }: FeeDialogProps) {
       setError(t('profileScreens.fee.tooHigh', { amount: formatMoney(FEE_MAX_MINOR, currency, lang) }));
       return;
     }
-    const parsed = GeneralFeeUpdateSchema.safeParse({ fee, isFree });
+    const parsed = therapy
+      ? TherapyFeeUpdateSchema.safeParse({ fee, isFree, therapyIdentifier: therapy.identifier })
+      : GeneralFeeUpdateSchema.safeParse({ fee, isFree });
     if (!parsed.success) {
       setError(tMessage(t, parsed.error.issues[0]?.message) ?? t('validation.invalidType'));
       return;
     }
     try {
-      const answer = await save.mutateAsync(parsed.data);
+      const answer = therapy
+        ? await saveTherapy.mutateAsync({ ...parsed.data, therapyIdentifier: therapy.identifier })
+        : await saveGeneral.mutateAsync(parsed.data);
       toast.success(t('profiles.feeSaved'));
       onSaved?.(answer);
       modals.closeAll();
@@ -100,8 +113,14 @@ export function FeeDialog({ currency, current, onSaved }: FeeDialogProps) {
   return (
     <Dialog
       {...binding}
-      title={<span className="inline-block first-letter:uppercase">{t('profileScreens.fee.title')}</span>}
-      description={t('profileScreens.fee.description')}
+      title={
+        therapy ? (
+          t('profileScreens.fee.therapyTitle', { therapy: therapy.name })
+        ) : (
+          <span className="inline-block first-letter:uppercase">{t('profileScreens.fee.title')}</span>
+        )
+      }
+      description={therapy ? t('profileScreens.fee.therapyDescription') : t('profileScreens.fee.description')}
     >
       <form
         noValidate

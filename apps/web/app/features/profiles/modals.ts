@@ -4,6 +4,8 @@ export const PROFILE_MODALS = {
   deletePicture: 'profile-picture-delete',
   avatar: 'avatar-picker',
   fee: 'provider-fee',
+  therapyFee: 'provider-therapy-fee',
+  licenseStates: 'provider-license-states',
 } as const;
 
 declare module '#app/ui/modal-manager' {
@@ -12,5 +14,7 @@ declare module '#app/ui/modal-manager' {
     'profile-picture-delete': undefined;
     'avatar-picker': undefined;
     'provider-fee': undefined;
+    'provider-therapy-fee': undefined;
+    'provider-license-states': undefined;
   }
 }

@@ -5,7 +5,9 @@ import {
   ReviewBodySchema,
   ReviewPageQuerySchema,
   ReviewPageSchema,
+  ReviewReplyBodySchema,
   ReviewReportAnswerSchema,
+  ReviewSchema,
   ReviewSummarySchema,
 } from '@app/shared/schemas/reviews';
 import { z } from '@app/shared/zod';
@@ -15,6 +17,7 @@ import { authenticate, bearerToken, requireRole } from '../../../platform/auth-g
 import { verifyAccessToken } from '../../../platform/tokens.ts';
 import { reportReview } from '../moderation.ts';
 import { getBookingReview, getReviewSummary, listParticipantReviews, listProviderReviews } from '../read-reviews.ts';
+import { deleteReviewReply, editReviewReply, replyToReview } from '../reply.ts';
 import { createReview, updateReview } from '../write-review.ts';
 import { moderationLimit } from './common.ts';
 
@@ -94,8 +97,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         providerId: request.params.id,
         readerId: await optionalReader(request),
         language: request.language,
-        page: request.query.page,
-        perPage: request.query.perPage,
+        ...request.query,
       }),
   );
 
@@ -159,5 +161,70 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(201).send(answer);
     },
+  );
+
+  // One reply per review bounds the writes; no rate limit of its own.
+  const reply = { onRequest: requireRole('provider') };
+
+  app.post(
+    '/review/:id/reply',
+    {
+      ...reply,
+      schema: {
+        tags,
+        security,
+        description: 'The reviewed provider replies to a review of theirs, publicly and once.',
+        params: IdParamsSchema,
+        body: ReviewReplyBodySchema,
+        response: { 201: ReviewSchema },
+      },
+    },
+    async (request, reply) => {
+      const review = await replyToReview(deps, {
+        actor: request.actor,
+        reviewId: request.params.id,
+        text: request.body.text,
+        language: request.language,
+      });
+      return reply.code(201).send(review);
+    },
+  );
+
+  app.put(
+    '/review/:id/reply',
+    {
+      ...reply,
+      schema: {
+        tags,
+        security,
+        description: "The provider's reply to a review of theirs, reworded.",
+        params: IdParamsSchema,
+        body: ReviewReplyBodySchema,
+        response: { 200: ReviewSchema },
+      },
+    },
+    (request) =>
+      editReviewReply(deps, {
+        actor: request.actor,
+        reviewId: request.params.id,
+        text: request.body.text,
+        language: request.language,
+      }),
+  );
+
+  app.delete(
+    '/review/:id/reply',
+    {
+      ...reply,
+      schema: {
+        tags,
+        security,
+        description: "The provider's reply to a review of theirs, withdrawn.",
+        params: IdParamsSchema,
+        response: { 200: ReviewSchema },
+      },
+    },
+    (request) =>
+      deleteReviewReply(deps, { actor: request.actor, reviewId: request.params.id, language: request.language }),
   );
 };

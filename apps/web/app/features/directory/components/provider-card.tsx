@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { bookingPath } from '#app/lib/booking-path';
 import { shortDateOf, timeOf } from '#app/lib/format';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLang } from '#app/lib/use-lang';
 import { cn } from '#app/ui/cn';
 import { PersonAvatar } from '#app/ui/person-avatar';
@@ -22,7 +22,7 @@ export function NextSlotText({ at, zone, href }: { at: string | null; zone: stri
   const { t, i18n } = useTranslation();
   if (!at) return <>{t('bookingScreens.directory.noSlots')}</>;
   if (!zone) return <>{t('bookingScreens.directory.nextAvailableLabel')}</>;
-  const words = { date: shortDateOf(at, zone, i18n.language), time: timeOf(at, zone) };
+  const words = { date: shortDateOf(at, zone, i18n.language), time: timeOf(at, zone, i18n.language) };
   const text = t('bookingScreens.directory.nextAvailable', words);
   if (!href) return <>{text}</>;
   return (
@@ -65,7 +65,7 @@ export function ProviderCard({
         <PersonAvatar name={provider.name} photo={provider.photo} />
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            <Link to={localePath(lang, `/providers/${provider.identifier}/`)} className="hover:text-brand-700">
+            <Link to={paths.provider(lang, provider)} className="hover:text-brand-700">
               {name}
             </Link>
           </h2>
@@ -96,7 +96,7 @@ export function ProviderCard({
       {children}
       <div className="mt-5 flex gap-2 pt-1">
         <Link
-          to={localePath(lang, `/providers/${provider.identifier}/`)}
+          to={paths.provider(lang, provider)}
           className={cn(linkButton, 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50')}
           aria-label={t('bookingScreens.directory.viewProfileOf', { name })}
         >

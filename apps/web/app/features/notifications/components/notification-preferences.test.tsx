@@ -8,7 +8,8 @@ const saved = {
   data: [
     { category: 'booking', inApp: true, email: true, emailChannel: 'optional' },
     { category: 'payment', inApp: true, email: true, emailChannel: 'always' },
-    { category: 'message', inApp: true, email: null, emailChannel: 'none' },
+    { category: 'message', inApp: true, email: true, emailChannel: 'optional' },
+    { category: 'review', inApp: true, email: null, emailChannel: 'none' },
   ],
 };
 
@@ -29,6 +30,12 @@ describe('NotificationPreferencesSection', () => {
     expect(screen.getByText('Always (about your account or money)')).toBeVisible();
     expect(screen.getByText('No email')).toBeVisible();
     await userEvent.click(bookingEmail);
+    // Message emails can be turned off; the switch says when they come and that they hold no text.
+    const messageEmail = screen.getByRole('checkbox', { name: 'Messages: By email' });
+    expect(messageEmail).toHaveAccessibleDescription(
+      'Emailed when you have been away for 5 minutes: at most one email per conversation every 30 minutes, naming the sender but never what they wrote.',
+    );
+    await userEvent.click(messageEmail);
     await userEvent.click(screen.getByRole('button', { name: 'Save notification settings' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = calls.find((call) => call.method === 'PUT');
@@ -38,6 +45,8 @@ describe('NotificationPreferencesSection', () => {
         { category: 'booking', channel: 'email', enabled: false },
         { category: 'payment', channel: 'inApp', enabled: true },
         { category: 'message', channel: 'inApp', enabled: true },
+        { category: 'message', channel: 'email', enabled: false },
+        { category: 'review', channel: 'inApp', enabled: true },
       ],
     });
     expect(await screen.findByText('Notification settings saved')).toBeVisible();

@@ -1,4 +1,9 @@
-import type { NotificationPreference, NotificationPreferences } from '@app/shared/schemas/notifications';
+import {
+  AWAY_EMAIL_AFTER_MINUTES,
+  AWAY_EMAIL_QUIET_MINUTES,
+  type NotificationPreference,
+  type NotificationPreferences,
+} from '@app/shared/schemas/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#app/ui/button';
@@ -69,13 +74,24 @@ function PreferencesTable({ saved }: { saved: NotificationPreferences }) {
                   </td>
                   <td className="px-4 py-2">
                     {row.emailChannel === 'optional' ? (
-                      <input
-                        type="checkbox"
-                        className="size-4"
-                        checked={Boolean(row.email)}
-                        onChange={(event) => change(row.category, 'email', event.target.checked)}
-                        aria-label={`${label}: ${t('notifications.preferences.email')}`}
-                      />
+                      <>
+                        <input
+                          type="checkbox"
+                          className="size-4"
+                          checked={Boolean(row.email)}
+                          onChange={(event) => change(row.category, 'email', event.target.checked)}
+                          aria-label={`${label}: ${t('notifications.preferences.email')}`}
+                          aria-describedby={row.category === 'message' ? 'message-email-hint' : undefined}
+                        />
+                        {row.category === 'message' ? (
+                          <p id="message-email-hint" className="mt-1 max-w-xs text-xs text-slate-600">
+                            {t('notifications.preferences.messageEmail', {
+                              after: AWAY_EMAIL_AFTER_MINUTES,
+                              quiet: AWAY_EMAIL_QUIET_MINUTES,
+                            })}
+                          </p>
+                        ) : null}
+                      </>
                     ) : (
                       <span className="text-slate-600">
                         {row.emailChannel === 'always'

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { longDateOf, timeOf } from '#app/lib/format';
 import { localePath } from '#app/lib/i18n';
 import { money } from '#app/lib/money';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { buttonLinkClass, FigureLink, linkClass, OverviewCard, secondaryLinkClass } from './card';
@@ -72,7 +73,7 @@ function AwaitingPayment({ bookings, zone, now }: { bookings: Booking[]; zone: s
                 <p className="font-medium text-slate-900">{booking.provider.name}</p>
                 <p className="text-sm text-slate-700">
                   {booking.startAt
-                    ? `${longDateOf(booking.startAt, zone, i18n.language)} · ${timeOf(booking.startAt, zone)}`
+                    ? `${longDateOf(booking.startAt, zone, i18n.language)} · ${timeOf(booking.startAt, zone, i18n.language)}`
                     : null}
                 </p>
                 <p className="text-sm font-medium text-amber-800" data-testid="hold-remaining">
@@ -124,7 +125,7 @@ function Recommended({ overview }: { overview: ClientOverviewData }) {
               <PersonAvatar name={provider.name} photo={provider.photo} size="sm" />
               <div className="min-w-0">
                 <Link
-                  to={localePath(lang, `/providers/${provider.identifier}/`)}
+                  to={paths.provider(lang, provider)}
                   className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
                 >
                   {name}

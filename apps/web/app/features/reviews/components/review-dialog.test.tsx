@@ -47,6 +47,7 @@ const own = (overrides: Partial<OwnReview> = {}): OwnReview => ({
   editsLeft: 1,
   isMine: true,
   reportedByMe: false,
+  reply: null,
   ...overrides,
 });
 

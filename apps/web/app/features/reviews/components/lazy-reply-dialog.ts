@@ -1,0 +1,7 @@
+import { lazyDialog } from '#app/ui/lazy-dialog';
+import { REVIEW_MODALS } from '../modals';
+
+/** The reply form (a form library and its schema), loaded when the reviewed provider opens it. */
+export const LazyReplyDialog = lazyDialog(REVIEW_MODALS.reply, () =>
+  import('./reply-dialog').then((module) => module.ReplyDialog),
+);
