@@ -89,6 +89,7 @@ const PAGES: Record<string, { role: Role; path: (ids: Ids) => string; sameInBoth
   'routes/admin-contact.tsx': { role: 'admin', path: () => '/admin/contact/' },
   'routes/admin-payouts.tsx': { role: 'admin', path: () => '/admin/payouts/' },
   'routes/admin-no-shows.tsx': { role: 'admin', path: () => '/admin/no-shows/' },
+  'routes/admin-no-session-reports.tsx': { role: 'admin', path: () => '/admin/no-session-reports/' },
 };
 
 interface RouteEntry {
