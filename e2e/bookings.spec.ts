@@ -4,6 +4,7 @@ import {
   dismissConsent,
   fillBookingForm,
   PRICE,
+  PRICE_DE,
   PROVIDER,
   PROVIDER_NAME,
   topUp,
@@ -182,7 +183,7 @@ test.describe('bookings', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Termine');
     await page.screenshot({ path: 'test-results/bookings-appointments-de.png', fullPage: true });
     await visit(`/de/appointments/${bookingId}/`);
-    await expect(page.getByText(`${PRICE} dem Guthaben gutgeschrieben`)).toBeVisible();
+    await expect(page.getByText(`${PRICE_DE} dem Guthaben gutgeschrieben`)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Verlauf' }).getByRole('listitem').first()).toContainText(
       'Buchung angelegt',
     );
@@ -215,7 +216,7 @@ test.describe('bookings', () => {
     await page.getByRole('button', { name: 'Weiter zur Terminwahl' }).click();
     await page.waitForURL(/\/de\/booking\/[0-9a-f-]{36}\/schedule\/$/);
     await page.waitForLoadState('networkidle');
-    await pickSlot(page, day, today, '11:00 AM – 12:00 PM', 'de');
+    await pickSlot(page, day, today, '11:00 – 12:00', 'de');
     await page.screenshot({ path: 'test-results/bookings-schedule-de.png', fullPage: true });
     await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
     await page.waitForURL(/\/de\/payment\/[0-9a-f-]{36}\/$/);
@@ -224,7 +225,7 @@ test.describe('bookings', () => {
     await page.screenshot({ path: 'test-results/bookings-payment-de.png', fullPage: true });
 
     // The sandbox checkout, then back to the payment page, which follows the payment.
-    await page.getByRole('button', { name: `${PRICE} mit Karte bezahlen` }).click();
+    await page.getByRole('button', { name: `${PRICE_DE} mit Karte bezahlen` }).click();
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByRole('button', { name: /^(Approve|Bestätigen)$/ }).click();
     await page.waitForURL(/\/de\/payment\/[0-9a-f-]{36}\/\?/);
@@ -239,21 +240,21 @@ test.describe('bookings', () => {
     await page.getByRole('link', { name: 'Zu meinen Terminen' }).click();
     await page.waitForURL(/\/de\/appointments\/$/);
     await page.waitForLoadState('networkidle');
-    const booked = page.getByTestId('appointment-card').filter({ hasText: '11:00 AM – 12:00 PM' });
+    const booked = page.getByTestId('appointment-card').filter({ hasText: '11:00 – 12:00' });
     await booked.getByRole('button', { name: 'Stornieren' }).click();
     const cancel = page.getByRole('dialog', { name: 'Termin stornieren' });
     await expect(
       cancel.getByText('Wenn du weniger als 48 Stunden vor dem Termin stornierst, gibt es keine Erstattung.'),
     ).toBeVisible();
     await expect(cancel.getByTestId('cancel-outcome')).toHaveText(
-      `Wenn du jetzt stornierst, werden ${PRICE} sofort deinem Guthaben gutgeschrieben.`,
+      `Wenn du jetzt stornierst, werden ${PRICE_DE} sofort deinem Guthaben gutgeschrieben.`,
     );
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/bookings-cancel-client-de.png' });
     await cancel.getByLabel('Grund der Stornierung').fill('Ich habe einen anderen Termin.');
     await cancel.getByRole('button', { name: 'Termin stornieren' }).click();
     await expect(
-      cancel.getByText(`Dein Termin wurde storniert und ${PRICE} wurden deinem Guthaben gutgeschrieben.`),
+      cancel.getByText(`Dein Termin wurde storniert und ${PRICE_DE} wurden deinem Guthaben gutgeschrieben.`),
     ).toBeVisible();
     await expect(cancel.getByText('Deine Therapeut:in wird benachrichtigt.')).toBeVisible();
     await page.screenshot({ path: 'test-results/bookings-cancelled-client-de.png' });

@@ -15,6 +15,8 @@ export const CLIENT_NAME = 'Ada Okafor';
 /** Both demo users live in Lagos: the screens show times there. */
 export const ZONE = 'Africa/Lagos';
 export const PRICE = '₦15,000.00';
+/** The same fee on a German page. */
+export const PRICE_DE = '15.000,00 ₦';
 
 /** The first Monday-to-Friday date at least `days` days after `from` (the demo therapist works weekdays). */
 export function weekdayFrom(from: string, days: number): string {

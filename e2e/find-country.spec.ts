@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { paidSession, topUp } from './demo';
 import { expect, expectAccessible, test } from './fixtures';
-import { outbox, signIn, tokenOf } from './helpers';
+import { expectConsentButtonsUncovered, outbox, signIn, tokenOf } from './helpers';
 
 /** A German therapist of the demo data (Berlin); no journey saves her payout details before this one. */
 const DE_PROVIDER = { email: 'lena.schmidt@demo.test', password: 'demo-pass-123' };
@@ -15,29 +15,6 @@ async function setSupportFlag(request: APIRequestContext, enabled: boolean) {
     data: { enabled, countries: [], rolloutPercent: 100 },
   });
   expect(answer.ok()).toBe(true);
-}
-
-/** Fails when anything is drawn over the centre of a consent button. */
-async function expectConsentButtonsUncovered(page: Page) {
-  const banner = page.getByTestId('consent-banner');
-  await expect(banner).toBeVisible();
-  for (const button of await banner.getByRole('button').all()) {
-    const covered = await button.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      // Inside the rounded shape: its corners belong to what lies behind the button.
-      const middle = box.top + box.height / 2;
-      const points = [
-        [box.left + box.width / 2, middle],
-        [box.left + box.width * 0.2, middle],
-        [box.right - box.width * 0.2, middle],
-      ];
-      return points.some(([x, y]) => {
-        const top = document.elementFromPoint(x as number, y as number);
-        return top !== null && !element.contains(top);
-      });
-    });
-    expect(covered, `${await button.textContent()} is covered`).toBe(false);
-  }
 }
 
 test.describe('the right country for German visitors and providers', () => {

@@ -118,3 +118,26 @@ export async function pickSlot(
     await expect(slot).toBeChecked({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/** Fails when anything is drawn over the centre of a consent button. */
+export async function expectConsentButtonsUncovered(page: Page) {
+  const banner = page.getByTestId('consent-banner');
+  await expect(banner).toBeVisible();
+  for (const button of await banner.getByRole('button').all()) {
+    const covered = await button.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      // Inside the rounded shape: its corners belong to what lies behind the button.
+      const middle = box.top + box.height / 2;
+      const points = [
+        [box.left + box.width / 2, middle],
+        [box.left + box.width * 0.2, middle],
+        [box.right - box.width * 0.2, middle],
+      ];
+      return points.some(([x, y]) => {
+        const top = document.elementFromPoint(x as number, y as number);
+        return top !== null && !element.contains(top);
+      });
+    });
+    expect(covered, `${await button.textContent()} is covered`).toBe(false);
+  }
+}

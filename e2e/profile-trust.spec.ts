@@ -119,6 +119,11 @@ test.describe('a profile that earns trust', () => {
     await expect(page.getByTestId('verified-badge')).toHaveText('Verifiziert');
     await expect(page.getByTestId('review-reply').filter({ hasText: reply })).toContainText(`Antwort von Dr ${NAME}`);
     await page.screenshot({ path: 'test-results/profile-trust-page-de.png', fullPage: true });
+    // On a phone the credentials and the reply fit the width (no sideways scrolling).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/profile-trust-page-de-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // A client booking that therapy sees its own fee in step 1.
     await signIn(page, CLIENT, '/overview/');

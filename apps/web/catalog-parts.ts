@@ -62,11 +62,12 @@ const PROVIDER_CARD = [
 ] as const;
 
 export const PAGE_PARTS = {
-  /** The public layout's own: title, footer, consent banner and dialog, country banner. */
+  /** The public layout's own: title, footer, consent banner and dialog, country banner, the legal pages. */
   publicShell: [
     'meta',
     'footer',
     'consent',
+    'legal',
     'contactScreens.footerLink',
     'location.nonOperatingTitle',
     'location.nonOperatingText',

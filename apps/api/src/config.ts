@@ -96,6 +96,11 @@ const EnvSchema = z
       ),
     /** Feature flags from another provider: a module whose `createFlagProvider(config)` answers an OpenFeature provider. */
     FLAG_PROVIDER_MODULE: z.string().optional(),
+    /**
+     * A folder of the operator's legal texts as Markdown, `<page>.<language>.md` (terms, privacy,
+     * cookies, imprint; en, de); a page it lacks shows the repository's default (apps/api/legal/).
+     */
+    LEGAL_PAGES_DIR: z.string().min(1).optional(),
     /** Where contact-form messages are emailed (the operators' inbox). */
     OPERATOR_EMAIL: z.email().default('support@therapyhub.example'),
     /** Reference rates for showing fees in the visitor's currency: units per US dollar, `NGN=1550,GBP=0.79,EUR=0.92`. */

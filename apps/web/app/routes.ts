@@ -7,6 +7,7 @@ export default [
       index('routes/home.tsx'),
       route('providers', 'routes/providers.tsx'),
       route('providers/:providerId', 'routes/provider-profile.tsx'),
+      route('legal/:page', 'routes/legal.tsx'),
       layout('routes/query-layout.tsx', [
         route('login', 'routes/login.tsx'),
         route('login/google', 'routes/login-google.tsx'),

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { googleSignInEnabled } from '../modules/auth/google-oidc.ts';
 import { directoryWebServices } from '../modules/directory/web-services.ts';
+import { legalPages } from '../modules/legal/legal-pages.ts';
 import { signedInWebServices } from '../modules/overview/web-services.ts';
 import { cspNonce } from '../platform/csp.ts';
 import type { AppDeps } from '../platform/deps.ts';
@@ -26,13 +27,13 @@ const PUBLIC_PAGE_MAX_ENTRIES = 500;
 
 /**
  * The anonymous public pages whose rendered HTML is reused: home, the directory, a provider's
- * page and its free times, the policies, in English and German. Their server render reads only
+ * page and its free times, the policies and the legal pages, in English and German. Their server render reads only
  * the path, the language and the visitor's country and consent cookies (routes/locale-layout.tsx),
  * never who is signed in (the session lives in the browser; the refresh cookie is scoped to
  * /api/auth and never reaches a page). Sign-in forms and the signed-in area are never cached.
  */
 const CACHEABLE_PAGE =
-  /^(?:\/de)?\/(?:providers\/(?:[0-9a-f-]{36}\/(?:availability\/)?)?|policy\/(?:client|provider)-cancellation\/)?$/;
+  /^(?:\/de)?\/(?:providers\/(?:[0-9a-f-]{36}\/(?:availability\/)?)?|policy\/(?:client|provider)-cancellation\/|legal\/(?:terms|privacy|cookies|imprint)\/)?$/;
 
 /** What a page's server render depends on besides its URL: the cookies the locale layout reads. */
 const PAGE_COOKIES = [COOKIES.country, COOKIES.ignoreCountryPrompt, COOKIES.consent] as const;
@@ -57,6 +58,7 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
     directory: directoryWebServices(deps),
     signedIn: signedInWebServices(deps),
     devTools: deps.config.DEV_TOOLS,
+    legal: legalPages(deps),
   };
 }
 

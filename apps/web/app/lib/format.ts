@@ -1,6 +1,6 @@
 import { intlLocale } from '@app/shared/constants';
 import { dateInZone, dateTimeFormat, formatLongDate, formatShortDate } from './dates';
-import { formatTime12 } from './time';
+import { formatClock } from './time';
 
 /** "HH:MM" of an instant in a zone (24-hour, for formatTime12). */
 export function timeInZone(instant: string | Date, zone: string): string {
@@ -24,10 +24,10 @@ export function shortDateOf(instant: string, zone: string, language: string): st
   return formatShortDate(dateInZone(instant, zone), language);
 }
 
-/** "9:00 AM – 10:00 AM" (the calendar's 12-hour display). */
-export function timeRangeOf(startAt: string, endAt: string | null, zone: string): string {
-  const start = formatTime12(timeInZone(startAt, zone));
-  return endAt ? `${start} – ${formatTime12(timeInZone(endAt, zone))}` : start;
+/** "9:00 AM – 10:00 AM" / "09:00 – 10:00" in the reader's language. */
+export function timeRangeOf(startAt: string, endAt: string | null, zone: string, language: string): string {
+  const start = formatClock(timeInZone(startAt, zone), language);
+  return endAt ? `${start} – ${formatClock(timeInZone(endAt, zone), language)}` : start;
 }
 
 /** "28 Nov 2026, 14:30" (en) or "28.11.2026, 14:30" (de) of an instant in a zone: a deadline or a moment. */
@@ -39,9 +39,9 @@ export function dateTimeOf(instant: string, zone: string, language: string): str
   }).format(new Date(instant));
 }
 
-/** "9:00 AM". */
-export function timeOf(instant: string, zone: string): string {
-  return formatTime12(timeInZone(instant, zone));
+/** "9:00 AM" / "09:00" in the reader's language. */
+export function timeOf(instant: string, zone: string, language: string): string {
+  return formatClock(timeInZone(instant, zone), language);
 }
 
 /** Whole minutes between two instants. */

@@ -1,4 +1,5 @@
 import type { Language } from '@app/shared/constants';
+import type { LegalPage } from '@app/shared/legal';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
 import type { NamedItem } from '@app/shared/schemas/common';
 import type { DirectorySearchPage, HomeCounts } from '@app/shared/schemas/directory';
@@ -54,6 +55,10 @@ export interface WebServices {
   };
   /** Development tools on (DEV_TOOLS): the /dev/mailbox page exists. */
   devTools: boolean;
+  /** The legal pages' text as HTML: the operator's Markdown, sanitized (apps/api/src/modules/legal/). */
+  legal: {
+    page(input: { page: LegalPage; language: Language }): Promise<{ html: string }>;
+  };
 }
 
 declare module 'react-router' {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { END_TIMES, endOptions, formatTime12, nextRange, START_TIMES, startOptions, withStart } from './time';
+import { timeOf, timeRangeOf } from './format';
+import {
+  END_TIMES,
+  endOptions,
+  formatClock,
+  formatTime12,
+  nextRange,
+  START_TIMES,
+  startOptions,
+  withStart,
+} from './time';
 
 const enabled = (options: { value: string; disabled: boolean }[]) =>
   options.filter((option) => !option.disabled).map((option) => option.value);
@@ -92,5 +102,24 @@ describe('time dropdown options', () => {
     expect(nextRange([])).toEqual({ startTime: '09:00', endTime: '18:00' });
     expect(nextRange([{ startTime: '09:00', endTime: '18:00' }])).toEqual({ startTime: '18:00', endTime: '19:00' });
     expect(nextRange([{ startTime: '20:00', endTime: '24:00' }])).toBeNull();
+  });
+});
+
+describe('times of day in the reader’s language', () => {
+  it('writes 12-hour times in English and 24-hour times in German', () => {
+    expect(formatClock('09:00', 'en')).toBe('9:00 AM');
+    expect(formatClock('09:00', 'de')).toBe('09:00');
+    expect(formatClock('17:30', 'en')).toBe('5:30 PM');
+    expect(formatClock('17:30', 'de')).toBe('17:30');
+  });
+
+  it('reads an instant on the wall clock of the zone, then writes it for the reader', () => {
+    // 13:00 UTC is 14:00 in Lagos (UTC+1) and 08:00 in New York (EST).
+    expect(timeOf('2027-03-01T13:00:00Z', 'Africa/Lagos', 'en')).toBe('2:00 PM');
+    expect(timeOf('2027-03-01T13:00:00Z', 'Africa/Lagos', 'de')).toBe('14:00');
+    expect(timeRangeOf('2027-03-01T13:00:00Z', '2027-03-01T14:00:00Z', 'America/New_York', 'de')).toBe('08:00 – 09:00');
+    expect(timeRangeOf('2027-03-01T13:00:00Z', '2027-03-01T14:00:00Z', 'America/New_York', 'en')).toBe(
+      '8:00 AM – 9:00 AM',
+    );
   });
 });

@@ -27,6 +27,14 @@ export function formatTime12(value: string): string {
   return `${hour12}:${String(inDay % 60).padStart(2, '0')} ${suffix}`;
 }
 
+/**
+ * "HH:MM" as the reader writes a time of day: "9:00 AM" in English (the app's 12-hour display),
+ * "09:00" in German, where times are written on the 24-hour clock.
+ */
+export function formatClock(value: string, language: string): string {
+  return language === 'de' ? value : formatTime12(value);
+}
+
 /** "9:00 AM – 6:00 PM". */
 export function formatRange(range: TimeRange): string {
   return `${formatTime12(range.startTime)} – ${formatTime12(range.endTime)}`;

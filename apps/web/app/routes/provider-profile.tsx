@@ -142,11 +142,11 @@ function NextSlots({
               className="block rounded-lg bg-brand-50 px-2 py-1.5 text-center text-sm text-brand-900 ring-brand-600 hover:bg-brand-100 hover:ring-1"
               aria-label={t('bookingScreens.directory.bookAt', {
                 date: shortDateOf(slot, zone, i18n.language),
-                time: timeOf(slot, zone),
+                time: timeOf(slot, zone, i18n.language),
               })}
             >
               <span className="block font-medium">{shortDateOf(slot, zone, i18n.language)}</span>
-              <span className="tabular-nums">{timeOf(slot, zone)}</span>
+              <span className="tabular-nums">{timeOf(slot, zone, i18n.language)}</span>
             </Link>
           </li>
         ))}

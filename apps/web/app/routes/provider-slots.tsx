@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BookingCalendar, type TimeSlot } from '#app/features/bookings/components/booking-calendar';
 import { dateInZone, formatLongDate } from '#app/lib/dates';
-import { formatTime12 } from '#app/lib/time';
+import { formatClock } from '#app/lib/time';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import type { Route } from './+types/provider-slots';
 
@@ -40,7 +40,7 @@ export default function ProviderSlots({ params }: Route.ComponentProps) {
             {slot && zone
               ? t('availabilityScreens.providerPage.selected', {
                   date: formatLongDate(dateInZone(slot.startAt, zone), i18n.language),
-                  time: formatTime12(slot.startTime),
+                  time: formatClock(slot.startTime, i18n.language),
                 })
               : t('availabilityScreens.providerPage.nothingSelected')}
           </p>

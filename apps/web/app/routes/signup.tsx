@@ -3,7 +3,9 @@ import { useLoaderData } from 'react-router';
 import { ClientSignupForm } from '#app/features/auth/client-signup-form';
 import { GoogleButton, OrDivider } from '#app/features/auth/google-button';
 import { SignupPage } from '#app/features/auth/signup-page';
+import { richText } from '#app/lib/rich-text';
 import { useLocaleData } from '#app/lib/shell-data';
+import { LegalLink } from '#app/ui/legal-link';
 import type { Route } from './+types/signup';
 
 /** Whether to offer "Continue with Google" (configured on the server). */
@@ -32,7 +34,11 @@ export default function ClientSignupPage() {
         <>
           {google ? (
             <>
-              <GoogleButton note={t('google.signupTerms')} />
+              <GoogleButton
+                note={richText(t('google.signupTerms'), {
+                  terms: (words) => <LegalLink page="terms">{words}</LegalLink>,
+                })}
+              />
               <OrDivider />
             </>
           ) : null}

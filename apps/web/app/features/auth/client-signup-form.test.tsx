@@ -122,3 +122,22 @@ describe('ProviderSignupForm', () => {
     });
   });
 });
+
+describe('the terms checkbox', () => {
+  it('links the terms and the privacy notice in the reader’s language, each in a new tab', () => {
+    renderWithProviders(<ClientSignupForm countries={countries} onRegistered={vi.fn()} />, { language: 'de' });
+    const terms = screen.getByRole('link', { name: 'Nutzungsbedingungen' });
+    expect(terms).toHaveAttribute('href', '/de/legal/terms/');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/de/legal/privacy/');
+    // The privacy link sits outside the label: following it never ticks the box.
+    expect(screen.getByLabelText('Ich stimme den Nutzungsbedingungen zu')).not.toBeChecked();
+  });
+
+  it('keeps the provider form’s checkbox labelled with the same words and links', () => {
+    renderWithProviders(<ProviderSignupForm countries={countries} onRegistered={vi.fn()} />);
+    expect(screen.getByLabelText('I agree to the terms and conditions')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/legal/terms/');
+    expect(screen.getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', '/legal/privacy/');
+  });
+});

@@ -115,7 +115,7 @@ export function ClientSignupForm({ countries, defaultCountry, onRegistered }: Cl
         error={error('confirmPassword')}
         {...register('confirmPassword')}
       />
-      <TermsCheckbox label={t('accounts.signup.agree')} error={error('agreeToTerms')} {...register('agreeToTerms')} />
+      <TermsCheckbox error={error('agreeToTerms')} {...register('agreeToTerms')} />
     </SignupFormFrame>
   );
 }

@@ -1,4 +1,5 @@
 import type { Language } from '@app/shared/constants';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleData } from '#app/lib/shell-data';
 import { browserTimeZone } from './browser-timezone';
@@ -40,7 +41,7 @@ export interface GoogleButtonProps {
   /** Where to land once signed in (a same-origin path); the server drops anything else. */
   redirect?: string;
   /** A line under the button (the sign-up page: continuing accepts the terms). */
-  note?: string;
+  note?: ReactNode;
 }
 
 /**

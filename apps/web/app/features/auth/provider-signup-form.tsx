@@ -76,7 +76,7 @@ export function ProviderSignupForm({ countries, defaultCountry, onRegistered }: 
           />
         )}
       />
-      <TermsCheckbox label={t('accounts.signup.agree')} error={error('agreeToTerms')} {...register('agreeToTerms')} />
+      <TermsCheckbox error={error('agreeToTerms')} {...register('agreeToTerms')} />
     </SignupFormFrame>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
+import { LegalLink } from '#app/ui/legal-link';
 
 function ConsentOptions({ onSave }: { onSave(choice: ConsentChoice): void }) {
   const { t } = useTranslation();
@@ -38,7 +39,15 @@ export function ConsentDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog {...binding} title={t('consent.title')} description={t('consent.text')}>
+    <Dialog
+      {...binding}
+      title={t('consent.title')}
+      description={
+        <>
+          {t('consent.text')} <LegalLink page="cookies">{t('consent.policyLink')}</LegalLink>
+        </>
+      }
+    >
       <ConsentOptions onSave={onSave} />
     </Dialog>
   );

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
+import { LegalLink } from '#app/ui/legal-link';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 
 // The choices dialog loads when it is first opened (the dialog library stays out of every page's first load).
@@ -92,7 +93,9 @@ export function ConsentBanner({ choice, onSave }: { choice: ConsentChoice; onSav
               <h2 id="consent-title" className="font-semibold">
                 {t('consent.title')}
               </h2>
-              <p className="text-sm text-slate-700">{t('consent.text')}</p>
+              <p className="text-sm text-slate-700">
+                {t('consent.text')} <LegalLink page="cookies">{t('consent.policyLink')}</LegalLink>
+              </p>
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
               <Button variant="secondary" onClick={() => modals.open('consent')}>

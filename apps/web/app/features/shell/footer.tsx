@@ -1,3 +1,4 @@
+import { LEGAL_PAGES, legalPath } from '@app/shared/legal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '#app/lib/i18n';
@@ -11,7 +12,7 @@ export function Footer() {
   const directory = localePath(lang, '/providers/');
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-categories">
           <h2 id="footer-categories" className="mb-3 text-sm font-semibold tracking-wide text-slate-900 uppercase">
             {t('footer.categories')}
@@ -55,6 +56,20 @@ export function Footer() {
                 {t('footer.cookieSettings')}
               </button>
             </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="mb-3 text-sm font-semibold tracking-wide text-slate-900 uppercase">
+            {t('legal.heading')}
+          </h2>
+          <ul className="space-y-1 text-sm" data-testid="footer-legal">
+            {LEGAL_PAGES.map((page) => (
+              <li key={page}>
+                <Link to={localePath(lang, legalPath(page))} className="text-brand-700 underline">
+                  {t(`legal.titles.${page}`)}
+                </Link>
+              </li>
+            ))}
           </ul>
         </section>
       </div>

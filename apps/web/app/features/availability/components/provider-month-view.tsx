@@ -6,7 +6,7 @@ import { useTherapyCategories } from '#app/api/list-therapy-categories';
 import { addMonths, formatLongDate, formatMonthTitle, monthOf, todayInZone } from '#app/lib/dates';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
-import { formatTime12 } from '#app/lib/time';
+import { formatClock } from '#app/lib/time';
 import { cn } from '#app/ui/cn';
 import { InlineError } from '#app/ui/inline-error';
 import { MonthGrid } from '#app/ui/month-grid';
@@ -215,7 +215,7 @@ export function ProviderMonthView({ settings }: { settings: AvailabilitySettings
                     className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 px-3 py-2 text-sm"
                   >
                     <span className="font-medium tabular-nums text-slate-900">
-                      {formatTime12(slot.startTime)} – {formatTime12(slot.endTime)}
+                      {formatClock(slot.startTime, language)} – {formatClock(slot.endTime, language)}
                     </span>
                     <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLES[state])}>
                       {t(`availabilityScreens.calendar.${state}`)}

@@ -56,7 +56,9 @@ export function AppointmentCard({
           {booking.startAt ? (
             <>
               <p className="font-semibold text-slate-900">{shortDateOf(booking.startAt, zone, i18n.language)}</p>
-              <p className="text-slate-700 tabular-nums">{timeRangeOf(booking.startAt, booking.endAt, zone)}</p>
+              <p className="text-slate-700 tabular-nums">
+                {timeRangeOf(booking.startAt, booking.endAt, zone, i18n.language)}
+              </p>
             </>
           ) : (
             <p className="text-slate-600">{t('bookingScreens.facts.notScheduled')}</p>

@@ -221,7 +221,7 @@ export function BookForClientForm({ target, provider }: { target: BookForClientT
           {slot && zone
             ? t('bookingScreens.schedule.chosen', {
                 date: longDateOf(slot.startAt, zone, i18n.language),
-                time: timeRangeOf(slot.startAt, slot.endAt, zone),
+                time: timeRangeOf(slot.startAt, slot.endAt, zone, i18n.language),
               })
             : t('bookingScreens.schedule.nothingChosen')}
         </p>

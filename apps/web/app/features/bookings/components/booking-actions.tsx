@@ -87,7 +87,7 @@ export function BookingActions({
     info.proposedStartAt && zone
       ? {
           date: longDateOf(info.proposedStartAt, zone, i18n.language),
-          time: timeRangeOf(info.proposedStartAt, info.proposedEndAt, zone),
+          time: timeRangeOf(info.proposedStartAt, info.proposedEndAt, zone, i18n.language),
         }
       : null;
   const limitReached = rescheduleLimitReached(booking, role);

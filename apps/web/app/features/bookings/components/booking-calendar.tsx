@@ -12,7 +12,7 @@ import {
   todayInZone,
   zoneLabel,
 } from '#app/lib/dates';
-import { formatTime12 } from '#app/lib/time';
+import { formatClock } from '#app/lib/time';
 import { cn } from '#app/ui/cn';
 import { InlineError } from '#app/ui/inline-error';
 import { MonthGrid } from '#app/ui/month-grid';
@@ -284,7 +284,7 @@ function BookingCalendarIn({
                           onChange={() => onChange(slot)}
                           className="sr-only"
                         />
-                        {formatTime12(slot.startTime)} – {formatTime12(slot.endTime)}
+                        {formatClock(slot.startTime, language)} – {formatClock(slot.endTime, language)}
                       </label>
                     );
                   })}

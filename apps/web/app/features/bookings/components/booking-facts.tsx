@@ -40,7 +40,7 @@ export function BookingFacts({
     rows.push([
       t('bookingScreens.facts.time'),
       <>
-        {timeRangeOf(booking.startAt, booking.endAt, zone)}
+        {timeRangeOf(booking.startAt, booking.endAt, zone, language)}
         {booking.endAt ? (
           <span className="text-slate-600">
             {' '}

@@ -115,7 +115,7 @@ export function BookingForm({ provider, onCreated, chosenAtParam = null }: Booki
           <p className="font-semibold">
             {t('bookingScreens.book.chosenTime', {
               date: shortDateOf(chosenAt, zone, i18n.language),
-              time: timeOf(chosenAt, zone),
+              time: timeOf(chosenAt, zone, i18n.language),
             })}
           </p>
           <p className="text-sm">{t('bookingScreens.book.chosenHint')}</p>

@@ -39,7 +39,7 @@ export function BookingHistory({ events, zone }: { events: BookingDetails['event
           <p className="font-medium text-slate-900">{t(`bookingScreens.events.${event.type}`)}</p>
           <p className="text-slate-600">
             {t(`bookingScreens.actors.${event.actor}`)} · {shortDateOf(event.at, zone, i18n.language)},{' '}
-            {timeOf(event.at, zone)}
+            {timeOf(event.at, zone, i18n.language)}
           </p>
         </li>
       ))}

@@ -13,12 +13,12 @@ export function timeLeft(until: number, now: number): string {
  * shows what to do once it reaches zero.
  */
 export function HoldCountdown({ holdExpiresAt, zone, now }: { holdExpiresAt: string; zone: string; now: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800" data-testid="hold-countdown">
       {t('bookingScreens.payment.holdLeft', {
         left: timeLeft(Date.parse(holdExpiresAt), now),
-        time: timeOf(holdExpiresAt, zone),
+        time: timeOf(holdExpiresAt, zone, i18n.language),
       })}
     </p>
   );

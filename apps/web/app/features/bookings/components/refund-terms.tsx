@@ -10,7 +10,7 @@ import { useLang } from '#app/lib/use-lang';
 /** "Monday, 30 November 2026, 9:00 AM" of an instant in the reader's zone. */
 export function dateTimeIn(instant: Date, zone: string, language: string): string {
   const iso = instant.toISOString();
-  return `${longDateOf(iso, zone, language)}, ${timeOf(iso, zone)}`;
+  return `${longDateOf(iso, zone, language)}, ${timeOf(iso, zone, language)}`;
 }
 
 /**

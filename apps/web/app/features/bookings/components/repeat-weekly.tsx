@@ -129,7 +129,7 @@ export function RepeatWeekly({
                     {t('bookingScreens.series.sessionDate', {
                       index: index + 1,
                       date: longDateOf(session.startAt, zone, i18n.language),
-                      time: timeRangeOf(session.startAt, session.endAt, zone),
+                      time: timeRangeOf(session.startAt, session.endAt, zone, i18n.language),
                     })}
                   </li>
                 ))}

@@ -87,7 +87,7 @@ function RescheduleForm({
         <p className="text-sm text-slate-700">
           {t('bookingScreens.reschedule.current', {
             date: longDateOf(booking.startAt, zone, i18n.language),
-            time: timeRangeOf(booking.startAt, booking.endAt, zone),
+            time: timeRangeOf(booking.startAt, booking.endAt, zone, i18n.language),
           })}
         </p>
       ) : null}
@@ -152,7 +152,7 @@ function RescheduleSuccess({
         <p>
           {t(pending ? 'bookingScreens.reschedule.proposedTime' : 'bookingScreens.reschedule.newTime', {
             date: longDateOf(shown, zone, i18n.language),
-            time: timeRangeOf(shown, shownEnd, zone),
+            time: timeRangeOf(shown, shownEnd, zone, i18n.language),
           })}
         </p>
       ) : null}

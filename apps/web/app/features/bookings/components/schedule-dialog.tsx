@@ -80,7 +80,7 @@ function ScheduledView({ booking, onClose }: { booking: Booking; onClose(): void
         <p>
           {t('bookingScreens.reschedule.newTime', {
             date: longDateOf(booking.startAt, zone, i18n.language),
-            time: timeRangeOf(booking.startAt, booking.endAt, zone),
+            time: timeRangeOf(booking.startAt, booking.endAt, zone, i18n.language),
           })}
         </p>
       ) : null}

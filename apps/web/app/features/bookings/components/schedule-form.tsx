@@ -135,7 +135,7 @@ export function ScheduleForm({
         {slot && zone
           ? t('bookingScreens.schedule.chosen', {
               date: longDateOf(slot.startAt, zone, i18n.language),
-              time: timeRangeOf(slot.startAt, slot.endAt, zone),
+              time: timeRangeOf(slot.startAt, slot.endAt, zone, i18n.language),
             })
           : t('bookingScreens.schedule.nothingChosen')}
       </p>

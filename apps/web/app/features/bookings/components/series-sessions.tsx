@@ -107,7 +107,9 @@ export function SeriesSessions({
                     {item.startAt ? (
                       <>
                         {shortDateOf(item.startAt, zone, i18n.language)},{' '}
-                        <span className="whitespace-nowrap">{timeRangeOf(item.startAt, item.endAt, zone)}</span>
+                        <span className="whitespace-nowrap">
+                          {timeRangeOf(item.startAt, item.endAt, zone, i18n.language)}
+                        </span>
                       </>
                     ) : (
                       t('bookingScreens.facts.notScheduled')

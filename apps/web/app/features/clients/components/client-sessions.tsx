@@ -36,7 +36,7 @@ export function ClientSessions({ clientId }: { clientId: string }) {
                   >
                     <span className="font-medium">
                       {booking.startAt && zone
-                        ? `${longDateOf(booking.startAt, zone, i18n.language)} · ${timeRangeOf(booking.startAt, booking.endAt, zone)}`
+                        ? `${longDateOf(booking.startAt, zone, i18n.language)} · ${timeRangeOf(booking.startAt, booking.endAt, zone, i18n.language)}`
                         : t('notes.unscheduled')}
                     </span>
                     <span className="text-slate-600">

@@ -22,7 +22,7 @@ export function NextSlotText({ at, zone, href }: { at: string | null; zone: stri
   const { t, i18n } = useTranslation();
   if (!at) return <>{t('bookingScreens.directory.noSlots')}</>;
   if (!zone) return <>{t('bookingScreens.directory.nextAvailableLabel')}</>;
-  const words = { date: shortDateOf(at, zone, i18n.language), time: timeOf(at, zone) };
+  const words = { date: shortDateOf(at, zone, i18n.language), time: timeOf(at, zone, i18n.language) };
   const text = t('bookingScreens.directory.nextAvailable', words);
   if (!href) return <>{text}</>;
   return (

@@ -73,7 +73,7 @@ function AwaitingPayment({ bookings, zone, now }: { bookings: Booking[]; zone: s
                 <p className="font-medium text-slate-900">{booking.provider.name}</p>
                 <p className="text-sm text-slate-700">
                   {booking.startAt
-                    ? `${longDateOf(booking.startAt, zone, i18n.language)} · ${timeOf(booking.startAt, zone)}`
+                    ? `${longDateOf(booking.startAt, zone, i18n.language)} · ${timeOf(booking.startAt, zone, i18n.language)}`
                     : null}
                 </p>
                 <p className="text-sm font-medium text-amber-800" data-testid="hold-remaining">

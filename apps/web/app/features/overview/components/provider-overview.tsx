@@ -131,7 +131,7 @@ function SessionList({
                   ? `${relativeDay(booking.startAt, zone, now, i18n.language)} · ${longDateOf(booking.startAt, zone, i18n.language)} · `
                   : null}
                 <span className="tabular-nums">
-                  {booking.startAt ? timeRangeOf(booking.startAt, booking.endAt, zone) : null}
+                  {booking.startAt ? timeRangeOf(booking.startAt, booking.endAt, zone, i18n.language) : null}
                 </span>
               </span>
               <span className="block text-xs text-slate-600">
@@ -231,10 +231,10 @@ export function ProviderOverview({ overview, now, renderJoin }: ProviderOverview
                   {t('overview.provider.rescheduleAsked', {
                     name: booking.client.name,
                     from: booking.startAt
-                      ? `${longDateOf(booking.startAt, zone, i18n.language)} ${timeOf(booking.startAt, zone)}`
+                      ? `${longDateOf(booking.startAt, zone, i18n.language)} ${timeOf(booking.startAt, zone, i18n.language)}`
                       : '',
                     to: booking.rescheduleInfo.proposedStartAt
-                      ? `${longDateOf(booking.rescheduleInfo.proposedStartAt, zone, i18n.language)} ${timeOf(booking.rescheduleInfo.proposedStartAt, zone)}`
+                      ? `${longDateOf(booking.rescheduleInfo.proposedStartAt, zone, i18n.language)} ${timeOf(booking.rescheduleInfo.proposedStartAt, zone, i18n.language)}`
                       : '',
                   })}
                 </p>

@@ -35,7 +35,7 @@ export function SessionWhen({
       <span data-testid="session-date">{longDateOf(startAt, zone, i18n.language)}</span>
       {' · '}
       <span className="tabular-nums" data-testid="session-time">
-        {timeRangeOf(startAt, endAt, zone)}
+        {timeRangeOf(startAt, endAt, zone, i18n.language)}
       </span>
     </p>
   );

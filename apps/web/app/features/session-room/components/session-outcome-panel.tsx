@@ -97,10 +97,10 @@ export function SessionOutcomePanel({
                   {t(`bookingScreens.actors.${stay.party}`)}:{' '}
                   {stay.leftAt
                     ? t(stay.lost ? 'sessionRoom.outcome.stayLost' : 'sessionRoom.outcome.stay', {
-                        from: timeOf(stay.joinedAt, zone),
-                        to: timeOf(stay.leftAt, zone),
+                        from: timeOf(stay.joinedAt, zone, i18n.language),
+                        to: timeOf(stay.leftAt, zone, i18n.language),
                       })
-                    : t('sessionRoom.outcome.stayOpen', { from: timeOf(stay.joinedAt, zone) })}
+                    : t('sessionRoom.outcome.stayOpen', { from: timeOf(stay.joinedAt, zone, i18n.language) })}
                 </li>
               ))}
             </ul>
@@ -124,7 +124,7 @@ export function SessionOutcomePanel({
             </Button>
             <p className="text-sm text-slate-600">
               {t('sessionRoom.rebook.until', {
-                when: `${longDateOf(rebook.until, zone, i18n.language)}, ${timeOf(rebook.until, zone)}`,
+                when: `${longDateOf(rebook.until, zone, i18n.language)}, ${timeOf(rebook.until, zone, i18n.language)}`,
               })}
             </p>
           </>
@@ -221,7 +221,7 @@ function RebookDialog({
       {renderSlotPicker({ value: slot, onChange: setSlot, labelledBy: headingId })}
       {slot ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="rebook-choice">
-          {longDateOf(slot.startAt, zone, i18n.language)}, {timeRangeOf(slot.startAt, slot.endAt, zone)}
+          {longDateOf(slot.startAt, zone, i18n.language)}, {timeRangeOf(slot.startAt, slot.endAt, zone, i18n.language)}
         </p>
       ) : null}
       {error ? (

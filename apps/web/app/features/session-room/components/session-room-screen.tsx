@@ -65,7 +65,8 @@ export function SessionRoomScreen({ bookingId, detailsPath, renderChat, renderNo
         </h1>
         {room && zone ? (
           <p className="text-sm text-slate-600">
-            {longDateOf(room.startAt, zone, i18n.language)}, {timeRangeOf(room.startAt, room.endAt, zone)}
+            {longDateOf(room.startAt, zone, i18n.language)},{' '}
+            {timeRangeOf(room.startAt, room.endAt, zone, i18n.language)}
           </p>
         ) : null}
       </div>
