@@ -39,6 +39,12 @@ export const notifications = pgTable(
     count: integer('count').notNull().default(1),
     createdAt: instant('created_at').notNull(),
     readAt: instant('read_at'),
+    /**
+     * When the message (or support reply) is to be emailed if its recipient is away by then and
+     * has not read it: set when they were still around as it arrived, cleared once the away job
+     * took it (away-emails.ts). Null for every other notification.
+     */
+    awayEmailDueAt: instant('away_email_due_at'),
   },
   (table) => [
     // The list (newest first, keyset) and the unread count, each one index range of one user.
@@ -48,6 +54,10 @@ export const notifications = pgTable(
     uniqueIndex('notifications_unread_fold_uq')
       .on(table.userId, table.foldKey)
       .where(sql`${table.readAt} IS NULL AND ${table.foldKey} IS NOT NULL`),
+    // The away job's queue: unread notifications still waiting for their away email, by due time.
+    index('notifications_away_email_due_idx')
+      .on(table.awayEmailDueAt)
+      .where(sql`${table.awayEmailDueAt} IS NOT NULL AND ${table.readAt} IS NULL`),
     check('notifications_count_ck', sql`${table.count} >= 1`),
   ],
 );

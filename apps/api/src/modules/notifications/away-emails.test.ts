@@ -3,10 +3,12 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { awayEmails, bookings, emails, socketPresence, users } from '../../db/schema/index.ts';
+import { awayEmails, bookings, emails, notifications, socketPresence, users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { notePresence } from '../../platform/realtime/presence.ts';
 import { connectLive } from '../messages/live-client.ts';
 import { openConversationVia, relatedPair, sendVia } from '../messages/test-support.ts';
+import { sendDueAwayEmails } from './away-emails.ts';
 
 const START = '2027-03-01T09:00:00Z';
 const clock = fixedClock(START);
@@ -40,6 +42,31 @@ async function pair() {
   const { client, provider } = await relatedPair(t, { client: 'Maya', provider: 'Jean-Luc' });
   const conversation = await openConversationVia(t, provider, client);
   return { client, provider, conversation };
+}
+
+async function liveSocket(user: TestUser) {
+  const live = await connectLive(t.app, user.token);
+  expect(live.events[0]).toEqual({ type: 'auth.ok', userIdentifier: user.id });
+  return live;
+}
+
+/** Closes the socket and waits for the hub to note when the person left. */
+async function leave(live: Awaited<ReturnType<typeof liveSocket>>, user: TestUser) {
+  live.close();
+  await live.closed;
+  await expect
+    .poll(async () => (await t.deps.db.select().from(socketPresence).where(eq(socketPresence.userId, user.id)))[0])
+    .toMatchObject({ lastSeenAt: clock.now() });
+}
+
+async function messageEmailsOff(user: TestUser) {
+  const off = await t.app.inject({
+    method: 'PUT',
+    url: '/api/notifications/preferences',
+    headers: user.headers,
+    payload: { preferences: [{ category: 'message', channel: 'email', enabled: false }] },
+  });
+  expect(off.statusCode, off.body).toBe(200);
 }
 
 async function send(from: TestUser, conversation: string, text: string) {
@@ -108,13 +135,7 @@ describe('message emails to someone away', () => {
 
   it('none when the recipient turned message emails off', async () => {
     const { client, provider, conversation } = await pair();
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      headers: client.headers,
-      payload: { preferences: [{ category: 'message', channel: 'email', enabled: false }] },
-    });
-    expect(off.statusCode, off.body).toBe(200);
+    await messageEmailsOff(client);
     await send(provider, conversation, 'Are you there?');
     expect(await awayEmailsTo(client)).toHaveLength(0);
     expect(await t.deps.db.select().from(awayEmails).where(eq(awayEmails.userId, client.id))).toEqual([]);
@@ -122,8 +143,7 @@ describe('message emails to someone away', () => {
 
   it('none while the recipient has a socket open, nor until they have been away for a few minutes', async () => {
     const { client, provider, conversation } = await pair();
-    const live = await connectLive(t.app, client.token);
-    expect(live.events[0]).toEqual({ type: 'auth.ok', userIdentifier: client.id });
+    const live = await liveSocket(client);
     await send(provider, conversation, 'While you are here');
     expect(await awayEmailsTo(client)).toHaveLength(0);
     minutes(AWAY_EMAIL_AFTER_MINUTES + 10); // a socket open this long (its heartbeats keep it present)
@@ -131,11 +151,7 @@ describe('message emails to someone away', () => {
     await send(provider, conversation, 'Still here?');
     expect(await awayEmailsTo(client)).toHaveLength(0);
 
-    live.close();
-    await live.closed;
-    await expect
-      .poll(async () => (await t.deps.db.select().from(socketPresence).where(eq(socketPresence.userId, client.id)))[0])
-      .toMatchObject({ lastSeenAt: clock.now() });
+    await leave(live, client);
     minutes(AWAY_EMAIL_AFTER_MINUTES - 1);
     await send(provider, conversation, 'Just left?');
     expect(await awayEmailsTo(client)).toHaveLength(0);
@@ -184,5 +200,128 @@ describe('support replies to someone away', () => {
     }
     // The operator is not emailed.
     expect(await awayEmailsTo(operator)).toHaveLength(0);
+  });
+});
+
+describe('the away job: messages that arrived while the recipient was around', () => {
+  /** The recipient has an open socket right now (what the hub notes on every heartbeat). */
+  const around = (user: TestUser) => notePresence(t.deps.db, [user.id], clock.now());
+  const pendingOf = (user: TestUser) =>
+    t.deps.db
+      .select({ dueAt: notifications.awayEmailDueAt })
+      .from(notifications)
+      .where(eq(notifications.userId, user.id));
+  /** A conversation whose client, in the app right now, has just been written to. */
+  async function messagedWhileAround(text: string) {
+    const started = await pair();
+    await around(started.client);
+    await send(started.provider, started.conversation, text);
+    return started;
+  }
+  /** The job once the recipient has been away long enough. */
+  async function runOnceAway() {
+    minutes(AWAY_EMAIL_AFTER_MINUTES + 1);
+    await sendDueAwayEmails(t.deps);
+  }
+
+  it('emails once after the recipient has been away long enough, never while they are around', async () => {
+    const { client, provider, conversation } = await pair();
+    const live = await liveSocket(client);
+    await send(provider, conversation, 'Private: the medication dose');
+    expect(await awayEmailsTo(client)).toHaveLength(0);
+    expect(await pendingOf(client)).toEqual([
+      { dueAt: new Date(clock.now().getTime() + AWAY_EMAIL_AFTER_MINUTES * 60_000) },
+    ]);
+
+    // Still connected when it is due: the job leaves it waiting.
+    minutes(AWAY_EMAIL_AFTER_MINUTES + 1);
+    await around(client);
+    await sendDueAwayEmails(t.deps);
+    expect(await awayEmailsTo(client)).toHaveLength(0);
+    expect((await pendingOf(client))[0]?.dueAt).not.toBeNull();
+
+    await leave(live, client);
+    minutes(AWAY_EMAIL_AFTER_MINUTES - 1);
+    await sendDueAwayEmails(t.deps);
+    expect(await awayEmailsTo(client)).toHaveLength(0);
+
+    minutes(2);
+    await sendDueAwayEmails(t.deps);
+    const mails = await awayEmailsTo(client);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails as [typeof emails.$inferSelect];
+    expect(mail).toMatchObject({ template: 'away.message', subject: 'Jean-Luc sent you a message' });
+    expect(mail.text).toContain(`Open the conversation: http://localhost:3000/messages/${conversation}/`);
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain('medication');
+    expect(await pendingOf(client)).toEqual([{ dueAt: null }]);
+    expect(await t.deps.db.select().from(awayEmails).where(eq(awayEmails.userId, client.id))).toEqual([
+      expect.objectContaining({ sentAt: clock.now() }),
+    ]);
+
+    minutes(5);
+    await sendDueAwayEmails(t.deps);
+    expect(await awayEmailsTo(client)).toHaveLength(1);
+  });
+
+  it('none for a message read in the app before the job runs', async () => {
+    const { client } = await messagedWhileAround('Read me now');
+    const [row] = await t.deps.db.select().from(notifications).where(eq(notifications.userId, client.id));
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${row?.id}/read`,
+      headers: client.headers,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    await runOnceAway();
+    expect(await awayEmailsTo(client)).toHaveLength(0);
+    expect(await t.deps.db.select().from(awayEmails).where(eq(awayEmails.userId, client.id))).toEqual([]);
+  });
+
+  it('two messages while around make one email', async () => {
+    const { client, provider, conversation } = await messagedWhileAround('First');
+    minutes(2);
+    await around(client);
+    await send(provider, conversation, 'Second');
+    await runOnceAway();
+    expect(await awayEmailsTo(client)).toHaveLength(1);
+    minutes(AWAY_EMAIL_AFTER_MINUTES);
+    await sendDueAwayEmails(t.deps);
+    expect(await awayEmailsTo(client)).toHaveLength(1);
+  });
+
+  it('none once the recipient turned message emails off meanwhile', async () => {
+    const { client } = await messagedWhileAround('Are you there?');
+    await messageEmailsOff(client);
+    await runOnceAway();
+    expect(await awayEmailsTo(client)).toHaveLength(0);
+    expect(await pendingOf(client)).toEqual([{ dueAt: null }]);
+  });
+
+  it('an erased recipient is never emailed', async () => {
+    const { client } = await messagedWhileAround('Hello?');
+    await t.deps.db.update(users).set({ deletedAt: clock.now() }).where(eq(users.id, client.id));
+    await runOnceAway();
+    expect(await awayEmailsTo(client)).toHaveLength(0);
+    expect(await pendingOf(client)).toEqual([{ dueAt: null }]);
+  });
+
+  it('two runs at once email each recipient once', async () => {
+    const pairs = await Promise.all(
+      ['Ngozi-Ann', "Ti'ana", 'Zoë-Lynn', 'Oluwa-Seun'].map(async (name) => {
+        const { client, provider } = await relatedPair(t, { client: name, provider: 'Jean-Luc' });
+        return { client, provider, conversation: await openConversationVia(t, provider, client) };
+      }),
+    );
+    for (const { client, provider, conversation } of pairs) {
+      await around(client);
+      await send(provider, conversation, 'Hello');
+    }
+    minutes(AWAY_EMAIL_AFTER_MINUTES + 1);
+    const runs = await Promise.all([sendDueAwayEmails(t.deps), sendDueAwayEmails(t.deps)]);
+    expect(runs.reduce((sum, run) => sum + run.emails, 0)).toBeGreaterThanOrEqual(pairs.length);
+    for (const { client } of pairs) {
+      expect(await awayEmailsTo(client)).toHaveLength(1);
+      expect(await pendingOf(client)).toEqual([{ dueAt: null }]);
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 import type { NotifyAnswer, NotifyEvent } from '../../platform/events.ts';
 import { publishInTransaction } from '../../platform/realtime/bus.ts';
-import { type AwayEmailDeps, emailIfAway } from './away-emails.ts';
+import { type AwayEmailDeps, awayEmailDueAt, emailIfAway } from './away-emails.ts';
 import { channelsFor } from './preferences.ts';
 import { actorDisplayName, type NotificationRow, toNotification } from './views.ts';
 
@@ -22,11 +22,12 @@ async function actorName(tx: Tx, actorId: string | null | undefined): Promise<st
  * the app, a notification row is written in the caller's transaction (an unread one with the same
  * fold key counts one more instead) and announced on the live socket when that transaction
  * commits. A message to someone away is emailed here too (away-emails.ts), unless they turned
- * message emails off. Answers the person's email choice for the category.
+ * message emails off; to someone still around, the row notes when the away job looks again.
+ * Answers the person's email choice for the category.
  */
 export async function recordNotification(tx: Tx, event: NotifyEvent, deps: AwayEmailDeps): Promise<NotifyAnswer> {
   const channels = await channelsFor(tx, { userId: event.userId, category: categoryOf(event.kind) });
-  if (channels.email) await emailIfAway(tx, deps, event);
+  const awayEmail = channels.email ? await emailIfAway(tx, deps, event) : 'none';
   if (!channels.inApp) return { email: channels.email };
   const values = {
     userId: event.userId,
@@ -36,6 +37,7 @@ export async function recordNotification(tx: Tx, event: NotifyEvent, deps: AwayE
     data: event.data ?? {},
     foldKey: event.foldKey ?? null,
     createdAt: event.at,
+    awayEmailDueAt: awayEmailDueAt(awayEmail, event.at),
   };
   const [row] = event.foldKey
     ? await tx
@@ -50,6 +52,10 @@ export async function recordNotification(tx: Tx, event: NotifyEvent, deps: AwayE
             data: sql`excluded.data`,
             actorId: sql`excluded.actor_id`,
             subjectId: sql`excluded.subject_id`,
+            // A message emailed now (or within the quiet period) settles the run; one to someone
+            // still around keeps the earlier due time of the run if there is one.
+            awayEmailDueAt: sql`CASE WHEN excluded.away_email_due_at IS NULL THEN NULL
+              ELSE least(${notifications.awayEmailDueAt}, excluded.away_email_due_at) END`,
           },
         })
         .returning()

@@ -12,6 +12,7 @@ import { backlogOf, type Job, type JobBacklog } from '../../platform/jobs.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { personName } from '../bookings/booking-view.ts';
 import { formatWhen } from '../bookings/notifications.ts';
+import { awayEmailJob } from './away-emails.ts';
 
 const BATCH = 50;
 const client = alias(users, 'client');
@@ -235,6 +236,7 @@ export const notificationJobs: Job[] = [
     run: (deps) => sendSessionReminders(deps),
     backlog: reminderBacklog,
   },
+  awayEmailJob,
   {
     name: 'deliver-queued-emails',
     intervalMs: 60_000,

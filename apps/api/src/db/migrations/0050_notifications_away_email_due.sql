@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "away_email_due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "notifications_away_email_due_idx" ON "notifications" USING btree ("away_email_due_at") WHERE "notifications"."away_email_due_at" IS NOT NULL AND "notifications"."read_at" IS NULL;
