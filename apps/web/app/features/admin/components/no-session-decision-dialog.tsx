@@ -40,8 +40,8 @@ function Presence({ detail, zone }: { detail: AdminNoSessionReportDetail; zone: 
       {detail.startAt && detail.endAt ? (
         <p className="mt-1 text-slate-700">
           {t('admin.noSessionReports.booked', {
-            start: `${shortDateOf(detail.startAt, zone, i18n.language)}, ${timeOf(detail.startAt, zone)}`,
-            end: timeOf(detail.endAt, zone),
+            start: `${shortDateOf(detail.startAt, zone, i18n.language)}, ${timeOf(detail.startAt, zone, i18n.language)}`,
+            end: timeOf(detail.endAt, zone, i18n.language),
           })}
         </p>
       ) : null}
@@ -68,10 +68,10 @@ function Presence({ detail, zone }: { detail: AdminNoSessionReportDetail; zone: 
                   <dd key={stay.joinedAt} className="text-slate-700">
                     {stay.leftAt
                       ? t(stay.lost ? 'sessionRoom.outcome.stayLost' : 'sessionRoom.outcome.stay', {
-                          from: timeOf(stay.joinedAt, zone),
-                          to: timeOf(stay.leftAt, zone),
+                          from: timeOf(stay.joinedAt, zone, i18n.language),
+                          to: timeOf(stay.leftAt, zone, i18n.language),
                         })
-                      : t('sessionRoom.outcome.stayOpen', { from: timeOf(stay.joinedAt, zone) })}
+                      : t('sessionRoom.outcome.stayOpen', { from: timeOf(stay.joinedAt, zone, i18n.language) })}
                   </dd>
                 ))
               )}
