@@ -43,6 +43,7 @@ const PAGES: Record<string, { role: Role; path: (ids: Ids) => string; sameInBoth
   'routes/policy-client-cancellation.tsx': { role: 'visitor', path: () => '/policy/client-cancellation/' },
   'routes/policy-provider-cancellation.tsx': { role: 'visitor', path: () => '/policy/provider-cancellation/' },
   'routes/contact.tsx': { role: 'visitor', path: () => '/contact/' },
+  'routes/legal.tsx': { role: 'visitor', path: () => '/legal/privacy/' },
   'routes/dev-mailbox.tsx': { role: 'visitor', path: () => '/dev/mailbox/' },
   'routes/not-found.tsx': { role: 'visitor', path: () => '/no-such-page/' },
   'routes/overview.tsx': { role: 'client', path: () => '/overview/' },
@@ -89,6 +90,7 @@ const PAGES: Record<string, { role: Role; path: (ids: Ids) => string; sameInBoth
   'routes/admin-contact.tsx': { role: 'admin', path: () => '/admin/contact/' },
   'routes/admin-payouts.tsx': { role: 'admin', path: () => '/admin/payouts/' },
   'routes/admin-no-shows.tsx': { role: 'admin', path: () => '/admin/no-shows/' },
+  'routes/admin-no-session-reports.tsx': { role: 'admin', path: () => '/admin/no-session-reports/' },
 };
 
 interface RouteEntry {

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
 import { reviewReplies, reviews } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { reviewsErasure, reviewsPersonalData } from './personal-data.ts';
 import { pastBooking, reviewed } from './test-support.ts';
 
 const clock = fixedClock('2027-03-10T12:00:00Z');
@@ -152,5 +153,26 @@ describe('a provider’s reviews in order', () => {
     expect(bad.statusCode).toBe(400);
     const unknown = await t.app.inject({ url: `/api/review/provider/${provider.id}?sort=loudest` });
     expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('a reply is the provider’s personal data', () => {
+  it('is in their export and gone after their erasure; the review stays', async () => {
+    const now = clock.now();
+    const exported = (await t.deps.db.transaction((tx) =>
+      reviewsPersonalData.collect(tx, { userId: provider.id, role: 'provider', now }),
+    )) as { yourReplies: { reviewId: string; text: string }[] };
+    expect(exported.yourReplies).toEqual([expect.objectContaining({ reviewId: ids.two, text: 'Thank you, Maya.' })]);
+
+    await t.deps.db.transaction((tx) => reviewsErasure(tx, { userId: provider.id, now }));
+    expect(await t.deps.db.select().from(reviewReplies).where(eq(reviewReplies.providerId, provider.id))).toEqual([]);
+    expect(
+      (
+        await t.deps.db
+          .select()
+          .from(reviews)
+          .where(eq(reviews.id, ids.two as string))
+      )[0]?.comment,
+    ).toBe('A session worth 2 stars.');
   });
 });
