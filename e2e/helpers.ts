@@ -49,10 +49,14 @@ export async function countryIdentifier(request: APIRequestContext, code: string
 
 /**
  * Signs up through POST /user/register with `body` and confirms the email with the token of the
- * link the outbox received: a verified account that can sign in.
+ * link the outbox received: a verified account that can sign in (`headers` such as X-Language: its language).
  */
-export async function signUpVerified(request: APIRequestContext, body: { email: string } & Record<string, unknown>) {
-  const registered = await request.post('/api/user/register', { data: body });
+export async function signUpVerified(
+  request: APIRequestContext,
+  body: { email: string } & Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const registered = await request.post('/api/user/register', { data: body, headers });
   expect(registered.status(), await registered.text()).toBe(201);
   let token = '';
   await expect

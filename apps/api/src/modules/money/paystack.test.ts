@@ -6,6 +6,7 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { type FakePaystack, signPaystack, startFakePaystack } from '../../../test/fake-paystack.ts';
 import { emails, ledgerTransactions, payments, payouts } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { issueQueuedDocuments } from '../documents/issue.ts';
 import { auditLedger } from './ledger-audit.ts';
 import { earn } from './test-helpers.ts';
 
@@ -358,8 +359,11 @@ describe('bank transfer into a Paystack dedicated account', () => {
     const incoming = fake.receiveTransfer(accountNumber, 1_200_000);
     for (let i = 0; i < 3; i++) expect((await webhook(fake.chargeEvent(incoming))).statusCode).toBe(200);
     expect(await balance(user)).toBe(1_200_000);
+    // The email leaves with the receipt, which the documents job issues a moment later.
+    await issueQueuedDocuments(t.deps);
     const sent = await t.deps.db.select().from(emails).where(eq(emails.to, user.email.toLowerCase()));
     expect(sent).toHaveLength(1);
+    expect(sent[0]?.attachments).toHaveLength(1);
     expect(sent[0]?.subject).toBe('Your wallet has been topped up');
     expect(verifyCalls(incoming.reference)).toBe(3);
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -55,7 +55,11 @@ describe.runIf(testDriver === 'pglite')('backup and restore of the embedded data
 
       const { dir, manifest } = await createBackup({ config, database: source, outDir: temp(), now });
       expect(path.basename(dir)).toBe('therapyhub-20270301T090000Z');
-      expect(manifest).toMatchObject({ driver: 'pglite', rowCounts: counts, files: { private: { files: 1 } } });
+      // Every private file: the demo's insurance certificates and the licence written above.
+      const privateFiles = readdirSync(path.join(sourceDir, 'private'), { recursive: true, withFileTypes: true });
+      const fileCount = privateFiles.filter((entry) => entry.isFile()).length;
+      expect(fileCount).toBeGreaterThan(1);
+      expect(manifest).toMatchObject({ driver: 'pglite', rowCounts: counts, files: { private: { files: fileCount } } });
       expect(await readManifest(dir)).toEqual(manifest);
 
       const targetDir = temp();

@@ -13,6 +13,7 @@ export const APP_NAV: NavItem[] = [
   { path: '/appointments/', label: 'appNav.appointments', roles: ['client', 'provider'] },
   { path: '/recommended-provider/', label: 'recommendationScreens.nav', roles: ['client'] },
   { path: '/messages/', label: 'messages.title', roles: ['client', 'provider'] },
+  { path: '/client-invitations/', label: 'clients.invitations.nav', roles: ['client'] },
   { path: '/clients/', label: 'appNav.clients', roles: ['provider'] },
   { path: '/notifications/', label: 'notifications.title', roles: ['client', 'provider'] },
   { path: '/account/', label: 'appNav.account', roles: ['client', 'provider'] },
