@@ -1,3 +1,4 @@
+import { intlLocale } from '@app/shared/constants';
 import type { Conversation } from '@app/shared/schemas/messages';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,8 +40,8 @@ export function ChatList({ activeId, threadPath, onOpened, language, viewerId }:
   const open = useOpenConversation();
   const toast = useToast();
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
-  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'short' });
-  const timeFormat = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short' });
+  const timeFormat = new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short' });
   const today = dateFormat.format(new Date());
   const when = (iso: string) => {
     const date = dateFormat.format(new Date(iso));

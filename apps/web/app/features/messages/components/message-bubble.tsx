@@ -1,3 +1,4 @@
+import { intlLocale } from '@app/shared/constants';
 import { type Message, UpdateMessageBodySchema } from '@app/shared/schemas/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,7 +43,9 @@ export function MessageBubble({
   const [draft, setDraft] = useState(message.text ?? '');
   const [error, setError] = useState<string | null>(null);
   const deleted = message.deletedAt !== null;
-  const time = new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(new Date(message.createdAt));
+  const time = new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short' }).format(
+    new Date(message.createdAt),
+  );
 
   const save = () => {
     const parsed = UpdateMessageBodySchema.safeParse({ text: draft });
