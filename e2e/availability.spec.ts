@@ -38,6 +38,16 @@ function clock12(instant: Date, zone: string): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
+/** "03:00": the German pages' 24-hour display of an instant's wall clock in a zone. */
+function clock24(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat('de-DE', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+}
+
 test.describe('availability', () => {
   test('a provider sets a week and a specific date; a client in New York sees them in their own time', async ({
     page,
@@ -192,7 +202,8 @@ test.describe('availability', () => {
       await client
         .getByRole('button', { name: new RegExp(`${dayMonthYear(nyDate, 'de').source}, 2 freie Termine`) })
         .click();
-      await expect(client.getByRole('radio', { name: firstLabel })).toBeAttached();
+      const firstLabelDe = `${clock24(first, CLIENT_ZONE)} – ${clock24(second, CLIENT_ZONE)}`;
+      await expect(client.getByRole('radio', { name: firstLabelDe })).toBeAttached();
       await client.screenshot({ path: 'test-results/availability-booking-de.png', fullPage: true });
       await expectAccessible(client);
     } finally {

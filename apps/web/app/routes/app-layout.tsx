@@ -14,6 +14,7 @@ import { loadPageWords, localePath, withWords } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { cn } from '#app/ui/cn';
+import { useScrollRow } from '#app/ui/scroll-row';
 import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/app-layout';
 
@@ -98,6 +99,7 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
   const { lang } = useLocaleData();
   const session = useSession();
   const signOut = useSignOut();
+  const scrollRow = useScrollRow<HTMLUListElement>();
   // The server and the hydrating browser render from the loader's viewer; then the tab's session.
   const role = session?.role ?? viewer?.role;
   if (!role) return <FullPageSpinner />;
@@ -129,7 +131,7 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
       ) : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label={t('appNav.label')} className="md:w-56 md:shrink-0">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          <ul ref={scrollRow} className="flex gap-1 overflow-x-auto md:flex-col">
             {items.map((item) => (
               <li key={item.path}>
                 <NavLink

@@ -57,29 +57,33 @@ export function ChartFigure({
           <SeriesChart kind={kind} points={points} series={series} format={format} axisFormat={axisFormat} />
         </Suspense>
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{rowHeader}</th>
-            {series.map((item) => (
-              <th key={item.key} scope="col">
-                {item.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.label}>
-              <th scope="row">{point.label}</th>
+      {/* Hidden through a wrapper: a table is never narrower than its content, so a hidden table
+          itself still widened the page on a phone and made it scroll sideways. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{rowHeader}</th>
               {series.map((item) => (
-                <td key={item.key}>{format(point.values[item.key] ?? 0)}</td>
+                <th key={item.key} scope="col">
+                  {item.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.label}>
+                <th scope="row">{point.label}</th>
+                {series.map((item) => (
+                  <td key={item.key}>{format(point.values[item.key] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

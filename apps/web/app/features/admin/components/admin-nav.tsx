@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { localePath, pathInLanguage } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { cn } from '#app/ui/cn';
+import { useScrollRow } from '#app/ui/scroll-row';
 import { ADMIN_NAV, isAdminSectionActive } from '../admin-nav';
 
 /** The back office's own navigation (ADMIN_NAV), above every admin page. */
@@ -11,9 +12,10 @@ export function AdminNav() {
   const { lang } = useLocaleData();
   const { pathname } = useLocation();
   const bare = pathInLanguage(pathname, 'en');
+  const scrollRow = useScrollRow<HTMLUListElement>();
   return (
     <nav aria-label={t('admin.navLabel')} className="mb-6 border-b border-slate-200">
-      <ul className="-mb-px flex gap-1 overflow-x-auto lg:flex-wrap lg:overflow-visible">
+      <ul ref={scrollRow} className="-mb-px flex gap-1 overflow-x-auto lg:flex-wrap lg:overflow-visible">
         {ADMIN_NAV.map((item) => {
           const active = isAdminSectionActive(item, bare);
           return (

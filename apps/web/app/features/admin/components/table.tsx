@@ -57,7 +57,7 @@ const TONES = {
 
 export function Badge({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
   return (
-    <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', TONES[tone])}>
+    <span className={cn('inline-block max-w-full rounded-full px-2 py-0.5 text-xs font-medium', TONES[tone])}>
       {children}
     </span>
   );

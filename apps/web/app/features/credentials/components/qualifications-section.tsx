@@ -6,6 +6,7 @@ import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { useScrollRow } from '#app/ui/scroll-row';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useDeleteQualification } from '../api/delete-qualification';
@@ -24,6 +25,7 @@ export function QualificationsSection() {
   const remove = useDeleteQualification();
   const [active, setActive] = useState<QualificationType>('license');
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const scrollRow = useScrollRow<HTMLDivElement>();
   const editing = modals.propsOf(CREDENTIAL_MODALS.qualification)?.existing;
   const typeLabel = t(`credentials.types.${active}`);
 
@@ -54,7 +56,12 @@ export function QualificationsSection() {
       <h2 id="qualifications-heading" className="sr-only">
         {t('credentials.tabsLabel')}
       </h2>
-      <div role="tablist" aria-label={t('credentials.tabsLabel')} className="-mx-1 flex gap-1 overflow-x-auto pb-2">
+      <div
+        ref={scrollRow}
+        role="tablist"
+        aria-label={t('credentials.tabsLabel')}
+        className="-mx-1 flex gap-1 overflow-x-auto pb-2"
+      >
         {QUALIFICATION_TYPES.map((type, index) => (
           <button
             key={type}
