@@ -185,7 +185,7 @@ test.describe('wallet', () => {
     // The next poll (every 5 s) sees the success.
     await expect(page.getByText('Zahlung erfolgreich!')).toBeVisible({ timeout: 12_000 });
     await expect(overlay).toHaveCount(0);
-    await expect(balance(page)).toHaveText('₦2,000.00');
+    await expect(balance(page)).toHaveText(/^2\.000,00\s₦$/);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: 'test-results/wallet-after-card-de.png', fullPage: true });
     await page.getByTestId('transaction').first().getByRole('link').click();
