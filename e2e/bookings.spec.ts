@@ -44,7 +44,7 @@ test.describe('bookings', () => {
     await expect(card).toContainText('Next available:');
     await page.screenshot({ path: 'test-results/bookings-directory-en.png', fullPage: true });
     await card.getByRole('link', { name: `View profile of ${PROVIDER_NAME}` }).click();
-    await page.waitForURL(/\/providers\/[0-9a-f-]{36}\/$/);
+    await page.waitForURL(/\/providers\/[0-9a-f-]{36}(-[a-z0-9-]+)?\/$/);
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PROVIDER_NAME);
     await expectAccessible(page);

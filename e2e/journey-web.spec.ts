@@ -141,7 +141,7 @@ test.describe('the booking journey from a chosen time', () => {
       .filter({ hasText: PROVIDER_NAME })
       .getByRole('link', { name: `View profile of ${PROVIDER_NAME}` })
       .click();
-    await page.waitForURL(/\/providers\/[0-9a-f-]{36}\/$/);
+    await page.waitForURL(/\/providers\/[0-9a-f-]{36}(-[a-z0-9-]+)?\/$/);
     await page.waitForLoadState('networkidle');
     await chooseTopUpAndPay(page, 'en', page.getByTestId('next-slots').getByRole('link').first());
   });
@@ -159,7 +159,7 @@ test.describe('the booking journey from a chosen time', () => {
     // The card's next free time is a link into the same booking step.
     await expect(card.getByTestId('next-slot-link')).toHaveAttribute('href', /\/de\/booking\/\?provider=.+&at=/);
     await card.getByRole('heading', { level: 2 }).getByRole('link').click();
-    await page.waitForURL(/\/de\/providers\/[0-9a-f-]{36}\/$/);
+    await page.waitForURL(/\/de\/providers\/[0-9a-f-]{36}(-[a-z0-9-]+)?\/$/);
     await page.waitForLoadState('networkidle');
     await chooseTopUpAndPay(page, 'de', page.getByTestId('next-slots').getByRole('link').first());
   });

@@ -19,7 +19,7 @@ async function bookAndPay(page: Page, date: string, today: string, time: string)
   await page.waitForLoadState('networkidle');
   const card = page.getByTestId('provider-card').filter({ hasText: PROVIDER_NAME });
   await card.getByRole('link', { name: `View profile of ${PROVIDER_NAME}` }).click();
-  await page.waitForURL(/\/providers\/[0-9a-f-]{36}\/$/);
+  await page.waitForURL(/\/providers\/[0-9a-f-]{36}(-[a-z0-9-]+)?\/$/);
   await page.getByRole('link', { name: 'Book a session', exact: true }).click();
   await page.waitForURL(/\/booking\/\?provider=/);
   await page.waitForLoadState('networkidle');

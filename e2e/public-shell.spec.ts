@@ -136,7 +136,7 @@ test.describe('public shell', () => {
       | undefined;
     expect(list?.itemListElement.length).toBeGreaterThan(0);
     const providerPath = new URL(list?.itemListElement[0]?.url as string).pathname.replace(/^\/de/, '');
-    expect(providerPath).toMatch(/^\/providers\/[0-9a-f-]{36}\/$/);
+    expect(providerPath).toMatch(/^\/providers\/[0-9a-f-]{36}(-[a-z0-9-]+)?\/$/);
 
     const profile = await (await request.get(providerPath)).text();
     expect(links(profile, 'canonical')).toEqual([expect.stringContaining(`href="${baseURL}${providerPath}"`)]);
