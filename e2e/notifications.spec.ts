@@ -73,7 +73,10 @@ test.describe('notifications', () => {
 
     // Without a reload: a toast with the words, and the bell counts one more (or more: a job may
     // deliver an earlier journey's notification meanwhile), exactly what the API holds.
-    const toast = page.getByRole('status').filter({ hasText: `${CLIENT_NAME} booked a session with you for` });
+    // The toast for this booking (2 PM); an earlier journey's may show beside it.
+    const toast = page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`${CLIENT_NAME} booked a session with you for .*14:00`) });
     await expect(toast).toBeVisible();
     const unreadNow = async () =>
       (
