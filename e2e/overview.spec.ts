@@ -17,9 +17,9 @@ async function overviewOf(request: APIRequestContext, account: Account) {
   return (await answer.json()) as any;
 }
 
-/** An amount as the page writes it (formatMoney: the currency's own locale, narrow symbol). */
-function money(minor: number, currency: string): string {
-  const locale = { NGN: 'en-NG', GBP: 'en-GB', USD: 'en-US', EUR: 'de-DE' }[currency] ?? 'en';
+/** An amount as the page writes it (formatMoney: the page's language, narrow symbol). */
+function money(minor: number, currency: string, language: 'en' | 'de' = 'en'): string {
+  const locale = language === 'de' ? 'de-DE' : 'en-GB';
   return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
     minor / 100,
   );
@@ -94,7 +94,10 @@ test.describe('overview', () => {
       expect(html).toContain('data-testid="overview-wallet-value"');
       await tab.waitForLoadState('networkidle');
       await expect(tab.getByTestId('overview-greeting')).toHaveText(greeting);
-      await expect(tab.getByTestId('overview-wallet-value')).toHaveText(money(api.wallet.balance, api.wallet.currency));
+      const language = path.startsWith('/de/') ? 'de' : 'en';
+      await expect(tab.getByTestId('overview-wallet-value')).toHaveText(
+        money(api.wallet.balance, api.wallet.currency, language),
+      );
     }
     expect(overviewCalls).toEqual([]);
     // The tab's calls carry the token it renewed (no refused call before it).
