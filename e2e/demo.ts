@@ -39,12 +39,12 @@ export async function walletBalance(request: APIRequestContext, token: string): 
 export async function topUp(request: APIRequestContext, token: string, amount: number) {
   const headers = { Authorization: `Bearer ${token}` };
   const started = await request.post('/api/payment/wallet', { headers, data: { amount } });
-  expect(started.ok()).toBe(true);
+  expect(started.ok(), await started.text()).toBe(true);
   const { reference } = ((await started.json()) as { payment: { reference: string } }).payment;
   const approved = await request.post(`/api/sandbox/payments/${reference}/approve`, {
     headers: { Accept: 'application/json' },
   });
-  expect(approved.ok()).toBe(true);
+  expect(approved.ok(), await approved.text()).toBe(true);
   const status = await request.get(`/api/payment/status/${reference}`, { headers });
   expect(((await status.json()) as { status: string }).status).toBe('success');
 }
