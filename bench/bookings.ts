@@ -39,7 +39,7 @@ import { deliverBookingNotifications } from '../apps/api/src/modules/bookings/no
 import { scheduleBooking } from '../apps/api/src/modules/bookings/schedule-booking.ts';
 import { postTransaction } from '../apps/api/src/modules/money/ledger.ts';
 import { auditLedger } from '../apps/api/src/modules/money/ledger-audit.ts';
-import { payBooking } from '../apps/api/src/modules/money/pay-booking.ts';
+import { payBooking } from '../apps/api/src/modules/checkout/pay-booking.ts';
 import { topUpLines } from '../apps/api/src/modules/money/postings.ts';
 import { AppError } from '../apps/api/src/platform/app-error.ts';
 import type { Actor } from '../apps/api/src/platform/auth-guard.ts';

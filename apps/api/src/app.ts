@@ -14,6 +14,7 @@ import { googleIdentityDeletionHook } from './modules/auth/google-account-deleti
 import { googleAuthRoutes } from './modules/auth/google-routes.ts';
 import { accountPersonalData } from './modules/auth/personal-data.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { refreshOnApproval } from './modules/availability/listing-slots.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
 import {
@@ -43,7 +44,8 @@ import { metricsRoute } from './modules/health/metrics-route.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messagesErasure, messagesPersonalData } from './modules/messages/personal-data.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
-import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
+import { confirmCardPaidBooking } from './modules/checkout/pay-booking.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { moneyErasure, moneyPersonalData } from './modules/money/personal-data.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
@@ -132,6 +134,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       dataRightsErasure(privateStorageOf(deps)),
       documentsErasure(deps),
     ],
+    providerApproved: [refreshOnApproval],
     personalData: [
       accountPersonalData,
       profilesPersonalData,
@@ -266,6 +269,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(authRoutes);
       await api.register(googleAuthRoutes); // /auth/google…: 404 unless GOOGLE_CLIENT_ID/SECRET are set
       await api.register(moneyRoutes);
+      await api.register(checkoutRoutes);
       await api.register(bookingRoutes);
       await api.register(directoryRoutes);
       await api.register(messageRoutes);
