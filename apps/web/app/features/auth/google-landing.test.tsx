@@ -7,7 +7,7 @@ import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '#app/api/session';
 import { ToastProvider } from '#app/ui/toast';
-import { mockApi, testI18n } from '../../../test/render';
+import { mockApi, testI18n } from '#test/render';
 import { GoogleButton, googleStartUrl } from './google-button';
 import { GoogleLanding } from './google-landing';
 import { GoogleLinkConfirm } from './google-link-confirm';

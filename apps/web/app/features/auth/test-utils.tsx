@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '#app/ui/toast';
-import { testI18n } from '../../../test/render';
+import { testI18n } from '#test/render';
 
 /** Renders a component with the app's providers (i18n, a fresh QueryClient, toasts) for component tests. */
 export function renderWithProviders(ui: ReactElement, { language = 'en' }: { language?: 'en' | 'de' } = {}) {

@@ -6,9 +6,9 @@ import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { type ModalName, ModalProvider, useModals } from '#app/ui/modal-manager';
 import { ToastProvider } from '#app/ui/toast';
-import { testI18n } from '../../../test/render';
+import { testI18n } from '#test/render';
 
-export { mockApi } from '../../../test/render';
+export { mockApi } from '#test/render';
 
 function OpenOnMount({ name, props }: { name?: ModalName; props?: unknown }) {
   const modals = useModals();

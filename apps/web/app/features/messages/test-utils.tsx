@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { ToastProvider } from '#app/ui/toast';
-import { testI18n } from '../../../test/render';
+import { testI18n } from '#test/render';
 
 export function renderMessages(ui: ReactNode, language: 'en' | 'de' = 'en') {
   const i18n = testI18n(language);

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
 import { ModalProvider } from '#app/ui/modal-manager';
 import { ToastProvider } from '#app/ui/toast';
-import { testI18n } from '../../../test/render';
+import { testI18n } from '#test/render';
 
 /** Only i18n: for components without data (the pending-payment overlay, the amount input). */
 export function renderWithI18n(ui: ReactNode, { language = 'en' }: { language?: 'en' | 'de' } = {}) {

@@ -2,7 +2,7 @@ import type { ClientProfile } from '@app/shared/schemas/profiles';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { ClientProfileForm } from './client-profile-form';
 
 const NIGERIA = '7d0e3c55-4a55-4c1e-9a39-4c6f1f7e0a01';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { ProfilePictureCard } from './profile-picture-card';
 
 const png = (name = 'me.png', type = 'image/png') => new File([new Uint8Array(8)], name, { type });

@@ -3,7 +3,7 @@ import type { Preferences, ProviderProfile } from '@app/shared/schemas/profiles'
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import type { PreferenceOptions } from './api/get-preference-options';
 import { ProviderSetupForm } from './provider-setup-form';
 

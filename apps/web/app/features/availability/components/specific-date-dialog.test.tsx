@@ -2,7 +2,7 @@ import type { WeeklyDay } from '@app/shared/schemas/availability';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { AVAILABILITY_MODALS } from '../modals';
 import { SpecificDateDialog } from './specific-date-dialog';
 

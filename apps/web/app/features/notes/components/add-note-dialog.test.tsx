@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useModals } from '#app/ui/modal-manager';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { type AddNoteProps, NOTE_MODALS } from '../modals';
 import { AddNoteDialog } from './add-note-dialog';
 

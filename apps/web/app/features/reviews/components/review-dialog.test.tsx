@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useModals } from '#app/ui/modal-manager';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { REVIEW_MODALS } from '../modals';
 import { ReviewDialog } from './review-dialog';
 
