@@ -16,12 +16,7 @@ import { accountPersonalData } from './modules/auth/personal-data.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
-import {
-  bookingsErasure,
-  bookingsPersonalData,
-  sessionRoomErasure,
-  sessionRoomPersonalData,
-} from './modules/bookings/personal-data.ts';
+import { bookingsErasure, bookingsPersonalData } from './modules/bookings/personal-data.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { clientsErasure, clientsPersonalData } from './modules/clients/personal-data.ts';
@@ -61,6 +56,8 @@ import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
 import { reviewsErasure, reviewsPersonalData } from './modules/reviews/personal-data.ts';
 import { reviewsModuleRoutes } from './modules/reviews/routes.ts';
+import { sessionRoomErasure, sessionRoomPersonalData } from './modules/sessions/personal-data.ts';
+import { sessionsRoutes } from './modules/sessions/routes.ts';
 import { supportPersonalData } from './modules/support/personal-data.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { supportDeletionHook } from './modules/support/service.ts';
@@ -267,6 +264,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(googleAuthRoutes); // /auth/google…: 404 unless GOOGLE_CLIENT_ID/SECRET are set
       await api.register(moneyRoutes);
       await api.register(bookingRoutes);
+      await api.register(sessionsRoutes); // the session room and what follows a session
       await api.register(directoryRoutes);
       await api.register(messageRoutes);
       await api.register(realtimeRoutes);

@@ -91,7 +91,8 @@ function TherapyFees({ profile, currency }: { profile: ProviderProfile; currency
           );
         })}
       </ul>
-      <FeeDialog currency={currency} therapy={therapy} current={therapy ? feeOf(therapy.identifier) : null} />
+      {/* Mounted only for a chosen therapy: without one it would be a second general-fee dialog. */}
+      {therapy && <FeeDialog currency={currency} therapy={therapy} current={feeOf(therapy.identifier)} />}
     </div>
   );
 }

@@ -4,9 +4,9 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { auditLog, noSessionReports } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { type Catalog, catalog, earningsOf, escrowOf, walletOf } from '../bookings/test-support.ts';
 import { completeSessions } from './complete-sessions.ts';
 import { confirmedSession, expectBalancedLedger, minutesAfter, type Session, stay } from './room-test-support.ts';
-import { type Catalog, catalog, earningsOf, escrowOf, walletOf } from './test-support.ts';
 
 /**
  * The dispute window: a session's earning is withdrawable only 48 hours after its end; within it

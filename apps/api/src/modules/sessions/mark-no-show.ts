@@ -5,8 +5,8 @@ import { sessionOutcomes } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { loadOwnBooking } from './booking-data.ts';
-import { deliverBookingNotifications } from './notifications.ts';
+import { loadOwnBooking } from '../bookings/booking-data.ts';
+import { deliverBookingNotifications } from '../bookings/notifications.ts';
 import { loadStays } from './room-attendance.ts';
 import { getSessionOutcome, recordOutcomeEvents } from './session-outcome.ts';
 

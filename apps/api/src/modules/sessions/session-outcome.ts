@@ -15,9 +15,9 @@ import type { Tx } from '../../db/client.ts';
 import { sessionOutcomes } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { type BookingRow, isPaidRow, recordEvent } from '../bookings/booking-data.ts';
 import { creditEarning, refundToWallet } from '../money/escrow.ts';
 import { references } from '../money/references.ts';
-import { type BookingRow, isPaidRow, recordEvent } from './booking-data.ts';
 import { loadParticipantBooking } from './room.ts';
 import { loadStays } from './room-attendance.ts';
 

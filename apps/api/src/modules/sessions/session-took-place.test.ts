@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { TestUser } from '../../../test/factories.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { bookingRow, type Catalog, catalog, earningsOf, escrowOf, walletOf } from '../bookings/test-support.ts';
 import { completeSessions } from './complete-sessions.ts';
 import { confirmedSession, expectBalancedLedger, minutesAfter, type Session, stay } from './room-test-support.ts';
-import { bookingRow, type Catalog, catalog, earningsOf, escrowOf, walletOf } from './test-support.ts';
 
 /**
  * What counts as a session, through the room's own stays and the completion job, on a fake

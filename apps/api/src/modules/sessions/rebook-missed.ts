@@ -10,13 +10,13 @@ import { bookings, sessionOutcomes } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { loadOwnBooking, lockProviderCalendar, recordEvent } from '../bookings/booking-data.ts';
+import { bookingView } from '../bookings/booking-view.ts';
+import { deliverBookingNotifications } from '../bookings/notifications.ts';
+import { viewContext } from '../bookings/offer.ts';
+import { takeSlot, withSlotRace } from '../bookings/take-slot.ts';
 import { payFromWallet } from '../money/escrow.ts';
 import { references } from '../money/references.ts';
-import { loadOwnBooking, lockProviderCalendar, recordEvent } from './booking-data.ts';
-import { bookingView } from './booking-view.ts';
-import { deliverBookingNotifications } from './notifications.ts';
-import { viewContext } from './offer.ts';
-import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /**
  * POST /booking/{id}/rebook: the client replaces a session they missed (half the fee, from the

@@ -8,7 +8,6 @@ import {
   NoSessionReportSchema,
 } from '@app/shared/schemas/session-room';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../../platform/auth-guard.ts';
 import {
   decideNoSessionReport,
   getAdminNoSessionReport,
@@ -16,9 +15,7 @@ import {
   listNoSessionReports,
   reportNoSession,
 } from '../no-session-reports.ts';
-import { bookingsTags, client, security } from './common.ts';
-
-const admin = requireRole('admin');
+import { admin, bookingsTags, client, security } from './common.ts';
 
 /**
  * "The session did not take place": the client's report within the dispute window (and reading

@@ -4,9 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookingEvents, sessionOutcomes } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { completeSessions } from './complete-sessions.ts';
-import { deliverBookingNotifications } from './notifications.ts';
-import { confirmedSession, expectBalancedLedger, minutesAfter, type Session, stay } from './room-test-support.ts';
+import { deliverBookingNotifications } from '../bookings/notifications.ts';
 import {
   bookingRow,
   type Catalog,
@@ -17,7 +15,9 @@ import {
   escrowOf,
   listedSlot,
   walletOf,
-} from './test-support.ts';
+} from '../bookings/test-support.ts';
+import { completeSessions } from './complete-sessions.ts';
+import { confirmedSession, expectBalancedLedger, minutesAfter, type Session, stay } from './room-test-support.ts';
 
 const START = '2027-03-01T09:00:00Z'; // Monday 10:00 in Lagos
 const clock = fixedClock(START);

@@ -9,13 +9,13 @@ import { bookings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import type { BookingRow } from '../bookings/booking-data.ts';
+import { bookingView } from '../bookings/booking-view.ts';
+import { formatWhen } from '../bookings/notifications.ts';
+import { viewContext } from '../bookings/offer.ts';
 import { openConversation } from '../messages/conversations.ts';
 import type { MessagesDeps } from '../messages/deps.ts';
-import type { BookingRow } from './booking-data.ts';
-import { bookingView } from './booking-view.ts';
 import { iceServersFor } from './ice-servers.ts';
-import { formatWhen } from './notifications.ts';
-import { viewContext } from './offer.ts';
 
 export interface ParticipantBooking {
   row: BookingRow;

@@ -7,11 +7,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingEvents, bookings, sessionVisits, therapyCategories, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { lockProviderCalendar } from '../bookings/booking-data.ts';
+import { withSlotRace } from '../bookings/take-slot.ts';
 import { payFromWallet } from '../money/escrow.ts';
 import { references } from '../money/references.ts';
-import { lockProviderCalendar } from './booking-data.ts';
 import { completeSessions } from './complete-sessions.ts';
-import { withSlotRace } from './take-slot.ts';
 
 const DevSessionBodySchema = z.object({
   clientEmail: z.email(),

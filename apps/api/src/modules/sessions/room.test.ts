@@ -6,10 +6,10 @@ import { createTestUser } from '../../../test/factories.ts';
 import { ConfigError, parseEnv } from '../../config.ts';
 import { bookings, conversations, sessionVisits } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { type Catalog, catalog, createBookingVia, createProvider } from '../bookings/test-support.ts';
 import { connectLive } from '../messages/live-client.ts';
 import { iceServersFor } from './ice-servers.ts';
 import { confirmedSession, minutesAfter } from './room-test-support.ts';
-import { type Catalog, catalog, createBookingVia, createProvider } from './test-support.ts';
 
 const START = '2027-03-01T09:00:00Z'; // Monday 10:00 in Lagos
 const clock = fixedClock(START);

@@ -2,10 +2,6 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { auditLedger } from '../money/ledger-audit.ts';
-import { fundWallet } from '../money/test-helpers.ts';
-import { loadParticipantBooking } from './room.ts';
-import { endStay, renewStay, startStay } from './room-attendance.ts';
 import {
   type Catalog,
   createBookingVia,
@@ -13,7 +9,11 @@ import {
   listedSlot,
   payWithWallet,
   scheduleVia,
-} from './test-support.ts';
+} from '../bookings/test-support.ts';
+import { auditLedger } from '../money/ledger-audit.ts';
+import { fundWallet } from '../money/test-helpers.ts';
+import { loadParticipantBooking } from './room.ts';
+import { endStay, renewStay, startStay } from './room-attendance.ts';
 
 /** Test helpers of the session room (not used by the app). */
 

@@ -17,9 +17,9 @@ import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { loadOwnBooking, recordEvent } from '../bookings/booking-data.ts';
+import { personName } from '../bookings/booking-view.ts';
 import { reverseEarning } from '../money/escrow.ts';
-import { loadOwnBooking, recordEvent } from './booking-data.ts';
-import { personName } from './booking-view.ts';
 import { loadStays } from './room-attendance.ts';
 
 /**

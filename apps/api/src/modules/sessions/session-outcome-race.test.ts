@@ -4,9 +4,9 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { bookings, sessionOutcomes } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { type Catalog, catalog, escrowOf, listedSlot, walletOf } from '../bookings/test-support.ts';
 import { completeSessions } from './complete-sessions.ts';
 import { confirmedSession, expectBalancedLedger, minutesAfter, type Session, stay } from './room-test-support.ts';
-import { type Catalog, catalog, escrowOf, listedSlot, walletOf } from './test-support.ts';
 
 /** Races need real connections: PostgreSQL only (TEST_DATABASE_URL). */
 describe.runIf(testDriver === 'pg')('what happened, under concurrency (PostgreSQL)', () => {
