@@ -9,7 +9,7 @@ import {
   mockApi,
   PROVIDER_ID,
   renderBooking,
-} from '../test-utils';
+} from '../lib/test-utils';
 import { BookingForm } from './booking-form';
 
 const provider = makeProvider({ headline: 'Clinical Psychologist', timezone: 'Africa/Lagos' });
