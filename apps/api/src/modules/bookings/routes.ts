@@ -8,8 +8,6 @@ import { rescheduleRoutes } from './routes/reschedules.ts';
 import { seriesRoutes } from './routes/series.ts';
 import { shareRoutes } from './routes/share.ts';
 
-export { SHARE_RATE_LIMIT } from './routes/share.ts';
-
 /**
  * Bookings (client, /booking…), appointments (provider, /appointment…), series, reschedules,
  * participants, policies and sharing (SPEC.md §7 "Appointments and bookings"), one file per
