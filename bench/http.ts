@@ -14,6 +14,8 @@ export interface LoadOptions {
   duration: number;
   headers?: Record<string, string>;
   workers?: number;
+  /** Replace every `[<id>]` in the request (its URL included) with a fresh id per request. */
+  idReplacement?: boolean;
 }
 export interface LoadResult {
   requests: { average: number; total: number };

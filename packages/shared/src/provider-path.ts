@@ -12,7 +12,14 @@ export function providerSegment(provider: { identifier: string; slug: string }):
   return provider.slug ? `${provider.identifier}-${provider.slug}` : provider.identifier;
 }
 
-const SEGMENT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-([a-z0-9-]*))?$/i;
+/**
+ * A provider page's path segment, `<id>` or `<id>-<slug>` (the id captured), as pattern text, for
+ * the paths built from it (the server's page cache matches whole page paths with it).
+ */
+export const PROVIDER_SEGMENT_PATTERN =
+  '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-[a-z0-9-]*)?';
+
+const SEGMENT = new RegExp(`^${PROVIDER_SEGMENT_PATTERN}$`, 'i');
 
 /** The provider id of a path segment (`<id>` or `<id>-<slug>`), or null when it names none. */
 export function providerIdOfSegment(segment: string): string | null {

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { COOKIES } from '@app/shared/constants';
 import { readCookie } from '@app/shared/cookies';
+import { PROVIDER_SEGMENT_PATTERN } from '@app/shared/provider-path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -32,8 +33,12 @@ const PUBLIC_PAGE_MAX_ENTRIES = 500;
  * never who is signed in (the session lives in the browser; the refresh cookie is scoped to
  * /api/auth and never reaches a page). Sign-in forms and the signed-in area are never cached.
  */
-const CACHEABLE_PAGE =
-  /^(?:\/de)?\/(?:providers\/(?:[0-9a-f-]{36}\/(?:availability\/)?)?|policy\/(?:client|provider)-cancellation\/|legal\/(?:terms|privacy|cookies|imprint)\/)?$/;
+const CACHEABLE_PAGE = new RegExp(
+  `^(?:/de)?/(?:providers/(?:${PROVIDER_SEGMENT_PATTERN}/(?:availability/)?)?|policy/(?:client|provider)-cancellation/|legal/(?:terms|privacy|cookies|imprint)/)?$`,
+);
+
+/** Whether a page path's render is reused (CACHEABLE_PAGE): anonymous public pages only. */
+export const isCacheablePage = (pathname: string): boolean => CACHEABLE_PAGE.test(pathname);
 
 /** What a page's server render depends on besides its URL: the cookies the locale layout reads. */
 const PAGE_COOKIES = [COOKIES.country, COOKIES.ignoreCountryPrompt, COOKIES.consent] as const;
@@ -161,7 +166,7 @@ export async function registerWeb(
   const cacheKey = (request: FastifyRequest): string | null => {
     if (request.method !== 'GET') return null;
     const pathname = request.url.split('?', 1)[0] as string;
-    if (!CACHEABLE_PAGE.test(pathname)) return null;
+    if (!isCacheablePage(pathname)) return null;
     const cookie = request.headers.cookie;
     const parts = [request.url, ...PAGE_COOKIES.map((name) => readCookie(cookie, name) ?? '')];
     if (countryHeader) parts.push(String(request.headers[countryHeader] ?? ''));
