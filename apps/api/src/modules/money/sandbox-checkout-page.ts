@@ -1,10 +1,10 @@
 import { COOKIES, isLanguage, type Language } from '@app/shared/constants';
+import { asCurrency } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../platform/html.ts';
 import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { findSandboxCharge } from '../../platform/payments/sandbox.ts';
-import { currencyOf } from './account-holder.ts';
 import { callbackWithReference } from './sandbox-payments.ts';
 import { sandboxStripeCheckoutPage } from './sandbox-stripe-page.ts';
 
@@ -72,7 +72,7 @@ export const sandboxCheckoutPage: FastifyPluginAsync = async (app) => {
     if (!charge) return reply.status(404).send(page(language, `<p>${t('wallet.sandbox.notFound')}</p>`));
 
     const details = `<dl>
-<dt>${t('wallet.sandbox.amount')}</dt><dd>${escapeHtml(formatMoney(charge.amountMinor, currencyOf(charge.currencyCode), language))}</dd>
+<dt>${t('wallet.sandbox.amount')}</dt><dd>${escapeHtml(formatMoney(charge.amountMinor, asCurrency(charge.currencyCode), language))}</dd>
 <dt>${t('wallet.sandbox.payer')}</dt><dd>${escapeHtml(charge.email)}</dd>
 <dt>${t('wallet.sandbox.reference')}</dt><dd>${escapeHtml(charge.reference)}</dd>
 </dl>`;
