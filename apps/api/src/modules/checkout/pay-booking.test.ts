@@ -22,12 +22,12 @@ import {
   scheduleVia,
   walletOf,
 } from '../bookings/test-support.ts';
-import { refundToWallet } from './escrow.ts';
-import { accountBalance, postTransaction } from './ledger.ts';
-import { auditLedger } from './ledger-audit.ts';
-import { accountKey, escrowShard } from './ledger-math.ts';
-import { references } from './references.ts';
-import { fundWallet } from './test-helpers.ts';
+import { refundToWallet } from '../money/escrow.ts';
+import { accountBalance, postTransaction } from '../money/ledger.ts';
+import { auditLedger } from '../money/ledger-audit.ts';
+import { accountKey, escrowShard } from '../money/ledger-math.ts';
+import { references } from '../money/references.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z');
 let t: TestApp;
