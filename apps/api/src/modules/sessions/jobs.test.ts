@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import type { TestUser } from '../../../test/factories.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import {
   bookingRow,
   type Catalog,
@@ -11,7 +8,10 @@ import {
   escrowOf,
   listedSlot,
   scheduledBooking,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestUser } from '../../../test/factories.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { auditLedger } from '../money/ledger-audit.ts';
 import { completeSessions } from './complete-sessions.ts';
 import { sessionJobs } from './jobs.ts';
