@@ -16,9 +16,11 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { deliverBookingNotifications, unsentNotificationCount } from '../notifications/booking-emails.ts';
+import { notificationJobs } from '../notifications/reminders.ts';
 import { recordEvent } from './booking-data.ts';
 import { expireHolds } from './expire-holds.ts';
 import { bookingJobs } from './jobs.ts';
+import { BOOKING_NOTIFICATIONS_JOB } from './outbox.ts';
 
 const START = '2027-03-01T09:00:00Z';
 const clock = fixedClock(START);
@@ -36,8 +38,9 @@ const scheduled = (provider: TestUser, date: string, index = 0, pay = false) =>
   scheduledBooking(t, ids, { provider, date, index, pay });
 
 describe('bookingJobs', () => {
-  it('exports the two jobs for server.ts', () => {
-    expect(bookingJobs.map((job) => job.name)).toEqual(['expire-booking-holds', 'send-booking-notifications']);
+  it('exports the hold expiry for server.ts; the outbox is sent by the notifications module', () => {
+    expect(bookingJobs.map((job) => job.name)).toEqual(['expire-booking-holds']);
+    expect(notificationJobs.map((job) => job.name)).toContain(BOOKING_NOTIFICATIONS_JOB);
   });
 });
 
