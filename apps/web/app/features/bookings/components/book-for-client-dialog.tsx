@@ -25,7 +25,7 @@ import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useCreateAppointment } from '../api/create-appointment';
-import { BOOKING_MODALS } from '../modals';
+import { BOOKING_MODALS } from '../lib/modals';
 import { BookingCalendar, type TimeSlot } from './booking-calendar';
 import { ChoiceGroup } from './choice-group';
 import { NoteField } from './note-field';
