@@ -1,7 +1,8 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { isLanguage, type Language, NO_REFUND_WINDOW_HOURS } from '@app/shared/constants';
 import { type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 import type { NotificationKind } from '@app/shared/schemas/notifications';
+import { REBOOK_WINDOW_HOURS } from '@app/shared/session-rules';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -51,10 +52,16 @@ export interface BookingEmail {
 /** Templates with their own words for an erased other party; the rest say it in general. */
 const ERASED_INTROS = new Set<string>(['cancelled']);
 
+/** The rule numbers a template's words name, from the rules themselves (never typed into the words). */
+const RULE_PARAMS: Partial<Record<BookingEmail['template'], Record<string, number>>> = {
+  'session.interruptedProvider': { hours: REBOOK_WINDOW_HOURS },
+  'session.markedNoShowProvider': { hours: REBOOK_WINDOW_HOURS },
+};
+
 /** Sends one booking email in the recipient's language (words under emails.bookings). */
 export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: BookingEmail): Promise<void> {
   const t = (key: string, params: Record<string, unknown> = {}) =>
-    translate(email.language, `emails.bookings.${key}`, { ...email.params, ...params });
+    translate(email.language, `emails.bookings.${key}`, { ...RULE_PARAMS[email.template], ...email.params, ...params });
   const greeting = email.firstName ? t('greeting', { name: email.firstName }) : t('greetingNoName');
   const intro = email.otherErased
     ? t(ERASED_INTROS.has(email.template) ? `${email.template}.introErased` : 'erasedIntro')
@@ -326,7 +333,7 @@ export async function deliverBookingNotifications(
             ),
           })
         : null,
-      data.refundStatus === 'none' && row.party === 'client' ? t('noRefund') : null,
+      data.refundStatus === 'none' && row.party === 'client' ? t('noRefund', { hours: NO_REFUND_WINDOW_HOURS }) : null,
       typeof data.rebookUntil === 'string' && row.party === 'client'
         ? Number(data.rebookPriceMinor ?? 0) > 0
           ? t('session.rebookShare', {

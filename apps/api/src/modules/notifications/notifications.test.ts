@@ -243,6 +243,10 @@ describe('preferences', () => {
       emailChannel: 'optional',
     });
     expect(data.find((row: { category: string }) => row.category === 'review')).toMatchObject({
+      email: true,
+      emailChannel: 'optional',
+    });
+    expect(data.find((row: { category: string }) => row.category === 'payout')).toMatchObject({
       email: null,
       emailChannel: 'none',
     });
@@ -270,7 +274,7 @@ describe('preferences', () => {
 
   it('refuses switching an email that is always sent, or one that does not exist; nothing is stored', async () => {
     const user = await createTestUser(t, { role: 'client' });
-    for (const category of ['payment', 'review']) {
+    for (const category of ['payment', 'payout']) {
       const response = await put(
         '/api/notifications/preferences',
         { ...user.headers, 'x-language': 'de' },

@@ -1,5 +1,11 @@
 import type { SessionOutcomeAnswer } from '@app/shared/schemas/session-room';
-import { canMarkClientNoShow, REBOOK_WINDOW_MS, rebookPrice, togetherInSessionMs } from '@app/shared/session-rules';
+import {
+  canMarkClientNoShow,
+  NO_SHOW_MARK_WINDOW_HOURS,
+  REBOOK_WINDOW_MS,
+  rebookPrice,
+  togetherInSessionMs,
+} from '@app/shared/session-rules';
 import { eq } from 'drizzle-orm';
 import { sessionOutcomes } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -46,7 +52,8 @@ export async function markClientNoShow(
         togetherMs: togetherInSessionMs({ startsAt: row.startsAt, endsAt: row.endsAt, visits }),
         rebooked: outcome.rebookedBookingId !== null,
       });
-    if (!outcome || !row.endsAt || !allowed) throw new AppError('NO_SHOW_NOT_ALLOWED');
+    if (!outcome || !row.endsAt || !allowed)
+      throw new AppError('NO_SHOW_NOT_ALLOWED', { hours: NO_SHOW_MARK_WINDOW_HOURS });
     const rebookPriceMinor = rebookPrice('client_no_show', row.priceMinor);
     const rebookUntil = new Date(row.endsAt.getTime() + REBOOK_WINDOW_MS);
     await tx

@@ -4,7 +4,7 @@ import type { CurrencyCode } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 import type { Booking } from '@app/shared/schemas/bookings';
 import type { RebookBody } from '@app/shared/schemas/session-room';
-import { rebookOffer } from '@app/shared/session-rules';
+import { REBOOK_WINDOW_HOURS, rebookOffer } from '@app/shared/session-rules';
 import { and, eq } from 'drizzle-orm';
 import { bookings, sessionOutcomes } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -61,7 +61,7 @@ export async function rebookMissedSession(
               rebooked: outcome.rebookedBookingId !== null,
             })
           : ({ offered: false } as const);
-      if (!offer.offered) throw new AppError('REBOOK_NOT_OFFERED');
+      if (!offer.offered) throw new AppError('REBOOK_NOT_OFFERED', { hours: REBOOK_WINDOW_HOURS });
       if (offer.priceMinor !== input.body.acceptedPriceMinor) {
         throw new AppError('REBOOK_PRICE_CHANGED', {
           amount: formatMoney(offer.priceMinor, original.currencyCode as CurrencyCode, input.language),

@@ -8,11 +8,11 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { supportConversations, supportMessages, users } from '../../db/schema/index.ts';
+import { type AdminActor, assertAdmin } from '../../platform/admin-actor.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { rateLimitRule } from '../../platform/rate-limits.ts';
 import { publishInTransaction } from '../../platform/realtime/bus.ts';
-import { type AdminActor, assertAdmin } from '../admin/actor.ts';
 import type { SupportOwner } from './owner.ts';
 
 type ConversationRow = typeof supportConversations.$inferSelect;

@@ -2,6 +2,7 @@ import {
   type Booking,
   type CreateAppointmentBody,
   CreateAppointmentBodySchema,
+  PARTICIPANT_HOLD_HOURS,
   type PublicProvider,
 } from '@app/shared/schemas/bookings';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,18 +26,10 @@ import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useCreateAppointment } from '../api/create-appointment';
-import { BOOKING_MODALS } from '../lib/modals';
+import { BOOKING_MODALS, type BookForClientTarget } from '../lib/modals';
 import { BookingCalendar, type TimeSlot } from './booking-calendar';
 import { ChoiceGroup } from './choice-group';
 import { NoteField } from './note-field';
-
-/** Whom the provider books for: a client, with the therapy and session type to start from. */
-export interface BookForClientTarget {
-  client: { identifier: string; name: string };
-  providerIdentifier: string;
-  therapyIdentifier?: string;
-  modalityIdentifier?: string;
-}
 
 /** The target of the dialog's props: an appointment's client, or a client page's. */
 export function bookForClientTarget(
@@ -68,7 +61,11 @@ export function BookForClientDialog({ target }: { target: BookForClientTarget | 
       {...binding}
       open={open}
       title={target ? t('bookingScreens.bookForClient.title', { name: target.client.name }) : ''}
-      description={target ? t('bookingScreens.bookForClient.intro', { name: target.client.name }) : undefined}
+      description={
+        target
+          ? t('bookingScreens.bookForClient.intro', { name: target.client.name, hours: PARTICIPANT_HOLD_HOURS })
+          : undefined
+      }
       size="lg"
     >
       {target ? <ProviderOffer target={target} /> : null}

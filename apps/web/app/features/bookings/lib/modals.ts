@@ -14,6 +14,14 @@ export const BOOKING_MODALS = {
 
 export type BookingModalName = (typeof BOOKING_MODALS)[keyof typeof BOOKING_MODALS];
 
+/** Whom the provider books for: a client, with the therapy and session type to start from. */
+export interface BookForClientTarget {
+  client: { identifier: string; name: string };
+  providerIdentifier: string;
+  therapyIdentifier?: string;
+  modalityIdentifier?: string;
+}
+
 declare module '#app/ui/modal-manager' {
   interface ModalRegistry {
     'booking-cancel': { booking: Booking };
@@ -22,8 +30,6 @@ declare module '#app/ui/modal-manager' {
     'booking-message': { booking: Booking };
     'booking-decline': { booking: Booking };
     /** From an appointment (`booking`), or from a client's page (`target`: a client who may have no booking yet). */
-    'booking-book-for-client':
-      | { booking: Booking }
-      | { target: import('../components/book-for-client-dialog').BookForClientTarget };
+    'booking-book-for-client': { booking: Booking } | { target: BookForClientTarget };
   }
 }

@@ -1,6 +1,7 @@
 import type { TimeSlot } from '@app/shared/schemas/availability';
 import type { BookingParty } from '@app/shared/schemas/bookings';
 import type { SessionOutcomeAnswer } from '@app/shared/schemas/session-room';
+import { REBOOK_WINDOW_HOURS } from '@app/shared/session-rules';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -156,7 +157,11 @@ function NoShowDialog({ bookingId }: { bookingId: string }) {
   const toast = useToast();
   const mark = useMarkClientNoShow();
   return (
-    <Dialog {...binding} title={t('sessionRoom.noShow.title')} description={t('sessionRoom.noShow.text')}>
+    <Dialog
+      {...binding}
+      title={t('sessionRoom.noShow.title')}
+      description={t('sessionRoom.noShow.text', { hours: REBOOK_WINDOW_HOURS })}
+    >
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => modals.closeAll()}>
           {t('sessionRoom.noShow.cancel')}

@@ -1,5 +1,8 @@
-import { AppError } from '../../platform/app-error.ts';
-import type { Actor } from '../../platform/auth-guard.ts';
+// The back office's caller, below every module: admin's own services and the back-office
+// services of flags and support check it alike, and admin registers their routes, so it can
+// belong to none of them.
+import { AppError } from './app-error.ts';
+import type { Actor } from './auth-guard.ts';
 
 /** The caller of a back-office service: a signed-in admin (never a view-mode token). */
 export type AdminActor = Actor;

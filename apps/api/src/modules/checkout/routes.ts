@@ -1,13 +1,13 @@
 import { BookingIdParamsSchema, PayBookingAnswerSchema, PayBookingBodySchema } from '@app/shared/schemas/bookings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../platform/auth-guard.ts';
-import { idempotencyKeyOf, withIdempotency } from './idempotency.ts';
+import { idempotencyKeyOf, withIdempotency } from '../money/idempotency.ts';
 import { payBooking } from './pay-booking.ts';
 
 const security = [{ bearer: [] }];
 
 /** Paying for a booking: from the wallet, or by card through the gateway (escrow until the session). */
-export const bookingPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
   app.post(

@@ -34,12 +34,12 @@ import { changeOwnBooking } from '../bookings/change-booking.ts';
 import { viewContext } from '../bookings/offer.ts';
 import { wakeBookingNotifications } from '../bookings/outbox.ts';
 import { confirmedEvent } from '../bookings/schedule-booking.ts';
-import { startCardPayment } from './card-payments.ts';
-import { payFromWallet, refundToWallet } from './escrow.ts';
-import { CURRENCY_IN_KEY, postingCtes, unitPostingPlaceholders } from './ledger.ts';
-import { escrowShard } from './ledger-math.ts';
-import { walletPaymentLines } from './postings.ts';
-import { references } from './references.ts';
+import { startCardPayment } from '../money/card-payments.ts';
+import { payFromWallet, refundToWallet } from '../money/escrow.ts';
+import { CURRENCY_IN_KEY, postingCtes, unitPostingPlaceholders } from '../money/ledger.ts';
+import { escrowShard } from '../money/ledger-math.ts';
+import { walletPaymentLines } from '../money/postings.ts';
+import { references } from '../money/references.ts';
 
 /**
  * A booking can be paid while it is pending on a slot that has not started, unpaid and not free.
