@@ -26,7 +26,11 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          alias: [{ find: /^#app\//, replacement: fileURLToPath(new URL('./apps/web/app/', import.meta.url)) }],
+          alias: [
+            { find: /^#app\//, replacement: fileURLToPath(new URL('./apps/web/app/', import.meta.url)) },
+            // Shared test helpers (apps/web/test), the same from any depth of a feature.
+            { find: /^#test\//, replacement: fileURLToPath(new URL('./apps/web/test/', import.meta.url)) },
+          ],
           include: ['apps/web/**/*.test.tsx', 'apps/web/**/*.test.ts'],
           globals: true,
           setupFiles: ['apps/web/test/setup.ts'],

@@ -3,6 +3,7 @@ import {
   CLIENT_NAME,
   dismissConsent,
   fillBookingForm,
+  firstSlot,
   PRICE,
   PRICE_DE,
   PROVIDER,
@@ -258,5 +259,52 @@ test.describe('bookings', () => {
     ).toBeVisible();
     await expect(cancel.getByText('Deine Therapeut:in wird benachrichtigt.')).toBeVisible();
     await page.screenshot({ path: 'test-results/bookings-cancelled-client-de.png' });
+  });
+
+  test("a therapy with its own fee: step 1's summary, the amount paid and the booking's price agree", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    // Emeka Obi offers two therapies at ₦12,000; couples therapy gets its own fee of ₦20,000.
+    const therapist = { email: 'emeka.obi@demo.test', password: 'demo-pass-123' };
+    const therapistLogin = await (await request.post('/api/user/login', { data: therapist })).json();
+    const providerId = therapistLogin.user.identifier as string;
+    const profile = await (await request.get(`/api/providers/${providerId}`)).json();
+    const couples = (profile.therapies as Array<{ identifier: string; key: string }>).find(
+      (item) => item.key === 'couples-therapy',
+    );
+    const saved = await request.post('/api/provider/booking-fee/therapy', {
+      headers: { Authorization: `Bearer ${therapistLogin.token as string}` },
+      data: { therapyIdentifier: couples?.identifier, fee: 2_000_000, isFree: false },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    const clientToken = await tokenOf(request, CLIENT);
+    await topUp(request, clientToken, 2_000_000);
+
+    await signIn(page, CLIENT, '/overview/');
+    await dismissConsent(page);
+    await page.goto(`/booking/?provider=${providerId}`);
+    await page.waitForLoadState('networkidle');
+    const summary = page.getByTestId('booking-fee');
+    await expect(summary).toContainText('₦12,000.00 per session');
+    await page.getByRole('radio', { name: 'Video Session' }).check();
+    await page.getByRole('radio', { name: /Couples Therapy/ }).check();
+    await expect(summary).toContainText('₦20,000.00 per session');
+    await page.screenshot({ path: 'test-results/bookings-therapy-fee-en.png', fullPage: true });
+    await page.getByRole('button', { name: 'Continue to choose a time' }).click();
+    await page.waitForURL(/\/booking\/[0-9a-f-]{36}\/schedule\/$/);
+    const bookingId = page.url().match(/booking\/([0-9a-f-]{36})\//)?.[1] as string;
+
+    const headers = { Authorization: `Bearer ${clientToken}` };
+    const scheduled = await request.post(`/api/booking/${bookingId}/schedule`, {
+      headers,
+      data: { timeslotIdentifier: await firstSlot(request, providerId) },
+    });
+    expect(scheduled.ok(), await scheduled.text()).toBe(true);
+    expect((await scheduled.json()).priceMinor).toBe(2_000_000);
+    await page.goto(`/payment/${bookingId}/`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: 'Pay ₦20,000.00 from wallet' })).toBeVisible();
   });
 });

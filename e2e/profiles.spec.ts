@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { CLIENT } from './demo';
 import { expect, test } from './fixtures';
 import { type Account, countryIdentifier, signIn, signUpVerified } from './helpers';
 
@@ -30,19 +29,27 @@ async function makePicture(): Promise<string> {
   return file;
 }
 
-/** A fresh, verified provider in Nigeria (sign-up and email link through the API). */
-async function newProvider(request: APIRequestContext): Promise<Account> {
-  const email = `prov.${Date.now()}@example.com`;
+/**
+ * A fresh, verified user in Nigeria (sign-up and email link through the API). The client journey
+ * moves its user to the United Kingdom, which would change the shared demo client's wallet
+ * currency for every journey after it.
+ */
+async function newUser(
+  request: APIRequestContext,
+  userType: 'provider' | 'client',
+  name: { firstName: string; lastName: string },
+): Promise<Account> {
+  const email = `${userType}.${Date.now()}@example.com`;
   await signUpVerified(request, {
-    userType: 'provider',
+    userType,
     email,
     confirmEmail: email,
     password: PASSWORD,
     confirmPassword: PASSWORD,
     countryIdentifier: await countryIdentifier(request, 'NG'),
     agreeToTerms: true,
-    firstName: 'Ngozi',
-    lastName: 'Adeyemi',
+    phoneNumber: '+234 803 555 0142',
+    ...name,
   });
   return { email, password: PASSWORD };
 }
@@ -60,7 +67,8 @@ test.describe('profiles', () => {
     visit,
     request,
   }) => {
-    const provider = await newProvider(request);
+    test.setTimeout(120_000);
+    const provider = await newUser(request, 'provider', { firstName: 'Ngozi', lastName: 'Adeyemi-Okoro' });
     await signIn(page, provider, '/overview/');
 
     // The overview guides a new provider to the setup until it is complete.
@@ -164,8 +172,10 @@ test.describe('profiles', () => {
   test('a client picks an avatar, edits the profile and emergency contact, and sets preferences', async ({
     page,
     visit,
+    request,
   }) => {
-    await signIn(page, CLIENT, '/account/');
+    const client = await newUser(request, 'client', { firstName: 'Chioma', lastName: "O'Neill-Bello" });
+    await signIn(page, client, '/account/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
 
     // Avatar: Save without a choice, then choose one.

@@ -14,16 +14,14 @@ import { googleIdentityDeletionHook } from './modules/auth/google-account-deleti
 import { googleAuthRoutes } from './modules/auth/google-routes.ts';
 import { accountPersonalData } from './modules/auth/personal-data.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { refreshOnApproval } from './modules/availability/listing-slots.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
-import {
-  bookingsErasure,
-  bookingsPersonalData,
-  sessionRoomErasure,
-  sessionRoomPersonalData,
-} from './modules/bookings/personal-data.ts';
+import { bookingsErasure, bookingsPersonalData } from './modules/bookings/personal-data.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { confirmCardPaidBooking } from './modules/checkout/pay-booking.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { clientsErasure, clientsPersonalData } from './modules/clients/personal-data.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -43,7 +41,6 @@ import { metricsRoute } from './modules/health/metrics-route.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messagesErasure, messagesPersonalData } from './modules/messages/personal-data.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
-import { confirmCardPaidBooking } from './modules/money/pay-booking.ts';
 import { moneyErasure, moneyPersonalData } from './modules/money/personal-data.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
@@ -61,6 +58,8 @@ import { profileRoutes } from './modules/profiles/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
 import { reviewsErasure, reviewsPersonalData } from './modules/reviews/personal-data.ts';
 import { reviewsModuleRoutes } from './modules/reviews/routes.ts';
+import { sessionRoomErasure, sessionRoomPersonalData } from './modules/sessions/personal-data.ts';
+import { sessionsRoutes } from './modules/sessions/routes.ts';
 import { supportPersonalData } from './modules/support/personal-data.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { supportDeletionHook } from './modules/support/service.ts';
@@ -132,6 +131,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       dataRightsErasure(privateStorageOf(deps)),
       documentsErasure(deps),
     ],
+    providerApproved: [refreshOnApproval],
     personalData: [
       accountPersonalData,
       profilesPersonalData,
@@ -266,7 +266,9 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(authRoutes);
       await api.register(googleAuthRoutes); // /auth/google…: 404 unless GOOGLE_CLIENT_ID/SECRET are set
       await api.register(moneyRoutes);
+      await api.register(checkoutRoutes);
       await api.register(bookingRoutes);
+      await api.register(sessionsRoutes); // the session room and what follows a session
       await api.register(directoryRoutes);
       await api.register(messageRoutes);
       await api.register(realtimeRoutes);

@@ -10,6 +10,7 @@ import { directoryJobs } from './modules/directory/next-available.ts';
 import { documentJobs } from './modules/documents/jobs.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { notificationJobs } from './modules/notifications/reminders.ts';
+import { sessionJobs } from './modules/sessions/jobs.ts';
 import { systemClock } from './platform/clock.ts';
 import { createJobWaker, startJobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
@@ -90,6 +91,7 @@ export async function start(options: StartOptions) {
   const jobList = [
     ...paymentJobs,
     ...bookingJobs,
+    ...sessionJobs,
     ...credentialJobs,
     ...rateLimitJobs,
     ...dataRightsJobs,

@@ -6,11 +6,16 @@ import type { Db } from '../db/client.ts';
 import { authSessions, users } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
 import type { AppDeps } from './deps.ts';
+import { VIEW_MODE_HEADER } from './request-context.ts';
 import { type AccessClaims, claimsViewMode, PAGE_COOKIE, verifyAccessToken, verifyPageToken } from './tokens.ts';
 
 export type Actor = AccessClaims;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** What each guarded route admits, by `METHOD /url` (filled as routes register; app.ts). */
+    routeAccess: Map<string, RouteAccess>;
+  }
   interface FastifyRequest {
     /** Set by `authenticate`; routes without it never read it. */
     actor: Actor;
@@ -23,9 +28,6 @@ export function bearerToken(request: FastifyRequest): string | null {
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
-
-/** The header every request made in view mode carries (DESIGN.md §3, SPEC.md §6). */
-export const VIEW_MODE_HEADER = 'x-view-mode';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -3,12 +3,20 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { DomainEvents } from './events.ts';
-import type { JobWaker } from './jobs.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
 import type { GatewayName, PaymentGateway } from './payments/types.ts';
 import type { Telemetry } from './telemetry.ts';
 import type { PrivateStorage } from './uploads/private-storage.ts';
+
+/**
+ * Asks a job to run soon instead of at its next interval: a request that left work in an outbox
+ * (a booking's provider email) wakes the job that sends it, and answers without doing it itself.
+ * Declared here, where services meet it as `deps.jobs`; platform/jobs.ts makes one.
+ */
+export interface JobWaker {
+  wake(name: string): void;
+}
 
 /** Everything a service may need; built once in server.ts or in a test. */
 export interface AppDeps {
@@ -40,8 +48,6 @@ export type AppDepsInput = Omit<AppDeps, 'events'> & { events?: DomainEvents };
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** What each guarded route admits, by `METHOD /url` (filled as routes register; app.ts). */
-    routeAccess: Map<string, import('./auth-guard.ts').RouteAccess>;
   }
   interface FastifyRequest {
     language: Language;

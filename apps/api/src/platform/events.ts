@@ -35,6 +35,18 @@ export interface PaymentSucceededEvent {
  */
 export type PaymentSucceededHandler = (tx: Tx, event: PaymentSucceededEvent) => Promise<void>;
 
+/** An admin approved a provider (credentials), inside the decision's transaction. */
+export interface ProviderApprovedEvent {
+  providerId: string;
+  at: Date;
+}
+
+/**
+ * Runs before the approval checks the listing rule, so what it writes (availability: the
+ * provider's next free slot) is what the check reads. A throw aborts the approval.
+ */
+export type ProviderApprovedHandler = (tx: Tx, event: ProviderApprovedEvent) => Promise<void>;
+
 /** An account is being deleted (auth): other modules erase or close what is theirs. */
 export interface AccountDeletingEvent {
   userId: string;
@@ -132,6 +144,8 @@ export type OutcomeHandler = (event: OutcomeEvent) => void;
 export interface DomainEventHandlers {
   paymentSucceeded: Partial<Record<PaymentPurpose, PaymentSucceededHandler>>;
   accountDeleting: readonly AccountDeletingHandler[];
+  /** Reactions to an approval, in order (availability computes the next free slot). */
+  providerApproved?: readonly ProviderApprovedHandler[];
   /** Each module's part of a person's data export, in archive order. */
   personalData?: readonly PersonalDataContributor[];
   /** At most one handler answers notify (the notifications module); without one, email is wanted and nothing is recorded. */
@@ -146,6 +160,8 @@ export interface DomainEvents {
   paymentSucceededHandler(purpose: PaymentPurpose): PaymentSucceededHandler | undefined;
   /** Every account-deletion reaction, in order, inside `tx`; the first throw aborts. Answers what was kept. */
   accountDeleting(tx: Tx, event: AccountDeletingEvent): Promise<KeptRecord[]>;
+  /** Every reaction to a provider's approval, in order, inside `tx`. */
+  providerApproved(tx: Tx, event: ProviderApprovedEvent): Promise<void>;
   /** Every module's part of a person's data, by section, read inside `tx`. */
   collectPersonalData(tx: Tx, request: PersonalDataRequest): Promise<Record<string, unknown>>;
   /** Tells a person about something, inside `tx`; answers whether they also want an email. */
@@ -158,6 +174,7 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
   const paymentSucceeded = { ...handlers.paymentSucceeded };
   const accountDeleting = [...handlers.accountDeleting];
   const personalData = [...(handlers.personalData ?? [])];
+  const providerApproved = [...(handlers.providerApproved ?? [])];
   const notify = handlers.notify;
   const outcome = handlers.outcome;
   return {
@@ -166,6 +183,9 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
       const kept: KeptRecord[] = [];
       for (const handler of accountDeleting) kept.push(...((await handler(tx, event)) ?? []));
       return kept;
+    },
+    async providerApproved(tx, event) {
+      for (const handler of providerApproved) await handler(tx, event);
     },
     async collectPersonalData(tx, request) {
       const sections: Record<string, unknown> = {};

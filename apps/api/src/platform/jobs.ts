@@ -1,14 +1,13 @@
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import type { AppDeps } from './deps.ts';
+import type { AppDeps, JobWaker } from './deps.ts';
 import { rawRows } from './prepared.ts';
-import type { JobBacklog } from './telemetry.ts';
+import type { JobBacklog, ObservedJob } from './telemetry.ts';
 
 export type { JobBacklog };
 
 /** A piece of background work run every `intervalMs` (payment reconciliation, purges ...). */
-export interface Job {
-  name: string;
+export interface Job extends ObservedJob {
   intervalMs: number;
   run(deps: AppDeps): Promise<unknown>;
   /**
@@ -16,8 +15,6 @@ export interface Job {
    * when metrics are collected; one indexed count. Jobs without a queue (purges) have none.
    */
   backlog?(deps: AppDeps): Promise<JobBacklog>;
-  /** The outbox this job delivers, when it delivers one (its backlog is that outbox's). */
-  outbox?: 'emails' | 'booking-events';
 }
 
 /**
@@ -27,14 +24,6 @@ export interface Job {
 export async function backlogOf(db: Tx, query: SQL): Promise<JobBacklog> {
   const [row] = await rawRows<{ depth: number | string; oldest: Date | string | null }>(db, query);
   return { depth: Number(row?.depth ?? 0), oldestDueAt: row?.oldest ? new Date(row.oldest) : null };
-}
-
-/**
- * Asks a job to run soon instead of at its next interval: a request that left work in an outbox
- * (a booking's provider email) wakes the job that sends it, and answers without doing it itself.
- */
-export interface JobWaker {
-  wake(name: string): void;
 }
 
 /** How long a woken job waits: the wakes of that moment are handled by one run (one batch). */

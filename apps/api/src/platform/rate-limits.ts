@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Language } from '@app/shared/constants';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
@@ -15,11 +16,14 @@ export interface RateLimitRule {
 }
 
 /**
- * The named limits (scaled by RATE_LIMIT_SCALE, overridable in config): the sign-in area's and the
- * creation of booking holds. Keys: the client IP, and where an email or a user is
- * involved also that (credential stuffing from many IPs, or mail bombing one address).
+ * Every rate limit of the API, by name: the one place an operator reads and tunes them. Each is
+ * overridable in config (`rateLimits`) and its `max` multiplied by RATE_LIMIT_SCALE. Routes name
+ * one (`rateLimit(app, [{ name }])`); services that count their own rows read it with
+ * `rateLimitRule`. Keys: the client IP, and where an email or a user is involved also that
+ * (credential stuffing from many IPs, or mail bombing one address). docs/operations.md lists them.
  */
 export const DEFAULT_RATE_LIMITS = {
+  // The sign-in area.
   loginPerIp: { max: 30, windowSeconds: 15 * 60 },
   loginPerEmail: { max: 10, windowSeconds: 15 * 60 },
   registerPerIp: { max: 10, windowSeconds: 60 * 60 },
@@ -39,8 +43,46 @@ export const DEFAULT_RATE_LIMITS = {
   /** Proving an existing account to link Google to it (password, emailed link). */
   googleLinkPerIp: { max: 20, windowSeconds: 15 * 60 },
 
+  // Bookings and money.
   /** Starting and placing bookings (each may hold a slot) per client: docs/decisions/security-fair-holds-3-unpaid-bookings-per-provider-10.md. */
   holdCreationPerUser: { max: 30, windowSeconds: 10 * 60 },
+  /** Share emails go to any address: a few per user per hour. */
+  shareBooking: { max: 10, windowSeconds: 60 * 60 },
+  /** Card top-ups started per user: enough for retries, not for hammering the gateway. */
+  topUpPerUser: { max: 10, windowSeconds: 10 * 60 },
+
+  // Files and documents.
+  /** Credential uploads per provider. */
+  credentialUploads: { max: 30, windowSeconds: 10 * 60 },
+  /** Profile pictures re-encode images (CPU); per user, or per IP before sign-in. */
+  profileUpload: { max: 20, windowSeconds: 10 * 60 },
+  /** Signed private file links per IP (they are guessed at no faster than this). */
+  privateFiles: { max: 300, windowSeconds: 60 },
+  /** Rendering a PDF costs CPU: a person downloads a few, never hundreds. */
+  documentRenders: { max: 60, windowSeconds: 60 },
+  /** Exports are heavy: a few a day per person. */
+  dataExportPerUser: { max: 5, windowSeconds: 24 * 60 * 60 },
+
+  // Providers' practice.
+  /** Notes written per provider. */
+  noteWrites: { max: 120, windowSeconds: 10 * 60 },
+  /** Note file links per IP (signed and short-lived). */
+  noteFiles: { max: 120, windowSeconds: 60 },
+  /** Client imports (manual or CSV commits and dry runs) per provider. */
+  clientImports: { max: 60, windowSeconds: 60 * 60 },
+  /** Invitations one provider's imports send (a CSV of 5,000 rows must not become 5,000 emails). */
+  clientInvitesPerProvider: { max: 200, windowSeconds: 24 * 60 * 60 },
+
+  // Messages, reviews, contact, support.
+  /** Chat messages per sender, counted from the stored messages (errors.MESSAGE_RATE_LIMITED). */
+  messagesPerSender: { max: 30, windowSeconds: 60 },
+  /** Support chat messages per visitor, counted from the stored messages (errors.SUPPORT_RATE_LIMITED). */
+  supportMessagesPerVisitor: { max: 10, windowSeconds: 60 },
+  /** Review reports per provider: enough for a bad week, not for flooding the back office. */
+  reviewReports: { max: 20, windowSeconds: 60 * 60 },
+  /** Contact messages per IP and per sender address (each sends two emails). */
+  contactPerIp: { max: 5, windowSeconds: 60 * 60 },
+  contactPerEmail: { max: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -61,13 +103,22 @@ export function waitText(language: Language, seconds: number): string {
 }
 
 /**
- * One limit of a route: a named sign-in limit (DEFAULT_RATE_LIMITS, overridable in config and
- * multiplied by RATE_LIMIT_SCALE), or a module's own `rule` under its own `name` (not scaled).
- * Keyed by the client IP unless `keyOf` says otherwise; a request without a key is not counted.
+ * One limit of a route: a name of DEFAULT_RATE_LIMITS. Keyed by the client IP unless `keyOf`
+ * says otherwise; a request without a key is not counted.
  */
-export type RateLimitSpec =
-  | { name: RateLimitName; keyOf?: KeyOf; rule?: undefined }
-  | { name: string; rule: RateLimitRule; keyOf?: KeyOf };
+export interface RateLimitSpec {
+  name: RateLimitName;
+  keyOf?: KeyOf;
+}
+
+/** The rule in force for a name: the config's override or the default, `max` times RATE_LIMIT_SCALE. */
+export function rateLimitRule(
+  config: Pick<Config, 'rateLimits' | 'RATE_LIMIT_SCALE'>,
+  name: RateLimitName,
+): RateLimitRule {
+  const rule = config.rateLimits?.[name] ?? DEFAULT_RATE_LIMITS[name];
+  return { ...rule, max: Math.ceil(rule.max * (config.RATE_LIMIT_SCALE ?? 1)) };
+}
 
 /**
  * The one rate-limit preHandler: counts the request against each limit and answers 429
@@ -76,12 +127,9 @@ export type RateLimitSpec =
  * restart does not reset them; each count is one atomic upsert (hitRateLimit).
  */
 export function rateLimit(app: FastifyInstance, limits: RateLimitSpec[]) {
-  const overrides = app.deps.config.rateLimits ?? {};
   const checks = limits.map((limit) => ({
     name: limit.name,
-    rule:
-      limit.rule ??
-      scaled(app, overrides[limit.name as RateLimitName] ?? DEFAULT_RATE_LIMITS[limit.name as RateLimitName]),
+    rule: rateLimitRule(app.deps.config, limit.name),
     key: limit.keyOf ?? ((request: FastifyRequest) => request.ip),
   }));
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -152,10 +200,6 @@ export async function purgeRateLimits(deps: Pick<AppDeps, 'db' | 'clock'>): Prom
 
 /** The background work of the rate limits, for startJobs in server.ts. */
 export const rateLimitJobs: Job[] = [{ name: 'purge-rate-limits', intervalMs: 10 * 60_000, run: purgeRateLimits }];
-
-function scaled(app: FastifyInstance, rule: RateLimitRule): RateLimitRule {
-  return { ...rule, max: Math.ceil(rule.max * (app.deps.config.RATE_LIMIT_SCALE ?? 1)) };
-}
 
 /** The signed-in user's id, for per-user limits (anonymous requests are not counted). */
 export function byUser(request: FastifyRequest): string | null {

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import isoCountries from 'i18n-iso-countries';
 import type { Config } from '../config.ts';
 import { AppError } from './app-error.ts';
-import { VIEW_MODE_HEADER } from './auth-guard.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,6 +13,9 @@ declare module 'fastify' {
     countryCode: string | null;
   }
 }
+
+/** The header every request made in view mode carries (DESIGN.md §3, SPEC.md §6). */
+export const VIEW_MODE_HEADER = 'x-view-mode';
 
 /** The values X-View-Mode may carry (the web sends `1` with a view-mode token; apps/web/app/api/client.ts). */
 export const VIEW_MODE_VALUES = ['1', 'true'] as const;

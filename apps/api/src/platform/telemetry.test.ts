@@ -13,6 +13,7 @@ import {
 } from '../modules/bookings/test-support.ts';
 import { fundWallet } from '../modules/money/test-helpers.ts';
 import { fixedClock } from './clock.ts';
+import type { Job } from './jobs.ts';
 import { NO_TELEMETRY, scrubSpanAttributes, startTelemetry, type Telemetry } from './telemetry.ts';
 
 const TOKEN = 'metrics-token-that-is-long-enough-0123456789';
@@ -75,7 +76,7 @@ describe('a booking journey with telemetry on', () => {
     provider = await createProvider(t, { fee: 500_000 });
     client = await createTestUser(t, { role: 'client', firstName: CANARY_NAME });
     await fundWallet(t, client.id, 1_000_000);
-    telemetry.observe({
+    telemetry.observe<Job>({
       now: () => clock.now(),
       jobs: [
         {

@@ -4,7 +4,6 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { OutcomeEvent } from './events.ts';
-import type { Job } from './jobs.ts';
 import { correlateLogsWithTraces, redactQuery } from './logger.ts';
 
 /**
@@ -38,12 +37,19 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** What the gauges read of a background job (platform/jobs.ts's Job is one, and more). */
+export interface ObservedJob {
+  name: string;
+  /** The outbox this job delivers, when it delivers one (its backlog is that outbox's). */
+  outbox?: 'emails' | 'booking-events';
+}
+
 /** What the process's gauges read when metrics are collected. */
-export interface ObservedSources {
+export interface ObservedSources<J extends ObservedJob = ObservedJob> {
   now: () => Date;
   /** The jobs whose backlog is reported (those with `backlog`), each read with `read`. */
-  jobs: readonly Job[];
-  readBacklog: (job: Job) => Promise<JobBacklog>;
+  jobs: readonly J[];
+  readBacklog: (job: J) => Promise<JobBacklog>;
   sockets: () => number;
   pool: () => PoolStats | undefined;
 }
@@ -57,7 +63,7 @@ export interface Telemetry {
   /** A job's run: its duration and whether it failed. */
   recordJobRun(job: string, seconds: number, failed: boolean): void;
   /** The gauges: job backlogs and lag, outboxes, open sockets, the database pool. */
-  observe(sources: ObservedSources): void;
+  observe<J extends ObservedJob>(sources: ObservedSources<J>): void;
   /** The metrics in Prometheus' text format, for GET /api/metrics; undefined without a token. */
   prometheusText?(): Promise<string>;
   shutdown(): Promise<void>;

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { QueryProvider } from '#app/api/query-client';
 import { getViewMode, type Role } from '#app/api/session';
-import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
-import { requireSession } from '#app/features/auth/require-session';
-import { useSignOut } from '#app/features/auth/use-sign-out';
-import { APP_NAV } from '#app/features/shell/app-nav';
-import { Header } from '#app/features/shell/header';
-import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
+import { HeaderAccountLinks } from '#app/features/auth/components/header-account-links';
+import { useSignOut } from '#app/features/auth/hooks/use-sign-out';
+import { requireSession } from '#app/features/auth/lib/require-session';
+import { Header } from '#app/features/shell/components/header';
+import { LazyLocationModal } from '#app/features/shell/components/lazy-location-modal';
+import { APP_NAV } from '#app/features/shell/lib/app-nav';
 import { LazySupportLauncher } from '#app/features/support/components/lazy-support-launcher';
 import { loadPageWords, localePath, withWords } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -41,7 +41,9 @@ const ViewModeBanner = afterSession(() =>
   withWords(import('#app/features/admin/components/view-mode-banner'), 'app').then((module) => module.ViewModeBanner),
 );
 const VerifyEmailBanner = afterSession(() =>
-  withWords(import('#app/features/auth/verify-email-banner'), 'public').then((module) => module.VerifyEmailBanner),
+  withWords(import('#app/features/auth/components/verify-email-banner'), 'public').then(
+    (module) => module.VerifyEmailBanner,
+  ),
 );
 const MessagesLive = afterSession(() =>
   import('#app/features/messages/components/messages-live').then((module) => module.MessagesLive),

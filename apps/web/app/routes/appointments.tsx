@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { useBookingList } from '#app/features/bookings/api/list-bookings';
 import { AppointmentCard } from '#app/features/bookings/components/appointment-card';
 import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';

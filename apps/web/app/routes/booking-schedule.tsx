@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useProvider } from '#app/api/get-provider';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { useCreateSeries } from '#app/features/bookings/api/create-series';
 import { useBooking } from '#app/features/bookings/api/get-booking';
 import { useScheduleBooking } from '#app/features/bookings/api/schedule-booking';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { useBooking } from '#app/features/bookings/api/get-booking';
 import { BookingActions } from '#app/features/bookings/components/booking-actions';
 import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';

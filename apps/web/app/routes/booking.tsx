@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { useProvider } from '#app/api/get-provider';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
-import { ProviderSummary } from '#app/features/bookings/components/provider-summary';
-import { FeeText } from '#app/features/directory/components/fee-text';
 import { ensureCatalog, localePath, withWords } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
@@ -18,7 +16,8 @@ import type { Route } from './+types/booking';
  * The form (a form library and the API's schema, ~40 KB gzip) is its own chunk, with the words of
  * its fields and messages (the catalog's public part): the loader starts it beside the session
  * check and the page's provider query, so the first paint does not wait for it and the form shows
- * when the provider it needs has arrived.
+ * when the provider it needs has arrived. The therapist's summary is in that chunk too: its fee is
+ * the chosen therapy's.
  */
 const loadBookingForm = () => withWords(import('#app/features/bookings/components/booking-form'), 'public');
 const BookingForm = lazy(() => loadBookingForm().then((module) => ({ default: module.BookingForm })));
@@ -79,27 +78,13 @@ export default function BookingPage() {
       <BookingSteps current={1} />
       <LoadGate query={provider}>
         {(data) => (
-          <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-            <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-              <Suspense fallback={<Spinner />}>
-                <BookingForm
-                  provider={data}
-                  onCreated={(booking) => navigate(localePath(lang, `/booking/${booking.identifier}/schedule/`))}
-                  chosenAtParam={params.get('at')}
-                />
-              </Suspense>
-            </div>
-            <ProviderSummary name={data.name} title={data.title} photo={data.photo} headline={data.headline}>
-              <p className="text-sm text-slate-700">
-                <span className="font-semibold text-slate-900">
-                  <FeeText fee={data.fee} />
-                </span>
-                <span className="block text-slate-600">
-                  {t('bookingScreens.facts.minutes', { count: data.sessionMinutes })}
-                </span>
-              </p>
-            </ProviderSummary>
-          </div>
+          <Suspense fallback={<Spinner />}>
+            <BookingForm
+              provider={data}
+              onCreated={(booking) => navigate(localePath(lang, `/booking/${booking.identifier}/schedule/`))}
+              chosenAtParam={params.get('at')}
+            />
+          </Suspense>
         )}
       </LoadGate>
     </>

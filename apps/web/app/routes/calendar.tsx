@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { useAvailabilitySettings } from '#app/features/availability/api/get-settings';
 import { ProviderMonthView } from '#app/features/availability/components/provider-month-view';
 import { zoneLabel } from '#app/lib/dates';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { getQueryClient } from '#app/api/query-client';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { invitationsQuery } from '#app/features/clients/api/list-invitations';
 import { InvitationList } from '#app/features/clients/components/invitation-list';
 import type { Route } from './+types/client-invitations';

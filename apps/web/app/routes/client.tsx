@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '#app/api/client';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';
-import { BOOKING_MODALS } from '#app/features/bookings/modals';
+import { BOOKING_MODALS } from '#app/features/bookings/lib/modals';
 import { useClientProfile, useClientRelation } from '#app/features/clients/api/get-client';
 import { useClientSessions } from '#app/features/clients/api/list-client-sessions';
 import { clientName } from '#app/features/clients/components/client-name';
@@ -12,7 +12,7 @@ import { ClientSessions } from '#app/features/clients/components/client-sessions
 import { MessageButton } from '#app/features/messages/components/message-button';
 import { ClientNotes } from '#app/features/notes/components/client-notes';
 import { NoteDialogs } from '#app/features/notes/components/note-dialogs';
-import { NotFoundPage } from '#app/features/shell/not-found-page';
+import { NotFoundPage } from '#app/features/shell/components/not-found-page';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';

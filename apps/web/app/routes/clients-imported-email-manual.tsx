@@ -1,7 +1,7 @@
 import { isLanguage } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { ImportSuccessDialog } from '#app/features/clients/components/import-success-dialog';
 import { ManualImportForm } from '#app/features/clients/components/manual-import-form';
 import { localePath } from '#app/lib/i18n';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { ClientList } from '#app/features/clients/components/client-list';
 import { ExportButton } from '#app/features/clients/components/export-button';
 import { ImportChoiceDialog } from '#app/features/clients/components/import-choice-dialog';
-import { CLIENT_MODALS } from '#app/features/clients/modals';
+import { CLIENT_MODALS } from '#app/features/clients/lib/modals';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';

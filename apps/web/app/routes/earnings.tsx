@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '#app/api/use-user-info';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { StatementDownloads } from '#app/features/documents/components/statement-downloads';
 import { useBankAccount } from '#app/features/money/api/get-bank-account';
 import { useEarningsSummary } from '#app/features/money/api/get-earnings-summary';
@@ -10,7 +10,7 @@ import { EarningsHistory } from '#app/features/money/components/earnings-history
 import { EarningsSummary } from '#app/features/money/components/earnings-summary';
 import { EarningsCharts } from '#app/features/money/components/money-charts';
 import { PayoutDialog } from '#app/features/money/components/payout-dialog';
-import { EARNINGS_MODALS } from '#app/features/money/earnings-modals';
+import { EARNINGS_MODALS } from '#app/features/money/lib/earnings-modals';
 import { monthOf, todayInZone } from '#app/lib/dates';
 import { localePath } from '#app/lib/i18n';
 import { asCurrency } from '#app/lib/money';

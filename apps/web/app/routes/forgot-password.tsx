@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRequestPasswordReset } from '#app/features/auth/api/request-password-reset';
-import { AuthCard, Notice } from '#app/features/auth/auth-card';
-import { EmailRequestForm } from '#app/features/auth/email-request-form';
-import { useApiContext } from '#app/features/auth/use-api-context';
+import { AuthCard, Notice } from '#app/features/auth/components/auth-card';
+import { EmailRequestForm } from '#app/features/auth/components/email-request-form';
+import { useApiContext } from '#app/features/auth/hooks/use-api-context';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 

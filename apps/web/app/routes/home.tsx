@@ -2,7 +2,7 @@ import { isLanguage, isOperatingCountry, type Language } from '@app/shared/const
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
-import { DIRECTORY_MODALS } from '#app/features/directory/modals';
+import { DIRECTORY_MODALS } from '#app/features/directory/lib/modals';
 import { loadPageWords, localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { visitorCountryOf } from '#app/lib/visitor-country';

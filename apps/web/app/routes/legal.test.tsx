@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAtUrl } from '../../test/render';
+import { renderAtUrl } from '#test/render';
 import LegalPageRoute, { loader } from './legal';
 
 function services() {

@@ -12,8 +12,8 @@ import {
   useRouteError,
 } from 'react-router';
 import { configureApiClient } from '#app/api/client';
-import { NotFoundPage } from '#app/features/shell/not-found-page';
-import { RouteHistoryProvider } from '#app/features/shell/route-history';
+import { NotFoundPage } from '#app/features/shell/components/not-found-page';
+import { RouteHistoryProvider } from '#app/features/shell/components/route-history';
 import { ensureCatalog, getI18n, languageOfPath } from '#app/lib/i18n';
 import type { LocaleLayoutData } from '#app/lib/shell-data';
 import { ModalProvider } from '#app/ui/modal-manager';

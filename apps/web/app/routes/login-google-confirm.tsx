@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#app/features/auth/auth-card';
-import { GoogleLinkConfirm } from '#app/features/auth/google-link-confirm';
-import { useApiContext } from '#app/features/auth/use-api-context';
+import { AuthCard } from '#app/features/auth/components/auth-card';
+import { GoogleLinkConfirm } from '#app/features/auth/components/google-link-confirm';
+import { useApiContext } from '#app/features/auth/hooks/use-api-context';
 
 /** The link of the "Link your Google account" email. */
 export default function LoginGoogleConfirmPage() {

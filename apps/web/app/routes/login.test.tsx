@@ -1,7 +1,7 @@
 import en from '@app/shared/i18n/en.json';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutesAtUrl } from '../../test/render';
+import { renderRoutesAtUrl } from '#test/render';
 import LoginPage from './login';
 
 /** /login/ with the server's answer to "is Google configured?" (its loader reads the web services). */

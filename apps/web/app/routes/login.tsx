@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '#app/features/auth/auth-card';
-import { GoogleButton, OrDivider } from '#app/features/auth/google-button';
-import { LoginForm } from '#app/features/auth/login-form';
-import { safeRedirect } from '#app/features/auth/require-session';
-import { useApiContext } from '#app/features/auth/use-api-context';
+import { AuthCard } from '#app/features/auth/components/auth-card';
+import { GoogleButton, OrDivider } from '#app/features/auth/components/google-button';
+import { LoginForm } from '#app/features/auth/components/login-form';
+import { useApiContext } from '#app/features/auth/hooks/use-api-context';
+import { safeRedirect } from '#app/features/auth/lib/require-session';
 import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/login';

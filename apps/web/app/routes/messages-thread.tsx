@@ -1,4 +1,4 @@
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import type { Route } from './+types/messages-thread';
 
 export { default } from './messages';

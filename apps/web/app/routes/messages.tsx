@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { DELETE_MESSAGE_MODAL } from '#app/features/messages/components/delete-message-dialog';
 import { MessagesScreen } from '#app/features/messages/components/messages-screen';
 import { localePath } from '#app/lib/i18n';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { InsuranceSection } from '#app/features/credentials/components/insurance-section';
 import { PreviewDialog } from '#app/features/credentials/components/preview-dialog';
 import { QualificationsSection } from '#app/features/credentials/components/qualifications-section';

@@ -1,5 +1,5 @@
 import { data, useParams } from 'react-router';
-import { NotFoundPage } from '#app/features/shell/not-found-page';
+import { NotFoundPage } from '#app/features/shell/components/not-found-page';
 
 /** Any path no route claims: a real 404 status with the translated not-found page. */
 export function loader() {

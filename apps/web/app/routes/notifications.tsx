@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { NotificationList } from '#app/features/notifications/components/notification-list';
 import type { Route } from './+types/notifications';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { requireSession } from '#app/features/auth/require-session';
-import { ProviderOnboarding } from '#app/features/profiles/provider-onboarding';
+import { requireSession } from '#app/features/auth/lib/require-session';
+import { ProviderOnboarding } from '#app/features/profiles/components/provider-onboarding';
 import type { Route } from './+types/onboarding';
 
 /** /onboarding/: the provider setup (SPEC.md §5 "Provider setup"), then the fee. Providers only. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { NotificationPreferencesSection } from '#app/features/notifications/components/notification-preferences';
 import { useMyPreferences } from '#app/features/profiles/api/get-my-preferences';
 import { usePreferenceOptions } from '#app/features/profiles/api/get-preference-options';
-import { PreferencesForm } from '#app/features/profiles/preferences-form';
+import { PreferencesForm } from '#app/features/profiles/components/preferences-form';
 import { LoadGate } from '#app/ui/load-gate';
 import type { Route } from './+types/preference';
 

@@ -13,7 +13,7 @@ import {
   SearchFilters,
 } from '#app/features/directory/components/search-filters';
 import { WidenSearch } from '#app/features/directory/components/widen-search';
-import { DIRECTORY_MODALS } from '#app/features/directory/modals';
+import { DIRECTORY_MODALS } from '#app/features/directory/lib/modals';
 import { loadPageWords, localePath } from '#app/lib/i18n';
 import { paths } from '#app/lib/paths';
 import { jsonLd } from '#app/lib/seo';

@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
-import { HeaderAccountLinks } from '#app/features/auth/header-account-links';
-import { ConsentBanner, ConsentedScripts, useConsent } from '#app/features/shell/consent';
-import { Footer } from '#app/features/shell/footer';
-import { Header } from '#app/features/shell/header';
-import { LazyLocationModal } from '#app/features/shell/lazy-location-modal';
-import { LocaleSuggestionBanner } from '#app/features/shell/locale-suggestion-banner';
-import { NonOperatingBanner } from '#app/features/shell/non-operating-banner';
+import { HeaderAccountLinks } from '#app/features/auth/components/header-account-links';
+import { ConsentBanner, ConsentedScripts, useConsent } from '#app/features/shell/components/consent';
+import { Footer } from '#app/features/shell/components/footer';
+import { Header } from '#app/features/shell/components/header';
+import { LazyLocationModal } from '#app/features/shell/components/lazy-location-modal';
+import { LocaleSuggestionBanner } from '#app/features/shell/components/locale-suggestion-banner';
+import { NonOperatingBanner } from '#app/features/shell/components/non-operating-banner';
 import { LazySupportLauncher } from '#app/features/support/components/lazy-support-launcher';
 import { loadPageWords } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { useRecommended } from '#app/features/directory/api/get-recommended';
 import { ProviderCard } from '#app/features/directory/components/provider-card';
 import { localePath } from '#app/lib/i18n';

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '#app/api/use-user-info';
-import { CHANGE_EMAIL_MODAL, ChangeEmailDialog } from '#app/features/auth/change-email-dialog';
-import { ChangePasswordForm } from '#app/features/auth/change-password-form';
-import { DELETE_ACCOUNT_MODAL, DeleteAccountDialog } from '#app/features/auth/delete-account-dialog';
-import { SocialPasswordNote } from '#app/features/auth/social-password-note';
+import { CHANGE_EMAIL_MODAL, ChangeEmailDialog } from '#app/features/auth/components/change-email-dialog';
+import { ChangePasswordForm } from '#app/features/auth/components/change-password-form';
+import { DELETE_ACCOUNT_MODAL, DeleteAccountDialog } from '#app/features/auth/components/delete-account-dialog';
+import { SocialPasswordNote } from '#app/features/auth/components/social-password-note';
 
-import { DataExportSection } from '#app/features/data-rights/data-export-section';
+import { DataExportSection } from '#app/features/data-rights/components/data-export-section';
 import { useSession } from '#app/lib/use-session';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';

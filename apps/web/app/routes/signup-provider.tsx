@@ -1,5 +1,5 @@
-import { ProviderSignupForm } from '#app/features/auth/provider-signup-form';
-import { SignupPage } from '#app/features/auth/signup-page';
+import { ProviderSignupForm } from '#app/features/auth/components/provider-signup-form';
+import { SignupPage } from '#app/features/auth/components/signup-page';
 import { useLocaleData } from '#app/lib/shell-data';
 
 /** SPEC.md §5 "Sign up (provider)", then "check your email". */

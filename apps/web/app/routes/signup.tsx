@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { ClientSignupForm } from '#app/features/auth/client-signup-form';
-import { GoogleButton, OrDivider } from '#app/features/auth/google-button';
-import { SignupPage } from '#app/features/auth/signup-page';
+import { ClientSignupForm } from '#app/features/auth/components/client-signup-form';
+import { GoogleButton, OrDivider } from '#app/features/auth/components/google-button';
+import { SignupPage } from '#app/features/auth/components/signup-page';
 import { richText } from '#app/lib/rich-text';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LegalLink } from '#app/ui/legal-link';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requireSession } from '#app/features/auth/require-session';
+import { requireSession } from '#app/features/auth/lib/require-session';
 import { DocumentDownloads } from '#app/features/documents/components/document-downloads';
 import { TransactionDetail } from '#app/features/money/components/transaction-detail';
 import { localePath } from '#app/lib/i18n';

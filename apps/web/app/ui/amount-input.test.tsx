@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithI18n } from '../../test/render';
+import { renderWithI18n } from '#test/render';
 import { AmountInput, formatAmountText } from './amount-input';
 
 function Controlled({ initial = '' }: { initial?: string }) {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '#test/render';
 import { Dialog } from './dialog';
 import { useModalBinding, useModals } from './modal-manager';
 import { PendingPayment } from './pending-payment';

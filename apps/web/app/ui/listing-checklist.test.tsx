@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_LAYOUT_ID } from '#app/lib/shell-data';
-import { testI18n } from '../../test/render';
+import { testI18n } from '#test/render';
 import { ListingChecklist } from './listing-checklist';
 
 function show(ui: ReactNode, language: 'en' | 'de' = 'en') {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithI18n } from '../../test/render';
+import { renderWithI18n } from '#test/render';
 import { PENDING_ICON_INTERVAL_MS, PENDING_SLOW_AFTER_MS, PendingPayment } from './pending-payment';
 
 describe('PendingPayment', () => {

@@ -2,8 +2,6 @@ import { messageKey, z } from '../zod.ts';
 
 /** A message's text: at most this many characters (after trimming). */
 export const MESSAGE_TEXT_MAX = 4000;
-/** Messages one sender may store per minute (SPEC-style 429 beyond it). */
-export const MESSAGES_PER_MINUTE = 30;
 /** SPEC.md §9: the chat list stays fresh this long in the browser. */
 export const CHAT_LIST_STALE_MS = 300_000;
 /** SPEC.md §9: the delete-message modal waits this long before it deletes. */

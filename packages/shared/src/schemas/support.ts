@@ -2,8 +2,6 @@ import { messageKey, z } from '../zod.ts';
 
 /** The support chat: a visitor (signed in or not) writes; an operator answers from the back office. */
 export const SUPPORT_TEXT_MAX = 2000;
-/** Messages one visitor may send per minute (counted in the database). */
-export const SUPPORT_MESSAGES_PER_MINUTE = 10;
 /** A visitor without a live socket (not signed in) asks for new messages this often while the chat is open. */
 export const SUPPORT_POLL_MS = 4000;
 

@@ -1,13 +1,25 @@
+import {
+  REVIEW_COMMENT_MAX,
+  REVIEW_COMMENT_MIN,
+  REVIEW_EDITS_ALLOWED,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_STEP,
+} from '@app/shared/schemas/reviews';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.ts';
 import { users } from './users.ts';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A constant written into DDL as a literal (a CHECK takes no bound parameter). */
+function integer(value: number) {
+  if (!Number.isSafeInteger(value)) throw new Error(`a CHECK bound must be an integer, not ${value}`);
+  return sql.raw(String(value));
+}
 
 /**
  * A client's review of one completed session (SPEC.md §3 "Review"): one per booking (unique),
- * edited at most once (edit_count ≤ 1). The rating is kept in half stars (1-10 = 0.5-5) so it
+ * edited at most REVIEW_EDITS_ALLOWED times. The rating is kept in half stars (1-10 = 0.5-5) so it
  * stays an integer. A hidden review (an admin's decision, recorded in audit_log) is left out of
  * every public answer and of the provider's average. Triggers (migration) keep the provider's
  * count and sum in provider_directory in step with every insert, edit, hide and delete.
@@ -55,9 +67,17 @@ export const reviews = pgTable(
     index('reviews_reported_idx')
       .on(table.lastReportedAt.desc(), table.id.desc())
       .where(sql`${table.lastReportedAt} IS NOT NULL`),
-    check('reviews_rating_ck', sql`${table.ratingHalves} BETWEEN 1 AND 10`),
-    check('reviews_edit_count_ck', sql`${table.editCount} BETWEEN 0 AND 1`),
-    check('reviews_comment_ck', sql`${table.comment} IS NULL OR char_length(${table.comment}) BETWEEN 5 AND 2500`),
+    // The CHECKs are built from the rules' constants, so the table states each number once with
+    // the service and the screens (a change of a constant is a schema change drizzle-kit sees).
+    check(
+      'reviews_rating_ck',
+      sql`${table.ratingHalves} BETWEEN 1 AND ${integer(REVIEW_RATING_MAX / REVIEW_RATING_STEP)}`,
+    ),
+    check('reviews_edit_count_ck', sql`${table.editCount} BETWEEN 0 AND ${integer(REVIEW_EDITS_ALLOWED)}`),
+    check(
+      'reviews_comment_ck',
+      sql`${table.comment} IS NULL OR char_length(${table.comment}) BETWEEN ${integer(REVIEW_COMMENT_MIN)} AND ${integer(REVIEW_COMMENT_MAX)}`,
+    ),
   ],
 );
 

@@ -2,8 +2,8 @@ import type { AuditPage } from '@app/shared/schemas/admin';
 import { and, count, desc, eq, like, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { type AdminActor, assertAdmin } from '../../platform/admin-actor.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { type AdminActor, assertAdmin } from './actor.ts';
 
 const actors = alias(users, 'actor');
 const targets = alias(users, 'target');

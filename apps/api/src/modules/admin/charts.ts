@@ -1,10 +1,10 @@
 import type { AdminChartPeriod, AdminCharts } from '@app/shared/schemas/charts';
 import { sql } from 'drizzle-orm';
+import { assertAdmin } from '../../platform/admin-actor.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { rawRows } from '../../platform/prepared.ts';
 import { commissionPerDay, failedTopUpsPerDay } from '../money/charts.ts';
-import { assertAdmin } from './actor.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

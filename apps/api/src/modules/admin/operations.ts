@@ -2,9 +2,9 @@ import type { OperationsBookings, OperationsMoney, Reconciliation } from '@app/s
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bookings, payments, payouts, users } from '../../db/schema/index.ts';
+import { type AdminActor, assertAdmin } from '../../platform/admin-actor.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { auditLedger } from '../money/ledger-audit.ts';
-import { type AdminActor, assertAdmin } from './actor.ts';
 
 /**
  * A pending payment or payout older than this has outlived the gateway's webhook: the

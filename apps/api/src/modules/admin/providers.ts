@@ -3,10 +3,10 @@ import type { AdminProviderPage, ProviderDossierView } from '@app/shared/schemas
 import type { VerificationStatusValue } from '@app/shared/schemas/credentials';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { countries, providerProfiles, users } from '../../db/schema/index.ts';
+import { type AdminActor, assertAdmin } from '../../platform/admin-actor.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { listedProviderSql, utcDay } from '../credentials/listing.ts';
 import { decideVerification, getProviderDossier } from '../credentials/review.ts';
-import { type AdminActor, assertAdmin } from './actor.ts';
 import { matchesPerson } from './search.ts';
 
 /**

@@ -3,11 +3,11 @@ import type { UserRole } from '@app/shared/schemas/auth-token';
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countries, users } from '../../db/schema/index.ts';
+import { type AdminActor, assertAdmin, auditActor } from '../../platform/admin-actor.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { revokeSessions } from '../auth/sessions.ts';
-import { type AdminActor, assertAdmin, auditActor } from './actor.ts';
 import { matchesPerson } from './search.ts';
 
 const columns = {

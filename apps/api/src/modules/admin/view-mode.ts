@@ -1,12 +1,12 @@
 import type { ViewModeAnswer } from '@app/shared/schemas/admin';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, authSessions, users } from '../../db/schema/index.ts';
+import { type AdminActor, assertAdmin, auditActor } from '../../platform/admin-actor.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { endSessionSocketsInTransaction } from '../../platform/realtime/hub.ts';
 import { signAccessToken } from '../../platform/tokens.ts';
-import { type AdminActor, assertAdmin, auditActor } from './actor.ts';
 
 /** How long a view-mode token lives (seconds); it is never refreshed. */
 export const VIEW_MODE_TTL_SECONDS = 15 * 60;

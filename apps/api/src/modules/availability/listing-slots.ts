@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { providerDirectory, users } from '../../db/schema/index.ts';
+import type { ProviderApprovedHandler } from '../../platform/events.ts';
 import { type CalendarOwner, nextFreeSlots } from './next-free-slot.ts';
 
 /**
@@ -31,6 +32,10 @@ export async function refreshListingSlots(db: Tx, providerIds: readonly string[]
     .where(inArray(users.id, ids));
   await writeNextAvailable(db, owners, await nextFreeSlots(db, owners, now), now);
 }
+
+/** The reaction to an approval (wired in app.ts): the approved provider's first free slot, now. */
+export const refreshOnApproval: ProviderApprovedHandler = (tx, event) =>
+  refreshListingSlots(tx, [event.providerId], event.at);
 
 /** Stores each owner's first free slot (null: none), touching only the rows where it moved. */
 export async function writeNextAvailable(

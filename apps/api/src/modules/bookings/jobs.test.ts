@@ -7,27 +7,21 @@ import { fixedClock } from '../../platform/clock.ts';
 import { privateStorageOf } from '../../platform/uploads/private-storage.ts';
 import { findUserIdByEmail, seedDemoData } from '../../scripts/seed/demo.ts';
 import { auditLedger } from '../money/ledger-audit.ts';
-import { fundWallet } from '../money/test-helpers.ts';
 import { recordEvent } from './booking-data.ts';
-import { completeSessions } from './complete-sessions.ts';
 import { seedDemoBookings } from './demo-seed.ts';
 import { expireHolds } from './expire-holds.ts';
 import { bookingJobs } from './jobs.ts';
 import { deliverBookingNotifications, unsentNotificationCount } from './notifications.ts';
-import { stay } from './room-test-support.ts';
 import {
   bookingRow,
   type Catalog,
   catalog,
   createBookingVia,
   createProvider,
-  earningsOf,
   emailsTo,
-  escrowOf,
   eventTypes,
   listedSlot,
-  payWithWallet,
-  scheduleVia,
+  scheduledBooking,
   walletOf,
 } from './test-support.ts';
 
@@ -43,23 +37,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => clock.set(START));
 
-async function scheduled(provider: TestUser, date: string, index = 0, pay = false) {
-  const client = await createTestUser(t, { role: 'client' });
-  if (pay) await fundWallet(t, client.id, 500_000);
-  const booking = await createBookingVia(t, client, provider, ids);
-  const slot = await listedSlot(t, provider.id, date, index);
-  await scheduleVia(t, client, booking.identifier, slot.identifier);
-  if (pay) await payWithWallet(t, client, booking.identifier);
-  return { client, booking, slot };
-}
+const scheduled = (provider: TestUser, date: string, index = 0, pay = false) =>
+  scheduledBooking(t, ids, { provider, date, index, pay });
 
 describe('bookingJobs', () => {
-  it('exports the three jobs for server.ts', () => {
-    expect(bookingJobs.map((job) => job.name)).toEqual([
-      'expire-booking-holds',
-      'complete-booking-sessions',
-      'send-booking-notifications',
-    ]);
+  it('exports the two jobs for server.ts', () => {
+    expect(bookingJobs.map((job) => job.name)).toEqual(['expire-booking-holds', 'send-booking-notifications']);
   });
 });
 
@@ -84,66 +67,6 @@ describe('expireHolds', () => {
     await expireHolds(t.deps);
     expect(await bookingRow(t, draft.identifier)).toMatchObject({ status: 'expired' });
     expect(await eventTypes(t, draft.identifier)).toEqual(['expired']);
-  });
-});
-
-describe('completeSessions', () => {
-  it("completes ended sessions and credits the provider's earning minus commission, once", async () => {
-    const provider = await createProvider(t);
-    const paid = await scheduled(provider, '2027-03-02', 4, true);
-    const free = await createProvider(t, { fee: 0 });
-    const freeBooking = await scheduled(free, '2027-03-02', 4);
-    const future = await scheduled(provider, '2027-03-03', 4, true);
-    // Both sides of both sessions were in the room (video sessions: see session-outcome.test.ts).
-    for (const { booking, client } of [paid, freeBooking]) {
-      const session = {
-        bookingId: booking.identifier,
-        startAt: new Date('2027-03-02T12:00:00Z'),
-        endAt: new Date('2027-03-02T13:00:00Z'),
-        client,
-        provider: booking.provider.identifier === provider.id ? provider : free,
-      };
-      for (const user of [session.provider, client]) {
-        await stay(t, clock, { session, user, from: session.startAt, to: session.endAt });
-      }
-    }
-    const escrowBefore = await escrowOf(t);
-    clock.set('2027-03-02T13:14:59Z'); // the 12:00Z sessions have ended, their room is open 15 minutes more
-    expect(await completeSessions(t.deps)).toEqual({ completed: 0, credited: 0, refunded: 0 });
-    clock.set('2027-03-02T13:15:00Z');
-    expect(await completeSessions(t.deps)).toEqual({ completed: 2, credited: 1, refunded: 0 });
-    expect(await bookingRow(t, paid.booking.identifier)).toMatchObject({
-      status: 'completed',
-      previousStatus: 'confirmed',
-      completedAt: new Date('2027-03-02T13:15:00Z'),
-    });
-    expect((await bookingRow(t, freeBooking.booking.identifier)).status).toBe('completed');
-    expect((await bookingRow(t, future.booking.identifier)).status).toBe('confirmed');
-    expect(await earningsOf(t, provider.id)).toBe(425_000);
-    expect(await escrowOf(t)).toBe(escrowBefore - 500_000);
-    expect(await completeSessions(t.deps)).toEqual({ completed: 0, credited: 0, refunded: 0 });
-    expect(await earningsOf(t, provider.id)).toBe(425_000);
-    expect(Object.values(await auditLedger(t.deps.db)).flat()).toEqual([]);
-  });
-
-  it('drops a reschedule request still waiting when the session ends', async () => {
-    const provider = await createProvider(t);
-    const { client, booking } = await scheduled(provider, '2027-03-02', 6, true);
-    const target = await listedSlot(t, provider.id, '2027-03-04', 6);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/booking/${booking.identifier}/reschedule`,
-      headers: client.headers,
-      payload: { timeslotIdentifier: target.identifier },
-    });
-    expect((await bookingRow(t, booking.identifier)).rescheduleStatus).toBe('pending');
-    clock.set('2027-03-02T16:00:00Z');
-    await completeSessions(t.deps);
-    expect(await bookingRow(t, booking.identifier)).toMatchObject({
-      status: 'completed',
-      rescheduleStatus: 'expired',
-      rescheduleSlotId: null,
-    });
   });
 });
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { backlogOf, type Job } from '../../platform/jobs.ts';
-import { completeSessions } from './complete-sessions.ts';
 import { expireHolds } from './expire-holds.ts';
 import { BOOKING_NOTIFICATIONS_JOB, deliverBookingNotifications } from './notifications.ts';
 
@@ -12,14 +11,6 @@ export const bookingJobs: Job[] = [
     run: async (deps) => {
       const { expired } = await expireHolds(deps);
       if (expired) deps.events.outcome({ kind: 'booking', outcome: 'expired', count: expired });
-    },
-  },
-  {
-    name: 'complete-booking-sessions',
-    intervalMs: 60_000,
-    run: async (deps) => {
-      const { completed } = await completeSessions(deps);
-      if (completed) deps.events.outcome({ kind: 'booking', outcome: 'completed', count: completed });
     },
   },
   {

@@ -5,6 +5,7 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { type CreateTestUserOptions, createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookingEvents, bookings, emails, preferenceOptions, therapyCategories } from '../../db/schema/index.ts';
 import { accountBalance, escrowBalance } from '../money/ledger.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 
 /** Test helpers of the bookings module (not used by the app). */
 
@@ -146,6 +147,21 @@ export async function payWithWallet(t: TestApp, client: TestUser, bookingId: str
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
+}
+
+/** A new client's booking of `provider`'s listed slot `index` on `date`, paid from a funded wallet when `pay`. */
+export async function scheduledBooking(
+  t: TestApp,
+  ids: Catalog,
+  slot: { provider: TestUser; date: string; index?: number; pay?: boolean },
+) {
+  const client = await createTestUser(t, { role: 'client' });
+  if (slot.pay) await fundWallet(t, client.id, 500_000);
+  const booking = await createBookingVia(t, client, slot.provider, ids);
+  const listed = await listedSlot(t, slot.provider.id, slot.date, slot.index ?? 0);
+  await scheduleVia(t, client, booking.identifier, listed.identifier);
+  if (slot.pay) await payWithWallet(t, client, booking.identifier);
+  return { client, booking, slot: listed };
 }
 
 export async function bookingRow(t: TestApp, bookingId: string) {

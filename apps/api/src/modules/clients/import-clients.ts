@@ -12,6 +12,7 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { rawRows } from '../../platform/prepared.ts';
+import { rateLimitRule } from '../../platform/rate-limits.ts';
 import { assertApprovedProvider } from './approved.ts';
 import { claimInvitations, type Invitation, inviteAfterAnswer } from './invites.ts';
 
@@ -111,6 +112,7 @@ export async function importClients(
   const body = ImportClientsBodySchema.parse(input.body);
   const providerId = input.actor.userId;
   const now = deps.clock.now();
+  const allowance = rateLimitRule(deps.config, 'clientInvitesPerProvider');
   const seen = new Set<string>();
   const rows: ImportRow[] = [];
   for (const client of body.clients) {
@@ -127,7 +129,7 @@ export async function importClients(
     const fresh = rows.filter((row) => !existing.has(row.email));
     const written = await insertClients(tx, { providerId, rows: fresh, source: 'manual', now });
     const claimed = body.allowInvite
-      ? await claimInvitations(tx, { providerId, now, candidates: invitationsFor(rows, written) })
+      ? await claimInvitations(tx, { providerId, now, allowance, candidates: invitationsFor(rows, written) })
       : [];
     return { inserted: written, invitations: claimed };
   });

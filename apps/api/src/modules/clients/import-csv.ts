@@ -11,6 +11,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
+import { rateLimitRule } from '../../platform/rate-limits.ts';
 import { MAX_UPLOAD_BYTES, sniffFile } from '../../platform/uploads/sniff.ts';
 import { assertApprovedProvider } from './approved.ts';
 import { missingFields, parseClientsCsv, resolveMapping, rowValues } from './csv.ts';
@@ -150,10 +151,11 @@ export async function importClientsCsv(
   let invited = 0;
   if (!dryRun && valid.length > 0) {
     const now = deps.clock.now();
+    const allowance = rateLimitRule(deps.config, 'clientInvitesPerProvider');
     const result = await deps.db.transaction(async (tx) => {
       const written = await insertClients(tx, { providerId, rows: valid, source: 'csv', now });
       const claimed = truthy(input.fields.allowInvite)
-        ? await claimInvitations(tx, { providerId, now, candidates: invitationsFor(valid, written) })
+        ? await claimInvitations(tx, { providerId, now, allowance, candidates: invitationsFor(valid, written) })
         : [];
       return { written, claimed };
     });

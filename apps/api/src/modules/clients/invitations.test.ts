@@ -282,3 +282,34 @@ describe('the client answers the invitation from inside their account', () => {
     });
   });
 });
+
+describe('the invitation allowance of the rate-limit table', () => {
+  it('invites at most clientInvitesPerProvider in its window and imports the rest uninvited', async () => {
+    const clock = fixedClock('2027-03-01T09:00:00Z');
+    const small = await buildTestApp({
+      clock,
+      config: { ACCESS_TOKEN_TTL: 3600, rateLimits: { clientInvitesPerProvider: { max: 2, windowSeconds: 600 } } },
+    });
+    try {
+      const therapist = await createTestUser(small, { role: 'provider', firstName: 'Renée', lastName: "D'Arcy" });
+      const importMany = (emails: string[]) =>
+        small.app.inject({
+          method: 'POST',
+          url: '/api/clients/import',
+          headers: therapist.headers,
+          payload: {
+            clients: emails.map((email) => ({ firstName: 'Chiamaka', lastName: 'Ọbi-Jones', email })),
+            allowInvite: true,
+          },
+        });
+      const first = await importMany(['a1@example.test', 'a2@example.test', 'a3@example.test']);
+      expect(first.json()).toMatchObject({ imported: 3, invited: 2 });
+      expect((await importMany(['a4@example.test'])).json()).toMatchObject({ imported: 1, invited: 0 });
+      clock.advance(601_000);
+      expect((await importMany(['a5@example.test'])).json()).toMatchObject({ imported: 1, invited: 1 });
+      await settleAfterAnswerWork();
+    } finally {
+      await small.close();
+    }
+  });
+});

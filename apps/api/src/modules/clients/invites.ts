@@ -5,10 +5,8 @@ import { appLink, renderActionEmail } from '../../platform/action-email.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { rawRows } from '../../platform/prepared.ts';
+import type { RateLimitRule } from '../../platform/rate-limits.ts';
 import { afterAnswer } from '../auth/mail-safely.ts';
-
-/** Invitations one provider may send in 24 hours (a CSV of 5,000 rows must not become 5,000 emails). */
-export const INVITES_PER_DAY = 200;
 
 export interface Invitation {
   recordId: string;
@@ -19,20 +17,22 @@ export interface Invitation {
 }
 
 /**
- * Marks up to the day's remaining allowance of these records invited (in the import's
- * transaction, so a rolled-back import invites no one) and answers the ones to email.
+ * Marks up to the window's remaining allowance (`clientInvitesPerProvider` of the rate-limit
+ * table) of these records invited (in the import's transaction, so a rolled-back import invites
+ * no one) and answers the ones to email.
  */
 export async function claimInvitations(
   tx: Tx,
-  input: { providerId: string; now: Date; candidates: Invitation[] },
+  input: { providerId: string; now: Date; allowance: RateLimitRule; candidates: Invitation[] },
 ): Promise<Invitation[]> {
   if (input.candidates.length === 0) return [];
+  const since = new Date(input.now.getTime() - input.allowance.windowSeconds * 1000);
   const [sent] = await rawRows<{ count: number }>(
     tx,
     sql`SELECT count(*)::int AS count FROM provider_clients
-         WHERE provider_id = ${input.providerId} AND invited_at > ${new Date(input.now.getTime() - 24 * 3600 * 1000)}`,
+         WHERE provider_id = ${input.providerId} AND invited_at > ${since}`,
   );
-  const allowed = input.candidates.slice(0, Math.max(0, INVITES_PER_DAY - Number(sent?.count ?? 0)));
+  const allowed = input.candidates.slice(0, Math.max(0, input.allowance.max - Number(sent?.count ?? 0)));
   if (allowed.length === 0) return [];
   await tx.execute(
     sql`UPDATE provider_clients SET invited_at = ${input.now}

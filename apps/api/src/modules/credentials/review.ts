@@ -14,7 +14,6 @@ import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
-import { refreshListingSlots } from '../availability/listing-slots.ts';
 import { sendCredentialsEmail } from './emails.ts';
 import { listedProviderSql, listingMissing } from './listing.ts';
 import { listDecisions, listInsurance, listQualifications, listWorkHistory, missingItems } from './views.ts';
@@ -165,8 +164,8 @@ export async function decideVerification(
       .where(eq(providerProfiles.userId, input.providerUserId));
     if (input.decision === 'approved') {
       // Approval lists the provider: refused while anything else the listing rule asks is missing
-      // (the slot computed now, from the calendar as it stands).
-      await refreshListingSlots(tx, [input.providerUserId], now);
+      // (the slot computed now, from the calendar as it stands: availability's reaction).
+      await deps.events.providerApproved(tx, { providerId: input.providerUserId, at: now });
       const missing = await listingMissing(tx, { providerId: input.providerUserId, now });
       if (missing.length > 0) {
         const language = input.language ?? 'en';

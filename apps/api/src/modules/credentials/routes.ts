@@ -35,8 +35,6 @@ const tags = ['provider credentials'];
 const multipartBody = { consumes: ['multipart/form-data'] };
 const IdParams = z.object({ id: z.string().max(64) });
 const Done = z.object({ message: z.string(), identifier: z.string() });
-/** Uploads per provider per 10 minutes. */
-const UPLOAD_LIMIT = { max: 30, windowSeconds: 10 * 60 };
 
 /**
  * A provider's qualifications, work history, indemnity insurance and submission for review
@@ -48,7 +46,7 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_FILES_PER_UPLOAD, fields: 10, parts: 30, headerPairs: 100 },
   });
   const deps = app.deps;
-  const uploadLimit = rateLimit(app, [{ name: 'credentialUploads', rule: UPLOAD_LIMIT, keyOf: byUser }]);
+  const uploadLimit = rateLimit(app, [{ name: 'credentialUploads', keyOf: byUser }]);
   const provider = { onRequest: requireRole('provider') };
   const providerUpload = { onRequest: requireRole('provider'), preHandler: uploadLimit };
   const said = (request: FastifyRequest, key: string, identifier: string) => ({

@@ -7,14 +7,11 @@ import { getDataExport, requestDataExport, settleStartedExports } from './export
 const tags = ['data-rights'];
 const security = [{ bearer: [] }];
 
-/** Exports are heavy: a few a day per person. */
-export const DATA_EXPORT_RATE_LIMIT = { max: 5, windowSeconds: 24 * 3600 };
-
 /** A person's copy of their data (GDPR Art. 15/20): start it, then see it and download it. */
 export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.addHook('onClose', settleStartedExports); // a run started by a request finishes before the app closes
-  const exportLimit = rateLimit(app, [{ name: 'dataExportPerUser', rule: DATA_EXPORT_RATE_LIMIT, keyOf: byUser }]);
+  const exportLimit = rateLimit(app, [{ name: 'dataExportPerUser', keyOf: byUser }]);
 
   app.post(
     '/user/data-export',

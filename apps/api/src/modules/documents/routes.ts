@@ -18,8 +18,6 @@ import { monthSuperbill, sessionSuperbill } from './superbill.ts';
 
 const tags = ['documents'];
 const security = [{ bearer: [] }];
-/** Rendering a PDF costs tens of milliseconds of CPU: a person downloads a few, never hundreds. */
-const RENDER_LIMIT = { max: 60, windowSeconds: 60 };
 
 /** The file answer: not cached anywhere but the reader's browser, saved under its own name. */
 function sendFile(reply: FastifyReply, file: { filename: string; contentType: string; body: Buffer | string }) {
@@ -46,7 +44,7 @@ const pdf = (file: { filename: string; pdf: Buffer }) => ({
 /** Receipts and invoices, US superbills and providers' monthly statements (PDF, and CSV for statements). */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const renderLimit = rateLimit(app, [{ name: 'documentRenders', rule: RENDER_LIMIT, keyOf: byUser }]);
+  const renderLimit = rateLimit(app, [{ name: 'documentRenders', keyOf: byUser }]);
 
   app.get(
     '/documents',

@@ -1,9 +1,9 @@
 import { type AdminFlag, type AdminFlagList, FLAG_KEYS, type FlagKey, type FlagRule } from '@app/shared/schemas/flags';
 import { eq } from 'drizzle-orm';
 import { featureFlags, users } from '../../db/schema/index.ts';
+import { type AdminActor, assertAdmin, auditActor } from '../../platform/admin-actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { type AdminActor, assertAdmin, auditActor } from '../admin/actor.ts';
 import { type FlagRow, ruleOf } from './store.ts';
 
 function toAdminFlag(key: FlagKey, row: FlagRow | undefined, editor: string | null): AdminFlag {

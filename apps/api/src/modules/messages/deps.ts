@@ -9,7 +9,7 @@ import type { PrivateStorage } from '../../platform/uploads/private-storage.ts';
 export interface MessagesDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'APP_SECRET'>;
+  config: Pick<Config, 'APP_SECRET' | 'rateLimits' | 'RATE_LIMIT_SCALE'>;
   storage: PrivateStorage;
   realtime: Pick<RealtimeHub, 'publish'>;
   /** Tells the recipient in the app (notifications), inside the message's transaction. */

@@ -1,9 +1,9 @@
-import { MESSAGES_PER_MINUTE } from '@app/shared/schemas/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser } from '../../../test/factories.ts';
 import { conversationMembers, messages } from '../../db/schema/index.ts';
+import { DEFAULT_RATE_LIMITS } from '../../platform/rate-limits.ts';
 import { openConversationVia, relatedPair, sendVia, storeBody, tinyPdf } from './test-support.ts';
 
 let t: TestApp;
@@ -184,15 +184,16 @@ describe('messages', () => {
     expect(de.json().fieldErrors.text).toEqual(['Die Nachricht darf höchstens 4000 Zeichen lang sein']);
   });
 
-  it('limits a sender to 30 messages a minute', async () => {
+  it('limits a sender to the messages a minute of the rate-limit table', async () => {
+    const { max } = DEFAULT_RATE_LIMITS.messagesPerSender;
     const { client, provider } = await relatedPair(t);
     const conversation = await openConversationVia(t, client, provider);
-    for (let i = 0; i < MESSAGES_PER_MINUTE; i++) {
+    for (let i = 0; i < max; i++) {
       expect((await sendVia(t, client, conversation, `m${i}`)).statusCode).toBe(201);
     }
     const res = await sendVia(t, client, conversation, 'one too many');
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe('You are sending messages too quickly. You can send 30 messages a minute.');
+    expect(res.json().message).toBe(`You are sending messages too quickly. You can send ${max} messages a minute.`);
   });
 
   it('pages a thread backwards by cursor without gaps or repeats', async () => {

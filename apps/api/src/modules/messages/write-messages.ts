@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGE_ATTACHMENT_KINDS, MESSAGES_PER_MINUTE, type Message } from '@app/shared/schemas/messages';
+import { MESSAGE_ATTACHMENT_KINDS, type Message } from '@app/shared/schemas/messages';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { conversationMembers, messages } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { rateLimitRule } from '../../platform/rate-limits.ts';
 import { safeFileName, sniffFile } from '../../platform/uploads/sniff.ts';
 import { assertApprovedProvider } from '../clients/approved.ts';
 import { loadMembership } from './conversations.ts';
@@ -52,7 +53,8 @@ async function recipientSeenAt(db: Tx, conversationId: string, recipientId: stri
 
 /**
  * POST /messages/store: text and/or one attachment (images, pdf, doc, docx; by content) from a
- * participant, at most MESSAGES_PER_MINUTE per sender (counted in the database, so across processes).
+ * participant, at most `messagesPerSender` (DEFAULT_RATE_LIMITS) per sender, counted from the stored
+ * messages (so across processes, and a refused message does not count).
  */
 export async function storeMessage(
   deps: MessagesDeps,
@@ -63,12 +65,15 @@ export async function storeMessage(
   if (input.actor.role === 'provider') await assertApprovedProvider(deps.db, me);
   if (!input.text && !input.file) throw fieldError('text', 'messages.textRequired');
   const now = deps.clock.now();
+  const limit = rateLimitRule(deps.config, 'messagesPerSender');
   const [recent] = await deps.db
     .select({ count: sql<number>`count(*)::int` })
     .from(messages)
-    .where(and(eq(messages.senderId, me), gt(messages.createdAt, new Date(now.getTime() - 60_000))));
-  if (Number(recent?.count ?? 0) >= MESSAGES_PER_MINUTE) {
-    throw new AppError('MESSAGE_RATE_LIMITED', { count: MESSAGES_PER_MINUTE });
+    .where(
+      and(eq(messages.senderId, me), gt(messages.createdAt, new Date(now.getTime() - limit.windowSeconds * 1000))),
+    );
+  if (Number(recent?.count ?? 0) >= limit.max) {
+    throw new AppError('MESSAGE_RATE_LIMITED', { count: limit.max });
   }
 
   let attachment: { key: string; name: string; type: string; size: number } | null = null;

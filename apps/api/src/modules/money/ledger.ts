@@ -53,7 +53,7 @@ async function executePosting(tx: Tx, input: PostTransactionInput): Promise<Post
 
 /**
  * The values of one posting as SQL: bound parameters (postTransaction) or placeholders of a
- * statement prepared once (a service that posts inside a bigger statement, e.g. pay-booking.ts).
+ * statement prepared once (a service that posts inside a bigger statement, e.g. checkout/pay-booking.ts).
  */
 export interface PostingValues {
   /**

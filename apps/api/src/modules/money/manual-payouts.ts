@@ -14,7 +14,6 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { assertWithdrawable } from './held-earnings.ts';
 import { postTransaction } from './ledger.ts';
-import type { PayoutRow } from './payouts.ts';
 import { payoutLines, payoutReversalLines } from './postings.ts';
 import { references } from './references.ts';
 
@@ -24,6 +23,9 @@ import { references } from './references.ts';
  * Never a gateway name: reconciliation and webhooks leave these payouts alone.
  */
 export const MANUAL_PAYOUT_GATEWAY = 'manual';
+
+/** A payout as stored; here, below payouts.ts, which imports the manual path (never the reverse). */
+export type PayoutRow = typeof payouts.$inferSelect;
 
 type BankRow = typeof payoutBankAccounts.$inferSelect;
 

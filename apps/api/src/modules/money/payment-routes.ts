@@ -15,14 +15,11 @@ import { generateVirtualAccount, getVirtualAccount } from './virtual-accounts.ts
 const tags = ['payments'];
 const security = [{ bearer: [] }];
 
-/** Card top-ups started per user: enough for retries, not for hammering the gateway. */
-export const TOP_UP_RATE_LIMIT = { max: 10, windowSeconds: 10 * 60 };
-
 /** Card top-ups, payment status and virtual accounts (bank-transfer top-ups). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  const topUpLimit = rateLimit(app, [{ name: 'topUpPerUser', rule: TOP_UP_RATE_LIMIT, keyOf: byUser }]);
+  const topUpLimit = rateLimit(app, [{ name: 'topUpPerUser', keyOf: byUser }]);
 
   app.post(
     '/payment/wallet',

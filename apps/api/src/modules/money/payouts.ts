@@ -14,11 +14,9 @@ import { loadAccountHolder } from './account-holder.ts';
 import { assertWithdrawable, heldEarningsMinor } from './held-earnings.ts';
 import { accountBalance, postTransaction } from './ledger.ts';
 import type { AccountRef } from './ledger-math.ts';
-import { MANUAL_PAYOUT_GATEWAY, requestManualPayout } from './manual-payouts.ts';
+import { MANUAL_PAYOUT_GATEWAY, type PayoutRow, requestManualPayout } from './manual-payouts.ts';
 import { payoutLines, payoutReversalLines } from './postings.ts';
 import { references } from './references.ts';
-
-export type PayoutRow = typeof payouts.$inferSelect;
 
 /** A transfer the gateway has never heard of this long after we asked for it did not happen. */
 const UNKNOWN_TRANSFER_GIVE_UP_MS = 30 * 60 * 1000;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookingPaymentRoutes } from './booking-payment-routes.ts';
 import { earningsRoutes } from './earnings-routes.ts';
 import { manualPayoutRoutes } from './manual-payout-routes.ts';
 import { paymentRoutes } from './payment-routes.ts';
@@ -10,13 +9,12 @@ import { webhookRoutes } from './webhook-routes.ts';
 
 /**
  * Everything about money under /api, one plugin per resource: the wallet statement, card
- * top-ups / payment status / virtual accounts, paying for bookings, provider earnings and
+ * top-ups / payment status / virtual accounts, provider earnings and
  * payouts (and the back office's manual payouts), gateway webhooks, and the sandbox gateway's side when DEV_TOOLS is on.
  */
 export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(walletRoutes);
   await app.register(paymentRoutes);
-  await app.register(bookingPaymentRoutes);
   await app.register(earningsRoutes);
   await app.register(manualPayoutRoutes);
   await app.register(webhookRoutes);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
 import { currencyOf } from './account-holder.ts';
-import { page, pageLanguage } from './sandbox-checkout-page.ts';
+import { page, pageLanguage } from './sandbox-page.ts';
 import { findSandboxSession, sessionObject } from './sandbox-stripe.ts';
 
 /**

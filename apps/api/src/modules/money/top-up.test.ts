@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { ledgerAccounts, ledgerTransactions, payments, sandboxCharges } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { DEFAULT_RATE_LIMITS } from '../../platform/rate-limits.ts';
 import { auditLedger } from './ledger-audit.ts';
 
 let t: TestApp;
@@ -15,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function topUp(user: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.app.inject({
+async function topUp(user: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}, app = t) {
+  return app.app.inject({
     method: 'POST',
     url: '/api/payment/wallet',
     headers: { ...user.headers, ...headers },
@@ -267,9 +268,11 @@ describe('Idempotency-Key on top-up', () => {
 });
 
 describe('top-up rate limit', () => {
-  it('allows 10 top-ups per user in 10 minutes, then answers 429 in the request language', async () => {
+  const { max } = DEFAULT_RATE_LIMITS.topUpPerUser;
+
+  it('allows the table’s top-ups per user in its window, then answers 429 in the request language', async () => {
     const user = await createTestUser(t, { role: 'client' });
-    for (let i = 0; i < 10; i++) expect((await topUp(user, { amount: 50_000 })).statusCode).toBe(200);
+    for (let i = 0; i < max; i++) expect((await topUp(user, { amount: 50_000 })).statusCode).toBe(200);
     const limited = await topUp(user, { amount: 50_000 }, { 'x-language': 'de' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('TOO_MANY_REQUESTS');
@@ -280,10 +283,25 @@ describe('top-up rate limit', () => {
         .select()
         .from(payments)
         .where(and(eq(payments.userId, user.id))),
-    ).toHaveLength(10);
+    ).toHaveLength(max);
     // Another user is not affected.
     const other = await createTestUser(t, { role: 'client' });
     expect((await topUp(other, { amount: 50_000 })).statusCode).toBe(200);
+  });
+
+  // One server runs every journey: the limit must follow RATE_LIMIT_SCALE like the sign-in ones.
+  it('takes an override from config and scales it by RATE_LIMIT_SCALE', async () => {
+    const scaled = await buildTestApp({
+      config: { RATE_LIMIT_SCALE: 2, rateLimits: { topUpPerUser: { max: 2, windowSeconds: 600 } } },
+    });
+    try {
+      const user = await createTestUser(scaled, { role: 'client' });
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push((await topUp(user, { amount: 50_000 }, {}, scaled)).statusCode);
+      expect(answers).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      await scaled.close();
+    }
   });
 });
 

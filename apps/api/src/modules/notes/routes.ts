@@ -23,9 +23,6 @@ import { createNote, deleteNote, type NoteUpload, updateNote } from './write-not
 
 const security = [{ bearer: [] }];
 const tags = ['notes'];
-/** Notes written per provider per 10 minutes. */
-const WRITE_LIMIT = { max: 120, windowSeconds: 10 * 60 };
-const FILE_LIMIT = { max: 120, windowSeconds: 60 };
 
 /** RFC 6266 / 5987: an ASCII fallback and the UTF-8 name. */
 function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
@@ -75,9 +72,9 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   // The author alone: an operator viewing the provider's account (view mode) reads no note.
   const provider = { onRequest: [...requireRole('provider'), ownerOnlyNotInViewMode] };
-  const writeLimit = rateLimit(app, [{ name: 'noteWrites', rule: WRITE_LIMIT, keyOf: byUser }]);
+  const writeLimit = rateLimit(app, [{ name: 'noteWrites', keyOf: byUser }]);
   // Links are guessed at no faster than this per address (they are signed and live 5 minutes).
-  const fileLimit = rateLimit(app, [{ name: 'noteFiles', rule: FILE_LIMIT }]);
+  const fileLimit = rateLimit(app, [{ name: 'noteFiles' }]);
 
   app.post(
     '/note',

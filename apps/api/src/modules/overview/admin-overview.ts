@@ -1,7 +1,7 @@
 import { dayBounds } from '@app/shared/day-bounds';
 import { type AdminOverview, OVERVIEW_RECENT_DAYS } from '@app/shared/schemas/overview';
+import { type AdminActor, assertAdmin } from '../../platform/admin-actor.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { type AdminActor, assertAdmin } from '../admin/actor.ts';
 import { OVERDUE_AFTER_MS } from '../admin/operations.ts';
 import { countAwaitingReview } from '../admin/providers.ts';
 import { countSessionsStarting } from '../bookings/overview-lists.ts';

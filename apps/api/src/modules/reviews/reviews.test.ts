@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { REVIEW_EDITS_ALLOWED } from '@app/shared/schemas/reviews';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
 import { bookings, reviews } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { rawRows } from '../../platform/prepared.ts';
 import { futureBooking, keptAndCounted, pastBooking, postReview, reviewed } from './test-support.ts';
 
 const clock = fixedClock('2027-03-10T12:00:00Z');
@@ -170,6 +172,40 @@ describe('PUT /review/{reviewId}', () => {
     const stranger = await createTestUser(t, { role: 'client' });
     expect((await edit({ rating: 1 }, stranger)).statusCode).toBe(404);
     expect((await edit({ rating: 1 }, other)).statusCode).toBe(403);
+  });
+});
+
+describe('the edit limit, stated once', () => {
+  it('the database CHECK on edit_count allows 0 to REVIEW_EDITS_ALLOWED', async () => {
+    const [constraint] = await rawRows<{ definition: string }>(
+      t.deps.db,
+      sql`SELECT pg_get_constraintdef(c.oid) AS definition FROM pg_constraint c
+           WHERE c.conname = 'reviews_edit_count_ck' AND c.conrelid = 'reviews'::regclass`,
+    );
+    const bounds = /edit_count >= (\d+)\) AND \(edit_count <= (\d+)\)/.exec(constraint?.definition ?? '');
+    expect(bounds?.slice(1).map(Number), constraint?.definition).toEqual([0, REVIEW_EDITS_ALLOWED]);
+  });
+
+  it('lets the author edit REVIEW_EDITS_ALLOWED times, counting down editsLeft, then refuses', async () => {
+    const other = await createTestUser(t, { role: 'provider' });
+    const review = await reviewed(t, client, await pastBooking(t, client, other), { rating: 3 });
+    for (let edit = 1; edit <= REVIEW_EDITS_ALLOWED; edit++) {
+      const answer = await t.app.inject({
+        method: 'PUT',
+        url: `/api/review/${review.identifier}`,
+        headers: client.headers,
+        payload: { rating: 4 },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().editsLeft).toBe(REVIEW_EDITS_ALLOWED - edit);
+    }
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/review/${review.identifier}`,
+      headers: client.headers,
+      payload: { rating: 5 },
+    });
+    expect(refused.json().code).toBe('REVIEW_EDIT_LIMIT');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
-import type { OwnReview } from '@app/shared/schemas/reviews';
-import { and, eq, sql } from 'drizzle-orm';
+import { type OwnReview, REVIEW_EDITS_ALLOWED } from '@app/shared/schemas/reviews';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, reviews } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -92,8 +92,8 @@ export async function createReview(
 }
 
 /**
- * PUT /review/{reviewId}: the author edits the rating, comment and anonymity once (SPEC.md §4,
- * §9). One conditional statement: a second edit, even a concurrent one, matches no row and is
+ * PUT /review/{reviewId}: the author edits the rating, comment and anonymity REVIEW_EDITS_ALLOWED
+ * times (SPEC.md §4, §9). One conditional statement: a second edit, even a concurrent one, matches no row and is
  * refused with REVIEW_EDIT_LIMIT; someone else's review is NOT_FOUND.
  */
 export async function updateReview(
@@ -111,7 +111,13 @@ export async function updateReview(
       editedAt: now,
       updatedAt: now,
     })
-    .where(and(eq(reviews.id, input.reviewId), eq(reviews.clientId, input.actor.userId), eq(reviews.editCount, 0)))
+    .where(
+      and(
+        eq(reviews.id, input.reviewId),
+        eq(reviews.clientId, input.actor.userId),
+        lt(reviews.editCount, REVIEW_EDITS_ALLOWED),
+      ),
+    )
     .returning({ id: reviews.id });
   if (updated.length === 0) {
     const [existing] = await deps.db

@@ -1,18 +1,18 @@
-import {
-  SUPPORT_MESSAGES_PER_MINUTE,
-  type SupportConversation,
-  type SupportConversationSummary,
-  type SupportMessage,
-  type SupportThread,
+import type {
+  SupportConversation,
+  SupportConversationSummary,
+  SupportMessage,
+  SupportThread,
 } from '@app/shared/schemas/support';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { supportConversations, supportMessages, users } from '../../db/schema/index.ts';
+import { type AdminActor, assertAdmin } from '../../platform/admin-actor.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { rateLimitRule } from '../../platform/rate-limits.ts';
 import { publishInTransaction } from '../../platform/realtime/bus.ts';
-import { type AdminActor, assertAdmin } from '../admin/actor.ts';
 import type { SupportOwner } from './owner.ts';
 
 type ConversationRow = typeof supportConversations.$inferSelect;
@@ -142,13 +142,14 @@ export async function getSupportThread(
 /**
  * POST /support/messages: the visitor writes; their open conversation is used or started (the
  * partial unique index keeps one open per visitor, even when two tabs write at once). At most
- * SUPPORT_MESSAGES_PER_MINUTE a minute per visitor, counted in the database.
+ * `supportMessagesPerVisitor` (DEFAULT_RATE_LIMITS) per visitor, counted from the stored messages.
  */
 export async function sendVisitorMessage(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   input: { owner: SupportOwner; text: string; page?: string },
 ): Promise<SupportMessage> {
   const now = deps.clock.now();
+  const limit = rateLimitRule(deps.config, 'supportMessagesPerVisitor');
   return deps.db.transaction(async (tx) => {
     await tx
       .insert(supportConversations)
@@ -173,11 +174,11 @@ export async function sendVisitorMessage(
         and(
           eq(supportMessages.conversationId, conversation.id),
           eq(supportMessages.author, 'visitor'),
-          gt(supportMessages.createdAt, new Date(now.getTime() - 60_000)),
+          gt(supportMessages.createdAt, new Date(now.getTime() - limit.windowSeconds * 1000)),
         ),
       );
-    if (Number(recent?.count ?? 0) >= SUPPORT_MESSAGES_PER_MINUTE) {
-      throw new AppError('SUPPORT_RATE_LIMITED', { count: SUPPORT_MESSAGES_PER_MINUTE });
+    if (Number(recent?.count ?? 0) >= limit.max) {
+      throw new AppError('SUPPORT_RATE_LIMITED', { count: limit.max });
     }
     const [row] = await tx
       .insert(supportMessages)

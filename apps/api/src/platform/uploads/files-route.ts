@@ -22,7 +22,7 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
  * Files under `sealed/` are opened on the way out (sealed-at-rest.ts).
  */
 export const privateFileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const fileLimit = rateLimit(app, [{ name: 'privateFiles', rule: { max: 300, windowSeconds: 60 } }]);
+  const fileLimit = rateLimit(app, [{ name: 'privateFiles' }]);
   app.get(
     // A wildcard, not `:token`: a signed token is longer than Fastify's 100-character parameter limit.
     '/files/*',

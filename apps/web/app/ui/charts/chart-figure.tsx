@@ -1,17 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
-
-/** One x position of a chart: its label as people read it, and a value per series key. */
-export interface ChartPoint {
-  label: string;
-  values: Record<string, number>;
-}
-
-export interface ChartSeries {
-  key: string;
-  label: string;
-  /** A colour that keeps 3:1 against white (WCAG 1.4.11 for graphics). */
-  color: string;
-}
+import type { ChartPoint, ChartSeries } from './chart-types';
 
 /** The palette of every chart, in order; each keeps 3:1 against white. */
 export const CHART_COLORS = ['#0f766e', '#b45309', '#4338ca', '#be123c'] as const;

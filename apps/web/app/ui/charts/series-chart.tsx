@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { ChartPoint, ChartSeries } from './chart-figure';
+import type { ChartPoint, ChartSeries } from './chart-types';
 
 /**
  * The drawing of a chart (recharts, SVG). Only ChartFigure loads it, lazily: the library stays

@@ -5,13 +5,10 @@ import { byUser, rateLimit } from '../../../platform/rate-limits.ts';
 import { shareBooking } from '../share-booking.ts';
 import { bookingsTags, security } from './common.ts';
 
-/** Share emails go to any address: a few per user per hour. */
-export const SHARE_RATE_LIMIT = { max: 10, windowSeconds: 60 * 60 };
-
 /** Either party emails the details of one of its bookings to an address. */
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const shareLimit = rateLimit(app, [{ name: 'shareBooking', rule: SHARE_RATE_LIMIT, keyOf: byUser }]);
+  const shareLimit = rateLimit(app, [{ name: 'shareBooking', keyOf: byUser }]);
 
   app.post(
     '/share-booking',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, testI18n } from '../../../../test/render';
+import { mockApi, testI18n } from '#test/render';
 import { AdminChartsPanel } from './admin-charts';
 
 function renderIn(language: 'en' | 'de', ui: ReactNode) {

@@ -4,7 +4,7 @@ import { localePath, pathInLanguage } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { cn } from '#app/ui/cn';
 import { useScrollRow } from '#app/ui/scroll-row';
-import { ADMIN_NAV, isAdminSectionActive } from '../admin-nav';
+import { ADMIN_NAV, isAdminSectionActive } from '../lib/admin-nav';
 
 /** The back office's own navigation (ADMIN_NAV), above every admin page. */
 export function AdminNav() {

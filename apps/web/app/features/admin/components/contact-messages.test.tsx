@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderAtUrl } from '../../../../test/render';
+import { mockApi, renderAtUrl } from '#test/render';
 import { ContactMessages } from './contact-messages';
 
 const MESSAGE_ID = '3d1b8f0a-2c4e-4f6a-8b9c-0d1e2f3a4b5c';

@@ -10,7 +10,7 @@ import { LoadGate } from '#app/ui/load-gate';
 import { useModals } from '#app/ui/modal-manager';
 import { Pagination, pageSearch } from '#app/ui/pagination';
 import { useManualPayouts } from '../api/list-manual-payouts';
-import { ADMIN_MODALS } from '../modals';
+import { ADMIN_MODALS } from '../lib/modals';
 import { oneOf, SwitchLinks } from './filters';
 import { Badge, Cell, DataTable, EmptyRow } from './table';
 

@@ -22,7 +22,7 @@ import { LoadGate } from '#app/ui/load-gate';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useDecideNoSessionReport, useNoSessionReportDetail } from '../api/no-session-reports';
-import { ADMIN_MODALS } from '../modals';
+import { ADMIN_MODALS } from '../lib/modals';
 import { ReportStateBadge } from './no-session-reports';
 
 /** What the room recorded: the outcome, the minutes together in the booked time, each party's stays. */

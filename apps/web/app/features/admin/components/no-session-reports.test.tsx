@@ -2,7 +2,7 @@ import type { AdminNoSessionReport, AdminNoSessionReportDetail } from '@app/shar
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderAtUrl } from '../../../../test/render';
+import { mockApi, renderAtUrl } from '#test/render';
 import { NoSessionDecisionDialog } from './no-session-decision-dialog';
 import { NoSessionReports } from './no-session-reports';
 

@@ -8,7 +8,7 @@ import { Button } from '#app/ui/button';
 import { LoadGate } from '#app/ui/load-gate';
 import { useModals } from '#app/ui/modal-manager';
 import { useNoSessionReports } from '../api/no-session-reports';
-import { ADMIN_MODALS } from '../modals';
+import { ADMIN_MODALS } from '../lib/modals';
 import { Badge, Cell, DataTable, EmptyRow } from './table';
 
 /** Waiting, refunded to the client, or released to the therapist. */

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderAtUrl } from '../../../../test/render';
+import { mockApi, renderAtUrl } from '#test/render';
 import { NoShowCounts } from './no-show-counts';
 
 const PROVIDER_ID = '7bb49671-2118-402b-8914-0f9a8db2006f';

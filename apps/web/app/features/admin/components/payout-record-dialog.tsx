@@ -19,7 +19,7 @@ import { TextAreaField } from '#app/ui/form-fields';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { type PayoutOutcome, useRecordManualPayout } from '../api/record-manual-payout';
-import { ADMIN_MODALS } from '../modals';
+import { ADMIN_MODALS } from '../lib/modals';
 
 /** Records the outcome, toasts it and closes; server field errors go under their fields, others to a toast. */
 function useRecord<T extends FieldValues>(payout: ManualPayout, form: UseFormReturn<T>, toastKey: string) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderAtUrl } from '../../../../test/render';
+import { mockApi, renderAtUrl } from '#test/render';
 import { ReportedReviews } from './reported-reviews';
 import { ReviewDecisionDialog } from './review-decision-dialog';
 

@@ -8,7 +8,7 @@ import { LoadGate } from '#app/ui/load-gate';
 import { useModals } from '#app/ui/modal-manager';
 import { Pagination, pageSearch } from '#app/ui/pagination';
 import { useReportedReviews } from '../api/list-reported-reviews';
-import { ADMIN_MODALS } from '../modals';
+import { ADMIN_MODALS } from '../lib/modals';
 import { oneOf, SwitchLinks } from './filters';
 import { Badge, Cell, DataTable, EmptyRow } from './table';
 

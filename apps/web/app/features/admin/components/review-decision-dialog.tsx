@@ -16,7 +16,7 @@ import { TextAreaField } from '#app/ui/form-fields';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { type ReviewDecision, useSetReviewHidden } from '../api/set-review-hidden';
-import { ADMIN_MODALS } from '../modals';
+import { ADMIN_MODALS } from '../lib/modals';
 
 /** The dialog's form (mounted with the open dialog, so every opening starts empty). */
 function DecisionForm({ review, hide, provider }: { review: ReportedReview; hide: boolean; provider: string }) {

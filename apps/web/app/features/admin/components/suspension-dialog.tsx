@@ -5,7 +5,7 @@ import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useChangeSuspension } from '../api/change-suspension';
-import { ADMIN_MODALS } from '../modals';
+import { ADMIN_MODALS } from '../lib/modals';
 import { personName } from './people';
 
 /** Confirms a suspension (what it does, in full) or a reactivation. */

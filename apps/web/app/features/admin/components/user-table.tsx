@@ -13,7 +13,7 @@ import { Pagination, pageSearch } from '#app/ui/pagination';
 import { useToast } from '#app/ui/toast';
 import { useUsers } from '../api/list-users';
 import { useStartViewMode } from '../api/start-view-mode';
-import { ADMIN_MODALS } from '../modals';
+import { ADMIN_MODALS } from '../lib/modals';
 import { FilterForm, SelectFilter } from './filters';
 import { personName } from './people';
 import { Badge, Cell, DataTable, EmptyRow } from './table';

@@ -2,8 +2,8 @@ import type { WeeklyDay } from '@app/shared/schemas/availability';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../../test/render';
-import { AVAILABILITY_MODALS } from '../modals';
+import { mockApi, renderWithProviders } from '#test/render';
+import { AVAILABILITY_MODALS } from '../lib/modals';
 import { SpecificDateDialog } from './specific-date-dialog';
 
 const weekly: WeeklyDay[] = [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({

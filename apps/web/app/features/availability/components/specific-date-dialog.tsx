@@ -17,7 +17,7 @@ import { MonthGrid } from '#app/ui/month-grid';
 import { useToast } from '#app/ui/toast';
 import { useSaveCustomDay } from '../api/save-custom-day';
 import { errorTexts, placeServerErrors } from '../lib/form-errors';
-import { AVAILABILITY_MODALS } from '../modals';
+import { AVAILABILITY_MODALS } from '../lib/modals';
 import { RangesEditor } from './ranges-editor';
 
 /** How far ahead a specific date may be set (the API allows 366 days from today). */

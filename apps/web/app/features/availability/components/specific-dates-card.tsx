@@ -10,7 +10,7 @@ import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useDeleteCustomDay } from '../api/delete-custom-day';
 import { useCustomDays } from '../api/list-custom-days';
-import { AVAILABILITY_MODALS } from '../modals';
+import { AVAILABILITY_MODALS } from '../lib/modals';
 import { SpecificDateDialog } from './specific-date-dialog';
 
 export interface SpecificDatesCardProps {

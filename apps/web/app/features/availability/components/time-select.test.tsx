@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
+import { renderWithProviders } from '#test/render';
 import { RangesEditor } from './ranges-editor';
 
 function Harness({ initial }: { initial: { startTime: string; endTime: string }[] }) {

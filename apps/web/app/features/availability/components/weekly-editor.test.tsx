@@ -2,7 +2,7 @@ import type { WeeklyDay } from '@app/shared/schemas/availability';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { toggleUnavailable, WeeklyEditor } from './weekly-editor';
 
 const week: WeeklyDay[] = [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({

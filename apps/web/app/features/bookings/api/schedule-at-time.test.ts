@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOKING_ID, calendarAnswers, makeBooking, mockApi } from '../test-utils';
+import { BOOKING_ID, calendarAnswers, makeBooking, mockApi } from '../lib/test-utils';
 import { scheduleAtTime } from './schedule-at-time';
 
 const draft = makeBooking({ status: 'pending', isPaid: false, startAt: null, endAt: null, note: "Ngozi's referral" });

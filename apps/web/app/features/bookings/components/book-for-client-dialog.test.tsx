@@ -2,7 +2,7 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOOKING_MODALS } from '../modals';
+import { BOOKING_MODALS } from '../lib/modals';
 import {
   AUDIO_CALL_ID,
   CLIENT_ID,
@@ -15,7 +15,7 @@ import {
   PROVIDER_ID,
   renderBooking,
   VIDEO_SESSION_ID,
-} from '../test-utils';
+} from '../lib/test-utils';
 import { BookingDialogs } from './booking-dialogs';
 
 const NOW = new Date('2027-03-10T12:00:00Z').getTime();

@@ -25,18 +25,10 @@ import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useCreateAppointment } from '../api/create-appointment';
-import { BOOKING_MODALS } from '../modals';
+import { BOOKING_MODALS, type BookForClientTarget } from '../lib/modals';
 import { BookingCalendar, type TimeSlot } from './booking-calendar';
 import { ChoiceGroup } from './choice-group';
 import { NoteField } from './note-field';
-
-/** Whom the provider books for: a client, with the therapy and session type to start from. */
-export interface BookForClientTarget {
-  client: { identifier: string; name: string };
-  providerIdentifier: string;
-  therapyIdentifier?: string;
-  modalityIdentifier?: string;
-}
 
 /** The target of the dialog's props: an appointment's client, or a client page's. */
 export function bookForClientTarget(

@@ -2,7 +2,7 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Dialog, type DialogProps } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
-import type { BookingModalName } from '../modals';
+import type { BookingModalName } from '../lib/modals';
 
 export interface BookingActionDialogProps {
   /** The dialog's name in the modal manager (BOOKING_MODALS). */

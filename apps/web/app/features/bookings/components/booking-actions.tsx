@@ -14,6 +14,7 @@ import { useToast } from '#app/ui/toast';
 import { useAnswerParticipant } from '../api/answer-participant';
 import { useAnswerReschedule } from '../api/answer-reschedule';
 import type { BookingRole } from '../api/keys';
+import { BOOKING_MODALS, type BookingModalName } from '../lib/modals';
 import {
   awaitsMyParticipantAnswer,
   awaitsMyRescheduleAnswer,
@@ -24,7 +25,6 @@ import {
   needsSchedule,
   rescheduleLimitReached,
 } from '../lib/rules';
-import { BOOKING_MODALS, type BookingModalName } from '../modals';
 
 const linkButton =
   'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors';

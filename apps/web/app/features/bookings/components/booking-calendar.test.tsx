@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { BookingCalendar } from './booking-calendar';
 
 const PROVIDER = '6f1c2b9e-3f57-4c1e-9a53-0d2f1b7a8c11';

@@ -1,7 +1,7 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useModals } from '#app/ui/modal-manager';
 import type { BookingRole } from '../api/keys';
-import { BOOKING_MODALS, type BookingModalName } from '../modals';
+import { BOOKING_MODALS, type BookingModalName } from '../lib/modals';
 import { BookForClientDialog, bookForClientTarget } from './book-for-client-dialog';
 import { CancelDialog } from './cancel-dialog';
 import { DeclineDialog } from './decline-dialog';

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,7 +9,7 @@ import {
   mockApi,
   PROVIDER_ID,
   renderBooking,
-} from '../test-utils';
+} from '../lib/test-utils';
 import { BookingForm } from './booking-form';
 
 const provider = makeProvider({ headline: 'Clinical Psychologist', timezone: 'Africa/Lagos' });
@@ -23,8 +23,9 @@ describe('BookingForm', () => {
     renderBooking(<BookingForm provider={provider} onCreated={onCreated} />);
     const user = userEvent.setup();
 
-    expect(screen.getByText('₦15,000.00 per session')).toBeInTheDocument();
-    expect(screen.getByText('Free')).toBeInTheDocument();
+    const form = within(screen.getByRole('form'));
+    expect(form.getByText('₦15,000.00 per session')).toBeInTheDocument();
+    expect(form.getByText('Free')).toBeInTheDocument();
     const note = screen.getByLabelText('Note for your therapist (optional)');
     await user.click(note);
     await user.paste('x'.repeat(401));
@@ -78,6 +79,23 @@ describe('BookingForm', () => {
     await user.click(screen.getByRole('radio', { name: /Couples Therapy/ }));
     await user.click(screen.getByRole('button', { name: 'Continue to choose a time' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This therapist does not offer this modality');
+  });
+
+  it("shows the chosen therapy's own fee in the summary, the general fee before a choice", async () => {
+    mockApi({});
+    const ownFee = { amount: 2_250_000, isFree: false, currencyCode: 'NGN' };
+    const withOwnFee = makeProvider({
+      therapies: [{ ...provider.therapies[0], fee: ownFee }, provider.therapies[1]] as typeof provider.therapies,
+    });
+    renderBooking(<BookingForm provider={withOwnFee} onCreated={vi.fn()} />);
+    const user = userEvent.setup();
+    const summary = screen.getByTestId('booking-fee');
+    expect(summary).toHaveTextContent('₦15,000.00 per session');
+
+    await user.click(screen.getByRole('radio', { name: /Individual Therapy/ }));
+    expect(summary).toHaveTextContent('₦22,500.00 per session');
+    await user.click(screen.getByRole('radio', { name: /Couples Therapy/ }));
+    expect(summary).toHaveTextContent('Free');
   });
 
   it('speaks German', async () => {

@@ -20,6 +20,7 @@ import { useCreateBooking } from '../api/create-booking';
 import { scheduleAtTime } from '../api/schedule-at-time';
 import { ChoiceGroup } from './choice-group';
 import { NoteField } from './note-field';
+import { ProviderSummary } from './provider-summary';
 
 export interface BookingFormProps {
   provider: PublicProvider;
@@ -40,6 +41,9 @@ interface Values {
  * Booking step 1 (SPEC.md §3 "Booking create payload"): modality, therapy and an optional note
  * of at most 400 characters, validated with the API's own schema ('Please select a modality',
  * 'Please select a therapy', 'Note must not exceed 400 characters'), then POST /booking.
+ * The therapist's summary beside it is rendered here, as it shows the fee of the therapy chosen
+ * in the form (a therapy may have its own fee; the API prices the booking from it), and here it
+ * stays out of the route's first load.
  */
 export function BookingForm({ provider, onCreated, chosenAtParam = null }: BookingFormProps) {
   const { t, i18n } = useTranslation();
@@ -107,59 +111,74 @@ export function BookingForm({ provider, onCreated, chosenAtParam = null }: Booki
 
   const note = watch('note') ?? '';
   const noneOffered = provider.modalities.length === 0 || provider.therapies.length === 0;
+  const therapyId = watch('therapyIdentifier');
+  // The general fee until a therapy is chosen; the API answers a therapy's own fee or the general one.
+  const fee = provider.therapies.find((item) => item.identifier === therapyId)?.fee ?? provider.fee;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="booking-form-title">
-      {chosenAt && zone ? (
-        <div className="rounded-xl bg-brand-50 px-4 py-3 text-brand-900" data-testid="chosen-time">
-          <p className="font-semibold">
-            {t('bookingScreens.book.chosenTime', {
-              date: shortDateOf(chosenAt, zone, i18n.language),
-              time: timeOf(chosenAt, zone, i18n.language),
-            })}
-          </p>
-          <p className="text-sm">{t('bookingScreens.book.chosenHint')}</p>
-        </div>
-      ) : null}
-      <h2 id="booking-form-title" className="text-lg font-semibold">
-        {t('bookingScreens.form.title')}
-      </h2>
-      {noneOffered ? (
-        <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {t('bookingScreens.form.nothingOffered')}
-        </p>
-      ) : null}
-      <input type="hidden" {...register('providerIdentifier')} />
-      <ChoiceGroup
-        legend={t('bookingScreens.form.modality')}
-        options={provider.modalities.map((item) => ({ value: item.identifier, label: item.name }))}
-        error={tMessage(t, errors.modalityIdentifier?.message)}
-        selected={watch('modalityIdentifier')}
-        {...register('modalityIdentifier')}
-      />
-      <ChoiceGroup
-        legend={t('bookingScreens.form.therapy')}
-        options={provider.therapies.map((item) => ({
-          value: item.identifier,
-          label: item.name,
-          detail: feeText(item.fee),
-        }))}
-        error={tMessage(t, errors.therapyIdentifier?.message)}
-        selected={watch('therapyIdentifier')}
-        {...register('therapyIdentifier')}
-      />
-      <NoteField
-        label={t('bookingScreens.form.note')}
-        hint={t('bookingScreens.form.noteHint')}
-        length={note.length}
-        error={tMessage(t, errors.note?.message)}
-        {...register('note')}
-      />
-      <div className="flex justify-end">
-        <Button type="submit" loading={create.isPending || isSubmitting} className="w-full sm:w-auto">
-          {t(chosenAt ? 'bookingScreens.form.holdAndContinue' : 'bookingScreens.form.continue')}
-        </Button>
+    <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+      <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby="booking-form-title">
+          {chosenAt && zone ? (
+            <div className="rounded-xl bg-brand-50 px-4 py-3 text-brand-900" data-testid="chosen-time">
+              <p className="font-semibold">
+                {t('bookingScreens.book.chosenTime', {
+                  date: shortDateOf(chosenAt, zone, i18n.language),
+                  time: timeOf(chosenAt, zone, i18n.language),
+                })}
+              </p>
+              <p className="text-sm">{t('bookingScreens.book.chosenHint')}</p>
+            </div>
+          ) : null}
+          <h2 id="booking-form-title" className="text-lg font-semibold">
+            {t('bookingScreens.form.title')}
+          </h2>
+          {noneOffered ? (
+            <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              {t('bookingScreens.form.nothingOffered')}
+            </p>
+          ) : null}
+          <input type="hidden" {...register('providerIdentifier')} />
+          <ChoiceGroup
+            legend={t('bookingScreens.form.modality')}
+            options={provider.modalities.map((item) => ({ value: item.identifier, label: item.name }))}
+            error={tMessage(t, errors.modalityIdentifier?.message)}
+            selected={watch('modalityIdentifier')}
+            {...register('modalityIdentifier')}
+          />
+          <ChoiceGroup
+            legend={t('bookingScreens.form.therapy')}
+            options={provider.therapies.map((item) => ({
+              value: item.identifier,
+              label: item.name,
+              detail: feeText(item.fee),
+            }))}
+            error={tMessage(t, errors.therapyIdentifier?.message)}
+            selected={watch('therapyIdentifier')}
+            {...register('therapyIdentifier')}
+          />
+          <NoteField
+            label={t('bookingScreens.form.note')}
+            hint={t('bookingScreens.form.noteHint')}
+            length={note.length}
+            error={tMessage(t, errors.note?.message)}
+            {...register('note')}
+          />
+          <div className="flex justify-end">
+            <Button type="submit" loading={create.isPending || isSubmitting} className="w-full sm:w-auto">
+              {t(chosenAt ? 'bookingScreens.form.holdAndContinue' : 'bookingScreens.form.continue')}
+            </Button>
+          </div>
+        </form>
       </div>
-    </form>
+      <ProviderSummary name={provider.name} title={provider.title} photo={provider.photo} headline={provider.headline}>
+        <p className="text-sm text-slate-700" data-testid="booking-fee">
+          <span className="font-semibold text-slate-900">{feeText(fee)}</span>
+          <span className="block text-slate-600">
+            {t('bookingScreens.facts.minutes', { count: provider.sessionMinutes })}
+          </span>
+        </p>
+      </ProviderSummary>
+    </div>
   );
 }

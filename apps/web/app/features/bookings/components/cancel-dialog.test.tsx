@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingRole } from '../api/keys';
-import { BOOKING_MODALS } from '../modals';
-import { BOOKING_ID, makeBooking, mockApi, renderBooking } from '../test-utils';
+import { BOOKING_MODALS } from '../lib/modals';
+import { BOOKING_ID, makeBooking, mockApi, renderBooking } from '../lib/test-utils';
 import { BookingDialogs } from './booking-dialogs';
 
 const policyPath = `GET /api/appointment/policy/${BOOKING_ID}/cancellation`;

@@ -2,8 +2,8 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOKING_MODALS } from '../modals';
-import { BOOKING_ID, makeBooking, mockApi, renderBooking } from '../test-utils';
+import { BOOKING_MODALS } from '../lib/modals';
+import { BOOKING_ID, makeBooking, mockApi, renderBooking } from '../lib/test-utils';
 import { BookingDialogs } from './booking-dialogs';
 
 const declinePath = `POST /api/appointment/participant/${BOOKING_ID}/reject-booking`;

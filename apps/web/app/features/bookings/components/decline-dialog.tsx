@@ -11,7 +11,7 @@ import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { useToast } from '#app/ui/toast';
 import { useAnswerParticipant } from '../api/answer-participant';
-import { BOOKING_MODALS } from '../modals';
+import { BOOKING_MODALS } from '../lib/modals';
 import { BookingActionDialog } from './booking-action-dialog';
 import { NoteField } from './note-field';
 import { SuccessView } from './success-view';

@@ -4,7 +4,7 @@ import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import type { BookingRole } from '../api/keys';
-import { BOOKING_MODALS } from '../modals';
+import { BOOKING_MODALS } from '../lib/modals';
 
 /** Appointment message (SPEC.md §2): shows the booking note. */
 export function MessageDialog({ booking, party: role }: { booking: Booking | null; party: BookingRole }) {

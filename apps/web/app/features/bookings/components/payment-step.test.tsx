@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeBooking, mockApi, PROVIDER_ID, renderBooking } from '../test-utils';
+import { makeBooking, mockApi, PROVIDER_ID, renderBooking } from '../lib/test-utils';
 import { ChooseAnotherTime } from './choose-another-time';
 import { HoldCountdown, timeLeft } from './hold-countdown';
 import { RefundTerms } from './refund-terms';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#app/api/client';
-import { calendarAnswers, makeBooking, mockApi, renderBooking } from '../test-utils';
+import { calendarAnswers, makeBooking, mockApi, renderBooking } from '../lib/test-utils';
 import { RepeatWeekly, type RepeatWeeklyValue, seriesSessions } from './repeat-weekly';
 import { type RepeatOption, ScheduleForm } from './schedule-form';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOKING_ID, makeBooking, mockApi, renderBooking } from '../test-utils';
+import { BOOKING_ID, makeBooking, mockApi, renderBooking } from '../lib/test-utils';
 import { ReschedulePermissionSwitch } from './reschedule-permission-switch';
 
 const path = `POST /api/appointment/${BOOKING_ID}/reschedule-permission`;

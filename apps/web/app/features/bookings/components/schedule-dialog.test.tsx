@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOOKING_MODALS } from '../modals';
-import { BOOKING_ID, calendarAnswers, makeBooking, mockApi, renderBooking } from '../test-utils';
+import { BOOKING_MODALS } from '../lib/modals';
+import { BOOKING_ID, calendarAnswers, makeBooking, mockApi, renderBooking } from '../lib/test-utils';
 import { BookingDialogs } from './booking-dialogs';
 
 const NOW = new Date('2027-03-10T12:00:00Z').getTime();

@@ -8,7 +8,7 @@ import { useLang } from '#app/lib/use-lang';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { useModals } from '#app/ui/modal-manager';
 import { useScheduleBooking } from '../api/schedule-booking';
-import { BOOKING_MODALS } from '../modals';
+import { BOOKING_MODALS } from '../lib/modals';
 import { BookingActionDialog } from './booking-action-dialog';
 import { ScheduleForm } from './schedule-form';
 import { SuccessView } from './success-view';

@@ -1,7 +1,7 @@
 import type { BookingSeries } from '@app/shared/schemas/bookings';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOKING_ID, makeBooking, mockApi, renderBooking } from '../test-utils';
+import { BOOKING_ID, makeBooking, mockApi, renderBooking } from '../lib/test-utils';
 import { SeriesLabel, SeriesSessions } from './series-sessions';
 import { StatusBadge } from './status-badge';
 

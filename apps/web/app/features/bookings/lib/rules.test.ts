@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { makeBooking } from '../test-utils';
 import {
   awaitsMyParticipantAnswer,
   cancelOutcome,
@@ -9,6 +8,7 @@ import {
   needsSchedule,
   rescheduleLimitReached,
 } from './rules';
+import { makeBooking } from './test-utils';
 
 const NOW = new Date('2027-03-10T12:00:00Z').getTime();
 const info = makeBooking().rescheduleInfo;

@@ -4,7 +4,7 @@ import { localePath } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
-import { CLIENT_MODALS } from '../modals';
+import { CLIENT_MODALS } from '../lib/modals';
 
 /** "Import clients" (SPEC.md §2): choose email / manual entry or a CSV file. */
 export function ImportChoiceDialog() {

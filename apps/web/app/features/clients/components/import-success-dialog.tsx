@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
-import { CLIENT_MODALS } from '../modals';
+import { CLIENT_MODALS } from '../lib/modals';
 
 const OUTCOME_KEYS = { imported: 'importedNew', invited: 'invited', duplicate: 'duplicate' } as const;
 

@@ -2,7 +2,7 @@ import type { ClientInvitationList } from '@app/shared/schemas/clients';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { InvitationList } from './invitation-list';
 
 const invitation = (id: string, firstName: string, lastName: string) => ({

@@ -10,7 +10,7 @@ import { SelectField } from '#app/ui/form-fields';
 import { useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useImportClients } from '../api/import-clients';
-import { CLIENT_MODALS } from '../modals';
+import { CLIENT_MODALS } from '../lib/modals';
 
 interface Row {
   key: number;

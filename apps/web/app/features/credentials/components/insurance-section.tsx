@@ -11,7 +11,7 @@ import { useToast } from '#app/ui/toast';
 import { useDeleteInsurance } from '../api/delete-insurance';
 import { useInsurance } from '../api/list-insurance';
 import { useUploadInsurance } from '../api/upload-insurance';
-import { CREDENTIAL_MODALS } from '../modals';
+import { CREDENTIAL_MODALS } from '../lib/modals';
 import { FileList } from './file-list';
 
 function InsuranceForm({ onDone }: { onDone(): void }) {

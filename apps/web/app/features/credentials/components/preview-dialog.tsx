@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '#app/ui/dialog';
 import { FilePreviewFrame } from '#app/ui/file-preview';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
-import { CREDENTIAL_MODALS } from '../modals';
+import { CREDENTIAL_MODALS } from '../lib/modals';
 
 /**
  * "preview files": the file in an embedded frame (PDF and images, from a local blob: URL; see

@@ -11,7 +11,7 @@ import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useDeleteQualification } from '../api/delete-qualification';
 import { useQualifications } from '../api/list-qualifications';
-import { CREDENTIAL_MODALS } from '../modals';
+import { CREDENTIAL_MODALS } from '../lib/modals';
 import { FileList } from './file-list';
 import { QualificationForm } from './qualification-form';
 

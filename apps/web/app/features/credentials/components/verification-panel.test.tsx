@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModalProvider } from '#app/ui/modal-manager';
 import { ToastProvider } from '#app/ui/toast';
-import { testI18n } from '../../../../test/render';
+import { testI18n } from '#test/render';
 import { VerificationPanel } from './verification-panel';
 
 function renderPanel(language: 'en' | 'de' = 'en') {

@@ -8,7 +8,7 @@ import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useVerificationNote } from '../api/get-verification-note';
 import { useSubmitVerification } from '../api/submit-verification';
-import { CREDENTIAL_MODALS } from '../modals';
+import { CREDENTIAL_MODALS } from '../lib/modals';
 
 const TONE = {
   draft: 'bg-slate-100 text-slate-800',

@@ -7,7 +7,7 @@ import { useToast } from '#app/ui/toast';
 import { useDeleteWorkHistory } from '../api/delete-work-history';
 import { useWorkHistory } from '../api/list-work-history';
 import { useSaveWorkHistory } from '../api/save-work-history';
-import { CREDENTIAL_MODALS } from '../modals';
+import { CREDENTIAL_MODALS } from '../lib/modals';
 import { WorkHistoryForm } from './work-history-form';
 
 /** The work history list and the "add work experience" dialog (side text Employment History). */

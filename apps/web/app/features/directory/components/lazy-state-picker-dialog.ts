@@ -1,5 +1,5 @@
 import { lazyDialog } from '#app/ui/lazy-dialog';
-import { DIRECTORY_MODALS } from '../modals';
+import { DIRECTORY_MODALS } from '../lib/modals';
 
 /** The state picker, loaded when it first opens (home and directory offer it; few open it). */
 export const LazyStatePickerDialog = lazyDialog(DIRECTORY_MODALS.selectState, () =>

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { testI18n } from '../../../../test/render';
+import { testI18n } from '#test/render';
 import { NextSlotText } from './provider-card';
 
 function show(ui: React.ReactNode, language: 'en' | 'de' = 'en') {

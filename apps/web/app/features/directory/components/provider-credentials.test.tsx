@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithI18n } from '../../../../test/render';
+import { renderWithI18n } from '#test/render';
 import { ProviderCredentials, VerifiedBadge } from './provider-credentials';
 
 describe('ProviderCredentials', () => {

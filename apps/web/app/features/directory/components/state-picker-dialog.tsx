@@ -5,7 +5,7 @@ import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { SearchableSelect } from '#app/ui/searchable-select';
 import { useStates, useTopStates } from '../api/list-states';
-import { DIRECTORY_MODALS } from '../modals';
+import { DIRECTORY_MODALS } from '../lib/modals';
 
 /**
  * Select state (SPEC.md §2): the US states in a searchable list, the three with the most

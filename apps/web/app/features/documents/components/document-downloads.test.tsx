@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { DiagnosisForm } from './diagnosis-form';
 import { DocumentDownloads } from './document-downloads';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aMessage, renderMessages } from '../test-utils';
+import { aMessage, renderMessages } from '../lib/test-utils';
 import { DeleteMessageDialog } from './delete-message-dialog';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { aMessage, renderMessages } from '../test-utils';
+import { aMessage, renderMessages } from '../lib/test-utils';
 import { MessageBubble } from './message-bubble';
 
 describe('MessageBubble', () => {

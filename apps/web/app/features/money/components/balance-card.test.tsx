@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../test-utils';
+import { mockApi, renderWithProviders } from '../lib/test-utils';
 import { BalanceCard } from './balance-card';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import type { BankAccount } from '@app/shared/schemas/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../test-utils';
+import { mockApi, renderWithProviders } from '../lib/test-utils';
 import { BankAccountForm } from './bank-account-form';
 
 afterEach(() => {

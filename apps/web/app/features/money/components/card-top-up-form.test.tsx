@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../test-utils';
+import { mockApi, renderWithProviders } from '../lib/test-utils';
 import { CardTopUpForm } from './card-top-up-form';
 
 const CHECKOUT = {

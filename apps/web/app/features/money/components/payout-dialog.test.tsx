@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useModals } from '#app/ui/modal-manager';
-import { EARNINGS_MODALS } from '../earnings-modals';
-import { mockApi, renderWithProviders } from '../test-utils';
+import { EARNINGS_MODALS } from '../lib/earnings-modals';
+import { mockApi, renderWithProviders } from '../lib/test-utils';
 import { PayoutDialog } from './payout-dialog';
 
 function OpenPayout() {

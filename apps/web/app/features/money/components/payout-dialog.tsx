@@ -17,7 +17,7 @@ import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useRequestPayout } from '../api/request-payout';
-import { EARNINGS_MODALS } from '../earnings-modals';
+import { EARNINGS_MODALS } from '../lib/earnings-modals';
 import { amountTextSchema } from '../lib/top-up-form';
 
 export interface PayoutDialogProps {

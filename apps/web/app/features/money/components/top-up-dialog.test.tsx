@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useModals } from '#app/ui/modal-manager';
-import { WALLET_MODALS } from '../modals';
-import { mockApi, renderWithProviders } from '../test-utils';
+import { WALLET_MODALS } from '../lib/modals';
+import { mockApi, renderWithProviders } from '../lib/test-utils';
 import { TopUpDialog } from './top-up-dialog';
 
 const ACCOUNT = { bankName: 'Sandbox Bank', accountNumber: '9912345678', accountName: 'TherapyHub / Ada Okafor' };

@@ -6,7 +6,7 @@ import { walletKeys } from '#app/api/keys/money';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
-import { WALLET_MODALS } from '../modals';
+import { WALLET_MODALS } from '../lib/modals';
 import { BankTransferPanel } from './bank-transfer-panel';
 import { CardTopUpForm } from './card-top-up-form';
 

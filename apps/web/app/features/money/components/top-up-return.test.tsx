@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATUS_POLL_MS } from '#app/api/get-payment-status';
-import { mockApi, renderWithProviders } from '../test-utils';
+import { mockApi, renderWithProviders } from '../lib/test-utils';
 import { TopUpReturn } from './top-up-return';
 
 const answer = (status: string) => ({

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithI18n } from '../test-utils';
+import { renderWithI18n } from '../lib/test-utils';
 import { TransactionFilters } from './transaction-filters';
 import { CLIENT_TRANSACTION_TYPES } from './wallet-transactions';
 

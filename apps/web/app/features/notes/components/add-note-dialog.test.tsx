@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useModals } from '#app/ui/modal-manager';
-import { mockApi, renderWithProviders } from '../../../../test/render';
-import { type AddNoteProps, NOTE_MODALS } from '../modals';
+import { mockApi, renderWithProviders } from '#test/render';
+import { type AddNoteProps, NOTE_MODALS } from '../lib/modals';
 import { AddNoteDialog } from './add-note-dialog';
 
 const CLIENT = '7b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
-import { NOTE_MODALS } from '../modals';
+import { NOTE_MODALS } from '../lib/modals';
 import { NoteForm, type NoteMode } from './note-form';
 
 type Step = { kind: 'choose' } | { kind: 'form'; mode: NoteMode } | { kind: 'success'; type: NoteType };

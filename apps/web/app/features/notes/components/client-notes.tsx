@@ -7,7 +7,7 @@ import { SelectField } from '#app/ui/form-fields';
 import { useModals } from '#app/ui/modal-manager';
 import { PagedList } from '#app/ui/paged-list';
 import { useClientNotes } from '../api/list-client-notes';
-import { NOTE_MODALS, type NoteSession } from '../modals';
+import { NOTE_MODALS, type NoteSession } from '../lib/modals';
 import { NoteItem } from './note-item';
 
 interface Filters {

@@ -5,7 +5,7 @@ import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useDeleteNote } from '../api/delete-note';
-import { NOTE_MODALS } from '../modals';
+import { NOTE_MODALS } from '../lib/modals';
 
 /** "Delete session note" / "Delete client note": asks once, then deletes and says so. */
 export function DeleteNoteDialog() {

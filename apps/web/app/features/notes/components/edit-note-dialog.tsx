@@ -10,7 +10,7 @@ import { SelectField, TextAreaField } from '#app/ui/form-fields';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useUpdateNote } from '../api/update-note';
-import { NOTE_MODALS } from '../modals';
+import { NOTE_MODALS } from '../lib/modals';
 import { useSessionLabel } from './note-form';
 
 /** "Edit note" / "Edit session note": title and content (and the session of a session note). */

@@ -19,7 +19,7 @@ import { Button } from '#app/ui/button';
 import { Field, FieldMessages } from '#app/ui/field';
 import { SelectField, TextAreaField } from '#app/ui/form-fields';
 import { useCreateNote } from '../api/create-note';
-import type { NoteSession } from '../modals';
+import type { NoteSession } from '../lib/modals';
 
 export type NoteMode = 'text' | 'upload';
 type Errors = Partial<Record<'title' | 'content' | 'reference' | 'file' | 'form', string>>;

@@ -5,7 +5,7 @@ import { shortDateOf } from '#app/lib/format';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';
-import { NOTE_MODALS, type NoteSession } from '../modals';
+import { NOTE_MODALS, type NoteSession } from '../lib/modals';
 import { useSessionLabel } from './note-form';
 
 /** One note in a list: kind, title, when, an excerpt, the file's name, and open / edit / delete. */

@@ -3,7 +3,7 @@ import { Button } from '#app/ui/button';
 import { LoadGate } from '#app/ui/load-gate';
 import { useModals } from '#app/ui/modal-manager';
 import { useBookingNotes } from '../api/list-booking-notes';
-import { NOTE_MODALS, type NoteSession } from '../modals';
+import { NOTE_MODALS, type NoteSession } from '../lib/modals';
 import { NoteItem } from './note-item';
 
 /** The provider's notes of one session (appointment details), and "Add session note". */

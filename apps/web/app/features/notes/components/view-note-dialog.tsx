@@ -5,7 +5,7 @@ import { LoadGate } from '#app/ui/load-gate';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { Spinner } from '#app/ui/spinner';
 import { useNote } from '../api/get-note';
-import { NOTE_MODALS } from '../modals';
+import { NOTE_MODALS } from '../lib/modals';
 
 const INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 const PLAYABLE = new Set(['audio/mpeg', 'audio/wav', 'audio/ogg', 'video/mp4']);

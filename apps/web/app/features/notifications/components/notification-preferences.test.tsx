@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { NotificationPreferencesSection } from './notification-preferences';
 
 const saved = {

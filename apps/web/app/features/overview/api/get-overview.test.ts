@@ -1,7 +1,7 @@
 import type { Overview } from '@app/shared/schemas/overview';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../../test/render';
+import { mockApi } from '#test/render';
 import { loadOverview, overviewQuery } from './get-overview';
 
 const answer = (firstName: string) => ({ role: 'client', firstName }) as unknown as Overview;

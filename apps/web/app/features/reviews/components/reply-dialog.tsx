@@ -12,7 +12,7 @@ import { TextAreaField } from '#app/ui/form-fields';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useDeleteReviewReply, useSaveReviewReply } from '../api/reply-to-review';
-import { REVIEW_MODALS } from '../modals';
+import { REVIEW_MODALS } from '../lib/modals';
 
 /**
  * The reviewed provider answers a review publicly, under it on their page: once, then the reply

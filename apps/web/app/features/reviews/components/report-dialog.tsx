@@ -11,7 +11,7 @@ import { TextAreaField } from '#app/ui/form-fields';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useReportReview } from '../api/report-review';
-import { REVIEW_MODALS } from '../modals';
+import { REVIEW_MODALS } from '../lib/modals';
 
 /** The reviewed provider tells the back office why a review breaks the rules; it stays visible until an admin decides. */
 export function ReportDialog() {

@@ -2,7 +2,7 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';
-import { REVIEW_MODALS } from '../modals';
+import { REVIEW_MODALS } from '../lib/modals';
 
 /** Whether a session has taken place (completed, or confirmed and over). */
 export function sessionTookPlace(booking: Pick<Booking, 'status' | 'endAt'>, now: number): boolean {

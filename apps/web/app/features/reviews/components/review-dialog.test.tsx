@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useModals } from '#app/ui/modal-manager';
-import { mockApi, renderWithProviders } from '../../../../test/render';
-import { REVIEW_MODALS } from '../modals';
+import { mockApi, renderWithProviders } from '#test/render';
+import { REVIEW_MODALS } from '../lib/modals';
 import { ReviewDialog } from './review-dialog';
 
 const BOOKING = '2a9d6c1e-8b7f-4e3d-a2c1-b0f9e8d7c6b5';

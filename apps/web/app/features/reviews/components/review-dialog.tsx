@@ -21,7 +21,7 @@ import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useBookingReview } from '../api/get-booking-review';
 import { useSaveReview } from '../api/save-review';
-import { REVIEW_MODALS } from '../modals';
+import { REVIEW_MODALS } from '../lib/modals';
 import { RatingInput } from './rating-input';
 
 type FormValues = { rating: number | undefined; comment: string; isAnonymous: boolean };

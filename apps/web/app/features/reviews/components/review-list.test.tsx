@@ -2,7 +2,7 @@ import type { Review, ReviewPage } from '@app/shared/schemas/reviews';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderAtUrl } from '../../../../test/render';
+import { mockApi, renderAtUrl } from '#test/render';
 import { ReplyDialog } from './reply-dialog';
 import { ReviewList } from './review-list';
 

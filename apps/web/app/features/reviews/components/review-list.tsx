@@ -7,7 +7,7 @@ import { useLang } from '#app/lib/use-lang';
 import { cn } from '#app/ui/cn';
 import { useModals } from '#app/ui/modal-manager';
 import { StarRating } from '#app/ui/star-rating';
-import { REVIEW_MODALS } from '../modals';
+import { REVIEW_MODALS } from '../lib/modals';
 
 /** Where a list position lives: the order and the keyset cursor of its page (none: the first). */
 export interface ReviewListPosition {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
+import { renderWithProviders } from '#test/render';
 import { JoinRoomLink } from './join-room-link';
 
 const START = new Date('2027-03-02T10:00:00Z');

@@ -2,7 +2,7 @@ import type { NoSessionReport } from '@app/shared/schemas/session-room';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { NoSessionReportSection } from './no-session-report';
 
 const BOOKING = '11111111-1111-4111-8111-111111111111';

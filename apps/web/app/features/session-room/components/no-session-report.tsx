@@ -20,7 +20,7 @@ import { TextAreaField } from '#app/ui/form-fields';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useNoSessionReport, useReportNoSession } from '../api/no-session-report';
-import { SESSION_MODALS } from '../modals';
+import { SESSION_MODALS } from '../lib/modals';
 
 export interface NoSessionReportSectionProps {
   bookingId: string;

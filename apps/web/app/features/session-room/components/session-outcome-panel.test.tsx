@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { SessionOutcomePanel, type SlotPicker } from './session-outcome-panel';
 
 const BOOKING = '11111111-1111-4111-8111-111111111111';

@@ -15,7 +15,7 @@ import { useToast } from '#app/ui/toast';
 import { useSessionOutcome } from '../api/get-session-outcome';
 import { useMarkClientNoShow } from '../api/mark-client-no-show';
 import { useRebookSession } from '../api/rebook-session';
-import { SESSION_MODALS } from '../modals';
+import { SESSION_MODALS } from '../lib/modals';
 import { NoSessionReportSection } from './no-session-report';
 
 /** The booking calendar of the session's therapist, given by the route (the bookings feature draws it). */

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../../test/render';
+import { mockApi, renderWithProviders } from '#test/render';
 import { SessionRoomScreen } from './session-room-screen';
 
 const BOOKING = '11111111-1111-4111-8111-111111111111';
