@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnswerWork, buildTracedTestApp, type TracedTestApp } from '../../../test/answer-work.ts';
+import { buildTestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookings, emails, notifications, providerClients } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
