@@ -29,7 +29,6 @@ import {
   viewRowColumns,
 } from './booking-view.ts';
 import { assertHoldAllowed } from './hold-limits.ts';
-import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
@@ -255,7 +254,7 @@ export async function scheduleBooking(
       });
     }),
   );
-  await deliverBookingNotifications(deps, { eventIds });
+  await deps.events.bookingEventsCommitted({ eventIds });
   return countScheduled(deps, await bookingView(deps.db, input.bookingId, context));
 }
 

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { catalog, createBookingVia } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { emails, notificationPreferences, notifications } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import type { LiveEvent } from '../../platform/realtime/bus.ts';
-import { catalog, createBookingVia } from '../bookings/test-support.ts';
 import { openConversationVia, sendVia } from '../messages/test-support.ts';
 import { confirmedSession, parseCalendar, sessionPair } from './test-support.ts';
 

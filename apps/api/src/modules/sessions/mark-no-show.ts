@@ -12,7 +12,6 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loadOwnBooking } from '../bookings/booking-data.ts';
-import { deliverBookingNotifications } from '../bookings/notifications.ts';
 import { loadStays } from './room-attendance.ts';
 import { getSessionOutcome, recordOutcomeEvents } from './session-outcome.ts';
 
@@ -72,6 +71,6 @@ export async function markClientNoShow(
       at: now,
     });
   });
-  await deliverBookingNotifications(deps, { eventIds });
+  await deps.events.bookingEventsCommitted({ eventIds });
   return getSessionOutcome(deps, input);
 }

@@ -12,7 +12,6 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loadOwnBooking, lockProviderCalendar, recordEvent } from '../bookings/booking-data.ts';
 import { bookingView } from '../bookings/booking-view.ts';
-import { deliverBookingNotifications } from '../bookings/notifications.ts';
 import { viewContext } from '../bookings/offer.ts';
 import { takeSlot, withSlotRace } from '../bookings/take-slot.ts';
 import { payFromWallet } from '../money/escrow.ts';
@@ -144,6 +143,6 @@ export async function rebookMissedSession(
       return { newBookingId: id, eventIds: [confirmed] };
     }),
   );
-  await deliverBookingNotifications(deps, { eventIds });
+  await deps.events.bookingEventsCommitted({ eventIds });
   return bookingView(deps.db, newBookingId, viewContext(deps, input.language, input.actor.userId));
 }
