@@ -12,6 +12,7 @@ import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { RoomStay } from '#app/ui/room-stay';
 import { useToast } from '#app/ui/toast';
 import { useSessionOutcome } from '../api/get-session-outcome';
 import { useMarkClientNoShow } from '../api/mark-client-no-show';
@@ -95,13 +96,7 @@ export function SessionOutcomePanel({
             <ul className="mt-1 flex flex-col gap-1 text-sm text-slate-700" data-testid="attendance">
               {outcome.attendance.map((stay) => (
                 <li key={`${stay.party}-${stay.joinedAt}`}>
-                  {t(`bookingScreens.actors.${stay.party}`)}:{' '}
-                  {stay.leftAt
-                    ? t(stay.lost ? 'sessionRoom.outcome.stayLost' : 'sessionRoom.outcome.stay', {
-                        from: timeOf(stay.joinedAt, zone, i18n.language),
-                        to: timeOf(stay.leftAt, zone, i18n.language),
-                      })
-                    : t('sessionRoom.outcome.stayOpen', { from: timeOf(stay.joinedAt, zone, i18n.language) })}
+                  {t(`bookingScreens.actors.${stay.party}`)}: <RoomStay stay={stay} zone={zone} />
                 </li>
               ))}
             </ul>
