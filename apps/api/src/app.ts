@@ -46,6 +46,7 @@ import { moneyRoutes } from './modules/money/routes.ts';
 import { sandboxCheckoutPage } from './modules/money/sandbox-checkout-page.ts';
 import { notesErasure, notesPersonalData } from './modules/notes/personal-data.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
+import { deliverBookingNotifications } from './modules/notifications/booking-emails.ts';
 import { notificationsDeletionHook } from './modules/notifications/deletion.ts';
 import { notificationsPersonalData } from './modules/notifications/personal-data.ts';
 import { recordNotification } from './modules/notifications/record.ts';
@@ -107,7 +108,9 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    archive order (docs/conventions.md "Data export").
  *  - notify (any module telling someone about an event: bookings, money, messages,
  *    credentials, reminders; docs/conventions.md "Notifications"): notifications records it in the
- *    app and answers the person's email choice.
+ *    app and answers the person's email choice;
+ *  - bookingEventsCommitted (bookings and sessions, right after a change committed): notifications
+ *    tells the parties of its outbox events now, in the app and by email (the rest: its job).
  */
 export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'warn'>): DomainEvents {
   return createDomainEvents({
@@ -148,6 +151,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       documentsPersonalData,
     ],
     notify: (tx, event) => recordNotification(tx, event, deps),
+    bookingEventsCommitted: (event) => deliverBookingNotifications(deps, event),
     outcome: deps.telemetry?.enabled ? (event) => deps.telemetry?.recordOutcome(event) : undefined,
   });
 }

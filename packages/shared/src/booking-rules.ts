@@ -4,6 +4,7 @@ import {
   type BookingStatus,
   HOLD_MINUTES,
   NO_REFUND_WINDOW_HOURS,
+  PARTICIPANT_HOLD_HOURS,
   RESCHEDULE_APPROVAL_WINDOW_HOURS,
 } from './schemas/bookings.ts';
 
@@ -17,8 +18,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const NO_REFUND_WINDOW_MS = NO_REFUND_WINDOW_HOURS * HOUR_MS;
 export const RESCHEDULE_APPROVAL_WINDOW_MS = RESCHEDULE_APPROVAL_WINDOW_HOURS * HOUR_MS;
 export const HOLD_MS = HOLD_MINUTES * 60 * 1000;
-/** How long a session a provider booked waits for the client's answer (never past its start). */
-export const PARTICIPANT_HOLD_MS = 24 * HOUR_MS;
+export const PARTICIPANT_HOLD_MS = PARTICIPANT_HOLD_HOURS * HOUR_MS;
 /** A booking created but never given a slot is dropped after this long. */
 export const DRAFT_TTL_MS = 24 * HOUR_MS;
 

@@ -18,17 +18,30 @@ export const MIN_TOP_UP_MAJOR: Record<CurrencyCode, number> = {
   EUR: 5,
 };
 
-/** The currency of an operating country; an unknown country throws CURRENCY_NOT_FOUND. */
-export function currencyForCountry(countryCode: string): CurrencyCode {
-  const currency = (CURRENCY_BY_COUNTRY as Record<string, CurrencyCode>)[countryCode.toUpperCase()];
-  if (!currency) throw new AppErrorLike('CURRENCY_NOT_FOUND');
-  return currency;
+/**
+ * The one answer to "which currency for this country": the operating country's currency. A
+ * country without one (unknown, not operating, or none given) throws CURRENCY_NOT_FOUND, so
+ * money that moves (fees, wallets, payouts) never runs on a guess. A caller that only shows a
+ * price and may meet such a country says what to show instead: `{ fallback: DEFAULT_CURRENCY }`
+ * (docs/decisions/money-one-currency-per-country-helper.md).
+ */
+export function currencyForCountry(
+  countryCode: string | null | undefined,
+  options: { fallback?: CurrencyCode } = {},
+): CurrencyCode {
+  const currency = countryCode
+    ? (CURRENCY_BY_COUNTRY as Record<string, CurrencyCode | undefined>)[countryCode.toUpperCase()]
+    : undefined;
+  if (currency) return currency;
+  if (options.fallback) return options.fallback;
+  throw new AppErrorLike('CURRENCY_NOT_FOUND');
 }
 
-/** Like currencyForCountry, but falls back to NGN for display purposes. */
-export function currencyForCountryOrDefault(countryCode: string | null | undefined): CurrencyCode {
-  if (!countryCode) return DEFAULT_CURRENCY;
-  return (CURRENCY_BY_COUNTRY as Record<string, CurrencyCode>)[countryCode.toUpperCase()] ?? DEFAULT_CURRENCY;
+const OPERATING_CURRENCIES = new Set<string>(Object.values(CURRENCY_BY_COUNTRY));
+
+/** A stored or answered currency code as one we can format (the default for anything else). */
+export function asCurrency(code: string | null | undefined): CurrencyCode {
+  return code && OPERATING_CURRENCIES.has(code) ? (code as CurrencyCode) : DEFAULT_CURRENCY;
 }
 
 export function minTopUpMinor(currency: CurrencyCode): number {

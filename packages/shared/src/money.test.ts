@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppErrorLike } from './app-error-like.ts';
 import { intlLocale } from './constants.ts';
-import { currencyForCountry, currencyForCountryOrDefault, minTopUpMinor } from './currency.ts';
+import { currencyForCountry, DEFAULT_CURRENCY, minTopUpMinor } from './currency.ts';
 import { formatMoney, groupThousands, parseMajorInput, toMajor, toMinor } from './money.ts';
 
 describe('currency by country', () => {
@@ -14,18 +14,19 @@ describe('currency by country', () => {
     expect(currencyForCountry(country)).toBe(currency);
   });
 
-  it('refuses an unknown country with CURRENCY_NOT_FOUND', () => {
-    expect(() => currencyForCountry('KE')).toThrow(AppErrorLike);
+  it.each(['KE', '', null, undefined])('refuses %j with CURRENCY_NOT_FOUND', (country) => {
+    expect(() => currencyForCountry(country)).toThrow(AppErrorLike);
     try {
-      currencyForCountry('KE');
+      currencyForCountry(country);
     } catch (error) {
       expect((error as AppErrorLike).code).toBe('CURRENCY_NOT_FOUND');
     }
   });
 
-  it('falls back to NGN for display', () => {
-    expect(currencyForCountryOrDefault('KE')).toBe('NGN');
-    expect(currencyForCountryOrDefault(null)).toBe('NGN');
+  it('answers the fallback a caller names, for a country without a currency only', () => {
+    expect(currencyForCountry('KE', { fallback: DEFAULT_CURRENCY })).toBe('NGN');
+    expect(currencyForCountry(null, { fallback: 'GBP' })).toBe('GBP');
+    expect(currencyForCountry('de', { fallback: 'GBP' })).toBe('EUR');
   });
 
   it('sets the minimum top-up at 500 NGN and 5 elsewhere, in minor units', () => {

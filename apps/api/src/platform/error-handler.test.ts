@@ -1,3 +1,4 @@
+import { currencyForCountry } from '@app/shared/currency';
 import { z } from '@app/shared/zod';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,6 +33,15 @@ describe('error handler', () => {
     expect(en.json()).toEqual({ code: 'CURRENCY_NOT_FOUND', message: 'Currency not found for country code' });
     const de = await app.inject({ url: '/x', headers: { 'x-language': 'de' } });
     expect(de.json().message).toBe('Für diesen Ländercode wurde keine Währung gefunden');
+  });
+
+  it('answers what a shared rule throws (AppErrorLike) the same way', async () => {
+    const app = await appWith((a) => {
+      a.get('/shared', () => currencyForCountry('KE'));
+    });
+    const answer = await app.inject({ url: '/shared' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ code: 'CURRENCY_NOT_FOUND', message: 'Currency not found for country code' });
   });
 
   it('joins validation messages with ", " and lists them per field', async () => {

@@ -1,4 +1,5 @@
-import type { ErrorBody } from '@app/shared/errors';
+import { AppErrorLike } from '@app/shared/app-error-like';
+import { ERROR_STATUS, type ErrorBody } from '@app/shared/errors';
 import { parseMessage } from '@app/shared/zod';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -49,15 +50,16 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     return reply.status(400).send(validationBody(toFieldErrors(issues, language)));
   }
 
-  if (error instanceof AppError) {
-    if (error.code === 'VALIDATION_FAILED' && error.fieldErrors) {
+  // AppErrorLike: what a shared rule throws (e.g. currencyForCountry), answered like an AppError.
+  if (error instanceof AppErrorLike) {
+    if (error instanceof AppError && error.code === 'VALIDATION_FAILED' && error.fieldErrors) {
       const issues = Object.entries(error.fieldErrors).flatMap(([path, keys]) =>
         keys.map((key) => ({ path, message: key })),
       );
       return reply.status(400).send(validationBody(toFieldErrors(issues, language)));
     }
     const body: ErrorBody = { message: translate(language, `errors.${error.code}`, error.params), code: error.code };
-    return reply.status(error.status).send(body);
+    return reply.status(ERROR_STATUS[error.code]).send(body);
   }
 
   const fastifyError = error as Partial<FastifyError>;

@@ -48,4 +48,20 @@ describe('domain events', () => {
     ).toBe(booking);
     expect(NO_DOMAIN_EVENTS.paymentSucceededHandler('booking')).toBeUndefined();
   });
+
+  it('hands committed booking events to the one delivery, and none when there are none', async () => {
+    const delivered: string[][] = [];
+    const events = createDomainEvents({
+      paymentSucceeded: {},
+      accountDeleting: [],
+      bookingEventsCommitted: async ({ eventIds }) => {
+        delivered.push(eventIds);
+      },
+    });
+    await events.bookingEventsCommitted({ eventIds: [] });
+    await events.bookingEventsCommitted({ eventIds: ['e1', 'e2'] });
+    expect(delivered).toEqual([['e1', 'e2']]);
+    // Without a delivery the events wait for the outbox's job.
+    await expect(NO_DOMAIN_EVENTS.bookingEventsCommitted({ eventIds: ['e3'] })).resolves.toBeUndefined();
+  });
 });

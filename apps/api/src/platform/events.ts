@@ -121,6 +121,19 @@ export interface NotifyAnswer {
 export type NotifyHandler = (tx: Tx, event: NotifyEvent) => Promise<NotifyAnswer>;
 
 /**
+ * A booking change committed with events for its parties in the bookings outbox (booking_events
+ * with `notifyUserId`; modules/bookings/outbox.ts): raised right after the commit, outside any
+ * transaction, so they are told at once (the notifications module's delivery). The change stands
+ * whatever the reaction does; events nobody delivered wait for the outbox's job.
+ */
+export interface BookingEventsCommittedEvent {
+  eventIds: string[];
+}
+
+/** Tells the parties of those events now; at most one handler (the notifications module). */
+export type BookingEventsCommittedHandler = (event: BookingEventsCommittedEvent) => Promise<unknown>;
+
+/**
  * Something operators count (metrics; platform/telemetry.ts): how booking journeys end, how card
  * payments and gateway webhooks fare per gateway, refused sign-ins, refused requests. Raised after
  * the change committed where the code allows it; carries vocabularies only, never ids or words.
@@ -150,6 +163,8 @@ export interface DomainEventHandlers {
   personalData?: readonly PersonalDataContributor[];
   /** At most one handler answers notify (the notifications module); without one, email is wanted and nothing is recorded. */
   notify?: NotifyHandler;
+  /** At most one handler delivers committed booking events; without one, they wait for the outbox's job. */
+  bookingEventsCommitted?: BookingEventsCommittedHandler;
   /** At most one handler counts outcomes (the process's telemetry); without one, nothing is counted. */
   outcome?: OutcomeHandler;
 }
@@ -166,6 +181,8 @@ export interface DomainEvents {
   collectPersonalData(tx: Tx, request: PersonalDataRequest): Promise<Record<string, unknown>>;
   /** Tells a person about something, inside `tx`; answers whether they also want an email. */
   notify(tx: Tx, event: NotifyEvent): Promise<NotifyAnswer>;
+  /** After a booking change committed: tells the parties of its outbox events now (none: nothing to do). */
+  bookingEventsCommitted(event: BookingEventsCommittedEvent): Promise<void>;
   /** Counts an outcome for the operators' metrics. */
   outcome(event: OutcomeEvent): void;
 }
@@ -176,6 +193,7 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
   const personalData = [...(handlers.personalData ?? [])];
   const providerApproved = [...(handlers.providerApproved ?? [])];
   const notify = handlers.notify;
+  const bookingEventsCommitted = handlers.bookingEventsCommitted;
   const outcome = handlers.outcome;
   return {
     paymentSucceededHandler: (purpose) => paymentSucceeded[purpose],
@@ -193,6 +211,9 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
       return sections;
     },
     notify: (tx, event) => (notify ? notify(tx, event) : Promise.resolve({ email: true })),
+    async bookingEventsCommitted(event) {
+      if (event.eventIds.length > 0) await bookingEventsCommitted?.(event);
+    },
     outcome: (event) => outcome?.(event),
   };
 }

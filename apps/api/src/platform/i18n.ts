@@ -31,6 +31,12 @@ export function translate(language: Language, key: string, params: Record<string
   return translator(language)(key, { ...params, defaultValue: key }) as string;
 }
 
+/** How long something lasts, in words: whole hours when it is a whole number of them ("24 hours", "1 Stunde"), else minutes. */
+export function durationText(language: Language, seconds: number): string {
+  const [value, unit] = seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : [Math.ceil(seconds / 60), 'minute'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
 /** The request's language: X-Language, then X-Locale's language, then a /de/ path prefix, then Accept-Language, then en. */
 export function requestLanguage(request: FastifyRequest): Language {
   const header = request.headers['x-language'];

@@ -1,7 +1,5 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../test/factories.ts';
 import {
   type Catalog,
   catalog,
@@ -10,7 +8,9 @@ import {
   listedSlot,
   payWithWallet,
   scheduleVia,
-} from '../modules/bookings/test-support.ts';
+} from '../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { fundWallet } from '../modules/money/test-helpers.ts';
 import { fixedClock } from './clock.ts';
 import type { Job } from './jobs.ts';

@@ -6,8 +6,8 @@ export { addDays, addMonths, datesOfMonth, isoWeekday };
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * One Intl.DateTimeFormat per locale and options, made once: making one costs far more than
- * formatting with it (a directory page of next free times spent ~15 ms making them on a desktop
- * CPU, four times that on Lighthouse's phone).
+ * formatting with it (a directory page of next free times spent a visible part of its render
+ * making them, most of all on slow phones).
  */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;

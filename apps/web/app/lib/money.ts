@@ -1,13 +1,9 @@
 import { intlLocale, type Language } from '@app/shared/constants';
-import { CURRENCY_BY_COUNTRY, type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
+import { asCurrency, type CurrencyCode } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 
-const KNOWN = new Set<string>(Object.values(CURRENCY_BY_COUNTRY));
-
-/** The API's currency string as one we can format (NGN, the default, for anything unknown). */
-export function asCurrency(code: string | null | undefined): CurrencyCode {
-  return code && KNOWN.has(code) ? (code as CurrencyCode) : DEFAULT_CURRENCY;
-}
+/** The API's currency string as one we can format: the shared helper, here beside the formatters. */
+export { asCurrency };
 
 /** The currency's narrow symbol (₦, £, $, €), the prefix inside an amount input. */
 export function currencySymbol(currency: CurrencyCode): string {

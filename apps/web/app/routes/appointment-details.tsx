@@ -1,4 +1,5 @@
 import { hasSuperbill } from '@app/shared/billing-rules';
+import { NO_REFUND_WINDOW_HOURS } from '@app/shared/schemas/bookings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -163,7 +164,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                                 lang,
                               ),
                             })
-                          : t('bookingScreens.cancel.clientNoRefund')}
+                          : t('bookingScreens.cancel.clientNoRefund', { hours: NO_REFUND_WINDOW_HOURS })}
                       </li>
                     ) : null}
                   </ul>
@@ -218,7 +219,9 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                         ? t('bookingScreens.details.refunded', {
                             amount: priceText(cancellation.refundMinor, booking.currencyCode, lang),
                           })
-                        : t(`bookingScreens.details.refundStatus.${cancellation.refundStatus}`)}
+                        : t(`bookingScreens.details.refundStatus.${cancellation.refundStatus}`, {
+                            hours: NO_REFUND_WINDOW_HOURS,
+                          })}
                     </dd>
                   </dl>
                 </section>

@@ -1,3 +1,4 @@
+import { HOLD_MINUTES } from '@app/shared/schemas/bookings';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -147,7 +148,9 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
                   </dd>
                 </div>
               </dl>
-              <p className="text-xs text-slate-600">{t('bookingScreens.schedule.holdHint')}</p>
+              <p className="text-xs text-slate-600">
+                {t('bookingScreens.schedule.holdHint', { minutes: HOLD_MINUTES })}
+              </p>
             </ProviderSummary>
           </div>
         )}

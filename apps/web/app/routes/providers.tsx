@@ -1,5 +1,5 @@
 import { isLanguage, isOperatingCountry, type Language } from '@app/shared/constants';
-import { currencyForCountryOrDefault } from '@app/shared/currency';
+import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { DIRECTORY_FILTER_LISTS } from '@app/shared/directory-rules';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
@@ -56,7 +56,7 @@ function searchOf(url: URL, visitorCountry: string) {
     if (values.length > 0) query[name] = values.length === 1 ? (values[0] as string) : values;
   }
   if (country) query.countryCode = country;
-  const currency = currencyForCountryOrDefault(visitorCountry);
+  const currency = currencyForCountry(visitorCountry, { fallback: DEFAULT_CURRENCY });
   for (const [name, target] of [
     ['priceMin', 'feeMin'],
     ['priceMax', 'feeMax'],

@@ -1,4 +1,4 @@
-import { currencyForCountryOrDefault } from '@app/shared/currency';
+import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -39,7 +39,7 @@ export default function WalletPage() {
   const reference = searchParams.get('reference') ?? searchParams.get('trxref');
   const currency = balance.data
     ? asCurrency(balance.data.currency)
-    : currencyForCountryOrDefault(user.data?.country?.code);
+    : currencyForCountry(user.data?.country?.code, { fallback: DEFAULT_CURRENCY });
 
   const onReturnFinished = useCallback(() => {
     setSearchParams(

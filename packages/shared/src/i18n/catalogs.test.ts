@@ -1,4 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import {
+  HOLD_MINUTES,
+  NO_REFUND_WINDOW_HOURS,
+  PARTICIPANT_HOLD_HOURS,
+  RESCHEDULE_APPROVAL_WINDOW_HOURS,
+} from '../schemas/bookings.ts';
+import {
+  DISPUTE_WINDOW_HOURS,
+  INTERRUPTION_MINUTES,
+  NO_SHOW_MARK_WINDOW_HOURS,
+  REBOOK_WINDOW_HOURS,
+  ROOM_GRACE_MINUTES,
+  ROOM_OPENS_BEFORE_MINUTES,
+} from '../session-rules.ts';
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 
@@ -37,5 +51,27 @@ describe('translation catalogs', () => {
   it('have no empty strings', () => {
     const empty = [...enKeys, ...deKeys].filter(([, text]) => text.trim() === '').map(([key]) => key);
     expect(empty).toEqual([]);
+  });
+
+  // A rule's number comes from its constant through a placeholder ({{hours}}, {{minutes}}): typed
+  // into the words, it would stay behind when the rule changes.
+  it('never type a booking or session rule number next to an hour or minute word', () => {
+    const hours = [
+      NO_REFUND_WINDOW_HOURS,
+      RESCHEDULE_APPROVAL_WINDOW_HOURS,
+      PARTICIPANT_HOLD_HOURS,
+      NO_SHOW_MARK_WINDOW_HOURS,
+      REBOOK_WINDOW_HOURS,
+      DISPUTE_WINDOW_HOURS,
+    ];
+    const minutes = [HOLD_MINUTES, ROOM_OPENS_BEFORE_MINUTES, ROOM_GRACE_MINUTES, INTERRUPTION_MINUTES];
+    const typed = (numbers: number[], words: string) =>
+      new RegExp(`(?<![\\d.,])(${[...new Set(numbers)].join('|')})(\\s|-|\u00a0)*(${words})`, 'i');
+    const hourWords = typed(hours, 'hours?\\b|h\\b|stunden?|std\\b|stündig');
+    const minuteWords = typed(minutes, 'minutes?\\b|min\\b|minuten?');
+    const offending = [...enKeys, ...deKeys]
+      .filter(([, text]) => hourWords.test(text) || minuteWords.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(offending).toEqual([]);
   });
 });

@@ -24,6 +24,8 @@ export const RESCHEDULE_APPROVAL_WINDOW_HOURS = 48;
 export const RESCHEDULES_PER_PARTY = 2;
 /** DESIGN.md §4: a scheduled unpaid booking holds its slot this long. */
 export const HOLD_MINUTES = 15;
+/** A session a provider booked for a client waits this long for the client's answer (never past its start). */
+export const PARTICIPANT_HOLD_HOURS = 24;
 export const SERIES_MIN_OCCURRENCES = 2;
 export const SERIES_MAX_OCCURRENCES = 12;
 

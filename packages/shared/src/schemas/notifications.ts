@@ -43,6 +43,8 @@ export const NOTIFICATION_KINDS = {
   'payout.paid': 'payout',
   'payout.failed': 'payout',
   'review.received': 'review',
+  /** The provider answered the client's review. */
+  'review.replied': 'review',
   'message.received': 'message',
   /** An operator answered the person's support chat. */
   'support.replied': 'message',
@@ -71,7 +73,7 @@ export const EMAIL_CHANNEL: Record<NotificationCategory, 'optional' | 'always' |
   reminder: 'optional',
   payment: 'always',
   payout: 'none',
-  review: 'none',
+  review: 'optional',
   message: 'optional',
   verification: 'always',
 };

@@ -10,7 +10,7 @@ export const clientSource = pgEnum('client_source', ['manual', 'csv', 'booking']
 /**
  * A provider's own record of a client (clients module). Imported clients have one from the
  * import: the name and email the provider entered, linked to the account with that email when
- * there is one (at import, or later by the trigger of migration 0024 when such an account's
+ * there is one (at import, or later by the trigger users_link_imported_clients when such an account's
  * email is verified). A client who booked the provider needs no row; one is made (source
  * `booking`, no name or email of its own) the first time a note is written about them, so every
  * note hangs on one row. Everyone who booked the provider plus every row here is "their clients".

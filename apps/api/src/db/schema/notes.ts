@@ -77,7 +77,7 @@ export const notes = pgTable(
 /**
  * Who did what to which note, and when: one row per create, read, listing, update, delete and
  * file download. Never any content. Append-only: triggers refuse UPDATE, DELETE and TRUNCATE
- * (migration 0024). No foreign key to notes: the trail outlives a deleted note.
+ * (note_access_log_forbid_change). No foreign key to notes: the trail outlives a deleted note.
  */
 export const noteAccessLog = pgTable(
   'note_access_log',

@@ -80,7 +80,7 @@ export const providerProfiles = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     /**
      * Counts changes to the provider's calendars (settings, weekly days, specific dates, time
-     * zone), bumped by triggers (migration 0016). A slot identifier carries the revision it was
+     * zone), bumped by the bump_calendar_revision triggers. A slot identifier carries the revision it was
      * listed at: while it is unchanged the slot is still offered (the one-statement schedule).
      */
     calendarRevision: integer('calendar_revision').notNull().default(0),

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { payments, users } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import {
   type Catalog,
   catalog,
@@ -12,7 +8,11 @@ import {
   createProvider,
   listedSlot,
   scheduleVia,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { payments, users } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { earn } from '../money/test-helpers.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z');

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog, createBookingVia, createProvider } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { ledgerAccounts, payments } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { catalog, createBookingVia, createProvider } from '../bookings/test-support.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z');
 let t: TestApp;

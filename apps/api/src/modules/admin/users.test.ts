@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog, createProvider } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { auditLog, authSessions, providerProfiles, users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password.ts';
-import { catalog, createProvider } from '../bookings/test-support.ts';
 
 const PASSWORD = 'Sunny-meadow-42';
 const clock = fixedClock('2027-03-01T09:00:00Z');

@@ -55,6 +55,7 @@ export async function startEmailChange(
   });
   await sendAuthEmail(deps, { ...user, email: input.email }, 'emailChangeCode', {
     code,
+    expiresInSeconds: EMAIL_CODE_TTL_SECONDS,
     params: { email: input.email },
   });
   return { email: input.email, expiresIn: EMAIL_CODE_TTL_SECONDS };

@@ -2,7 +2,7 @@ import { isLanguage, type Language } from '@app/shared/constants';
 import { appLink } from '../../platform/action-email.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { escapeHtml } from '../../platform/html.ts';
-import { translate } from '../../platform/i18n.ts';
+import { durationText, translate } from '../../platform/i18n.ts';
 
 export type AuthEmailTemplate =
   | 'verify'
@@ -31,17 +31,20 @@ export function pageLink(
 
 /**
  * Sends one of the auth emails in the recipient's language: a greeting, the intro, then either an
- * action link or a code, then the expiry note and the signature. Words live under `emails.auth`.
+ * action link or a code, then the expiry note and the signature. Words live under `emails.auth`;
+ * a note that names how long the link or code lives gets it from `expiresInSeconds`.
  */
 export async function sendAuthEmail(
   deps: Pick<AppDeps, 'mailer'>,
   recipient: Recipient,
   template: AuthEmailTemplate,
-  content: { link?: string; code?: string; params?: Record<string, unknown> },
+  content: { link?: string; code?: string; expiresInSeconds?: number; params?: Record<string, unknown> },
 ): Promise<void> {
   const language: Language = isLanguage(recipient.language) ? recipient.language : 'en';
+  const expiresIn =
+    content.expiresInSeconds === undefined ? {} : { expiresIn: durationText(language, content.expiresInSeconds) };
   const t = (key: string, params: Record<string, unknown> = {}) =>
-    translate(language, `emails.auth.${key}`, { ...content.params, ...params });
+    translate(language, `emails.auth.${key}`, { ...expiresIn, ...content.params, ...params });
   const greeting = recipient.firstName ? t('greeting', { name: recipient.firstName }) : t('greetingNoName');
   const intro = t(`${template}.intro`);
   const note = t(`${template}.note`);

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { verifyPassword } from '../../platform/password.ts';
 import { pageLink, sendAuthEmail } from './emails.ts';
-import { GOOGLE_PROVIDER } from './google-sign-in.ts';
+import { GOOGLE_LINK_TTL_SECONDS, GOOGLE_PROVIDER } from './google-sign-in.ts';
 import { type ServiceLog, sendSafely } from './mail-safely.ts';
 import { randomToken, sha256 } from './secrets.ts';
 import { openSession, revokeSessions } from './sessions.ts';
@@ -179,6 +179,7 @@ export async function emailGoogleLink(
   await sendSafely(input.log, () =>
     sendAuthEmail(deps, user, 'googleLink', {
       link: pageLink(deps.config, language, 'login/google/confirm', { token }),
+      expiresInSeconds: GOOGLE_LINK_TTL_SECONDS,
     }),
   );
   return { message: translate(input.language, 'google.link.emailSent', { email: user.email }) };

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { pageLink, sendAuthEmail } from './emails.ts';
 import { afterAnswer, type ServiceLog, sendSafely } from './mail-safely.ts';
-import { consumeLinkToken, discardTokens, issueLinkToken } from './one-time-tokens.ts';
+import { consumeLinkToken, discardTokens, issueLinkToken, LINK_TTL_SECONDS } from './one-time-tokens.ts';
 import { findUserByEmail, revokeSessions } from './sessions.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer'>;
@@ -36,7 +36,10 @@ async function sendPasswordReset(deps: Deps, input: { email: string; log?: Servi
   );
   const language = user.language === 'de' ? 'de' : 'en';
   await sendSafely(input.log, () =>
-    sendAuthEmail(deps, user, 'reset', { link: pageLink(deps.config, language, 'reset-password', { token }) }),
+    sendAuthEmail(deps, user, 'reset', {
+      link: pageLink(deps.config, language, 'reset-password', { token }),
+      expiresInSeconds: LINK_TTL_SECONDS.reset_password,
+    }),
   );
 }
 

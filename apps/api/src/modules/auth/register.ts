@@ -11,7 +11,7 @@ import { normalizePhoneNumber } from '../../platform/phone-numbers.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { pageLink, sendAuthEmail } from './emails.ts';
 import { afterAnswer, type ServiceLog, sendSafely } from './mail-safely.ts';
-import { consumeLinkToken, issueLinkToken } from './one-time-tokens.ts';
+import { consumeLinkToken, issueLinkToken, LINK_TTL_SECONDS } from './one-time-tokens.ts';
 import { findUserByEmail } from './sessions.ts';
 import { countryMainZone, DEFAULT_TIMEZONE } from './timezones.ts';
 import { loadUserInfo } from './user-info.ts';
@@ -24,7 +24,10 @@ async function sendVerification(
   token: string,
 ): Promise<void> {
   const language = user.language === 'de' ? 'de' : 'en';
-  await sendAuthEmail(deps, user, 'verify', { link: pageLink(deps.config, language, 'verify-email', { token }) });
+  await sendAuthEmail(deps, user, 'verify', {
+    link: pageLink(deps.config, language, 'verify-email', { token }),
+    expiresInSeconds: LINK_TTL_SECONDS.verify_email,
+  });
 }
 
 /**

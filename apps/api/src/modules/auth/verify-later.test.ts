@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog, createBookingVia, createProvider } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { payments, virtualAccounts } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { catalog, createBookingVia, createProvider } from '../bookings/test-support.ts';
 import { clientBody, GENEROUS_LIMITS, linkToken, login, outbox, PASSWORD } from './auth-test-helpers.ts';
 
 let t: TestApp;

@@ -1,8 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { fundWallet } from '../money/test-helpers.ts';
 import {
   bookingRow,
   catalog,
@@ -12,7 +8,11 @@ import {
   listedSlot,
   payWithWallet,
   scheduleVia,
-} from './test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 
 /**
  * The access matrix: two clients, two providers, one booking between client A and provider A.

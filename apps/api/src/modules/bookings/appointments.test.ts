@@ -1,10 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { users } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { fundWallet } from '../money/test-helpers.ts';
 import {
   bookingRow,
   type Catalog,
@@ -18,7 +13,12 @@ import {
   payWithWallet,
   scheduleVia,
   walletOf,
-} from './test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { users } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 
 const START = '2027-03-01T09:00:00Z';
 const clock = fixedClock(START);
@@ -266,50 +266,6 @@ describe('lists and details', () => {
     });
     const forProvider = await get(`/api/appointment/${booking.identifier}/details`, provider);
     expect(forProvider.json().reschedulePolicy.remainingReschedule).toBe(2);
-  });
-});
-
-describe('POST /share-booking', () => {
-  it('emails the booking summary to the address given, with consent', async () => {
-    const provider = await createProvider(t);
-    const client = await createTestUser(t, { role: 'client' });
-    const booking = await createBookingVia(t, client, provider, ids);
-    const response = await post('/api/share-booking', client, {
-      bookingIdentifier: booking.identifier,
-      email: 'friend@example.test',
-      consent: true,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'The booking was sent to friend@example.test' });
-    const [mail] = await emailsTo(t, 'friend@example.test', 'bookings.shared');
-    expect(mail?.text).toContain('With: Test User');
-    // The recipient may have no account: nothing sends them to "your appointments".
-    expect(mail?.text).not.toContain('View your appointments');
-    expect(mail?.text).not.toContain('/appointments/');
-    expect(mail?.text).toContain('Find a therapist on TherapyHub: ');
-    expect(mail?.html).not.toContain('/appointments/');
-    expect(await eventTypes(t, booking.identifier)).toContain('shared');
-  });
-
-  it('requires consent and answers 404 for a booking that is not yours', async () => {
-    const provider = await createProvider(t);
-    const client = await createTestUser(t, { role: 'client' });
-    const stranger = await createTestUser(t, { role: 'client' });
-    const booking = await createBookingVia(t, client, provider, ids);
-    const noConsent = await post('/api/share-booking', client, {
-      bookingIdentifier: booking.identifier,
-      email: 'other-friend@example.test',
-      consent: false,
-    });
-    expect(noConsent.statusCode).toBe(400);
-    expect(noConsent.json().fieldErrors).toEqual({ consent: ['Please confirm that you want to share this booking'] });
-    const notYours = await post('/api/share-booking', stranger, {
-      bookingIdentifier: booking.identifier,
-      email: 'other-friend@example.test',
-      consent: true,
-    });
-    expect(notYours.statusCode).toBe(404);
-    expect(await emailsTo(t, 'other-friend@example.test')).toHaveLength(0);
   });
 });
 

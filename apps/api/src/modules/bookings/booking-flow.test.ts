@@ -1,6 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  bookingRow,
+  type Catalog,
+  catalog,
+  createBookingVia,
+  createProvider,
+  emailsTo,
+  escrowOf,
+  eventTypes,
+  listedSlot,
+  payWithWallet,
+  scheduleVia,
+  walletOf,
+} from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
@@ -17,26 +31,12 @@ import {
 } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../money/test-helpers.ts';
+import { deliverBookingNotifications } from '../notifications/booking-emails.ts';
 import { bookingView } from './booking-view.ts';
 import { createBooking } from './create-booking.ts';
 import { expireHolds } from './expire-holds.ts';
-import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
 import { scheduleBooking } from './schedule-booking.ts';
-import {
-  bookingRow,
-  type Catalog,
-  catalog,
-  createBookingVia,
-  createProvider,
-  emailsTo,
-  escrowOf,
-  eventTypes,
-  listedSlot,
-  payWithWallet,
-  scheduleVia,
-  walletOf,
-} from './test-support.ts';
 
 const START = '2027-03-01T09:00:00Z'; // Monday; Lagos is UTC+1
 const clock = fixedClock(START);

@@ -11,7 +11,7 @@ import { creditEarning, refundToWallet } from '../money/escrow.ts';
 import { references } from '../money/references.ts';
 import { type BookingRow, isPaidRow, recordEvent, statusChange } from './booking-data.ts';
 import { changeOwnBooking } from './change-booking.ts';
-import type { BookingEmailTemplate } from './notifications.ts';
+import type { BookingEmailTemplate } from './outbox.ts';
 
 export interface CloseInput {
   row: BookingRow;

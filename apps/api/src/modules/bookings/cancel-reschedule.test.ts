@@ -1,11 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { ledgerTransactions } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { auditLedger } from '../money/ledger-audit.ts';
-import { fundWallet } from '../money/test-helpers.ts';
 import {
   bookingRow,
   type Catalog,
@@ -19,7 +13,13 @@ import {
   payWithWallet,
   scheduleVia,
   walletOf,
-} from './test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { ledgerTransactions } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { auditLedger } from '../money/ledger-audit.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 
 const START = '2027-03-01T09:00:00Z'; // Monday 10:00 in Lagos
 const clock = fixedClock(START);

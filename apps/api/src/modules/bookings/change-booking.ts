@@ -5,7 +5,6 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { type BookingRow, loadOwnBooking } from './booking-data.ts';
 import { bookingView } from './booking-view.ts';
-import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
 
 /**
@@ -29,7 +28,7 @@ export async function changeOwnBooking(
     });
     return change(tx, row, now);
   });
-  await deliverBookingNotifications(deps, {
+  await deps.events.bookingEventsCommitted({
     eventIds: (eventIds ?? []).filter((id): id is string => id !== null),
   });
   return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));

@@ -1,12 +1,5 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { testDriver } from '../../../test/test-database.ts';
-import { bookings, ledgerTransactions } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { auditLedger } from '../money/ledger-audit.ts';
-import { fundWallet } from '../money/test-helpers.ts';
 import {
   type Catalog,
   catalog,
@@ -17,7 +10,14 @@ import {
   payWithWallet,
   scheduleVia,
   walletOf,
-} from './test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { testDriver } from '../../../test/test-database.ts';
+import { bookings, ledgerTransactions } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { auditLedger } from '../money/ledger-audit.ts';
+import { fundWallet } from '../money/test-helpers.ts';
 
 /** Races need real connections: PostgreSQL only (TEST_DATABASE_URL). */
 describe.runIf(testDriver === 'pg')('bookings under concurrency (PostgreSQL)', () => {

@@ -19,7 +19,6 @@ import {
   viewColumns,
   viewRowColumns,
 } from './booking-view.ts';
-import { deliverBookingNotifications } from './notifications.ts';
 import { acceptableOffer, type OfferRow, offerFrom, offerSelect, resolveOffer, viewContext } from './offer.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
@@ -168,6 +167,6 @@ export async function createAppointment(
       return { bookingId: draft.id, eventIds: [eventId] };
     }),
   );
-  await deliverBookingNotifications(deps, { eventIds: result.eventIds });
+  await deps.events.bookingEventsCommitted({ eventIds: result.eventIds });
   return bookingView(deps.db, result.bookingId, viewContext(deps, input.language, input.actor.userId));
 }

@@ -1,11 +1,6 @@
 import { DRAFT_TTL_MS } from '@app/shared/booking-rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { bookings, conversations } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { expireHolds } from './expire-holds.ts';
 import {
   bookingRow,
   type Catalog,
@@ -15,7 +10,12 @@ import {
   eventTypes,
   listedSlot,
   scheduleVia,
-} from './test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { bookings, conversations } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { expireHolds } from './expire-holds.ts';
 
 /** Bookings without a time (drafts) are the client's own: never in the provider's lists, gone after a day. */
 

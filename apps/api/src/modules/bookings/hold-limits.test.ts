@@ -2,13 +2,19 @@ import { MAX_UNPAID_HOLDS, MAX_UNPAID_HOLDS_PER_PROVIDER } from '@app/shared/boo
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Catalog,
+  catalog,
+  createBookingVia,
+  createProvider,
+  payWithWallet,
+} from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../money/test-helpers.ts';
-import { type Catalog, catalog, createBookingVia, createProvider, payWithWallet } from './test-support.ts';
 
 const DAY = '2027-03-02'; // a Tuesday; providers work 09:00-17:00 Lagos time: 8 one-hour slots
 

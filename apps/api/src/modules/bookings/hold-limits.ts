@@ -10,7 +10,7 @@ const NO_BOOKING = '00000000-0000-0000-0000-000000000000';
 /**
  * The fair-holds rule (docs/decisions/security-fair-holds-3-unpaid-bookings-per-provider-10.md): refuses a client's new unpaid hold of
  * `sessions` sessions with `providerId` when it would pass MAX_UNPAID_HOLDS_PER_PROVIDER or
- * MAX_UNPAID_HOLDS. booking_client_hold_counts (migrations 0033, 0039) takes the client's advisory lock
+ * MAX_UNPAID_HOLDS. The SQL function booking_client_hold_counts takes the client's advisory lock
  * and counts with a fresh snapshot, so concurrent holds of one client are decided one after
  * another and never pass the caps. Call it inside the transaction that writes the hold, after
  * the provider's calendar lock (the lock order: provider, then client).

@@ -1,17 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { bookings, users } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { privateStorageOf } from '../../platform/uploads/private-storage.ts';
-import { findUserIdByEmail, seedDemoData } from '../../scripts/seed/demo.ts';
-import { auditLedger } from '../money/ledger-audit.ts';
-import { recordEvent } from './booking-data.ts';
-import { seedDemoBookings } from './demo-seed.ts';
-import { expireHolds } from './expire-holds.ts';
-import { bookingJobs } from './jobs.ts';
-import { deliverBookingNotifications, unsentNotificationCount } from './notifications.ts';
 import {
   bookingRow,
   type Catalog,
@@ -22,8 +10,17 @@ import {
   eventTypes,
   listedSlot,
   scheduledBooking,
-  walletOf,
-} from './test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { users } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { deliverBookingNotifications, unsentNotificationCount } from '../notifications/booking-emails.ts';
+import { notificationJobs } from '../notifications/reminders.ts';
+import { recordEvent } from './booking-data.ts';
+import { expireHolds } from './expire-holds.ts';
+import { bookingJobs } from './jobs.ts';
+import { BOOKING_NOTIFICATIONS_JOB } from './outbox.ts';
 
 const START = '2027-03-01T09:00:00Z';
 const clock = fixedClock(START);
@@ -41,8 +38,9 @@ const scheduled = (provider: TestUser, date: string, index = 0, pay = false) =>
   scheduledBooking(t, ids, { provider, date, index, pay });
 
 describe('bookingJobs', () => {
-  it('exports the two jobs for server.ts', () => {
-    expect(bookingJobs.map((job) => job.name)).toEqual(['expire-booking-holds', 'send-booking-notifications']);
+  it('exports the hold expiry for server.ts; the outbox is sent by the notifications module', () => {
+    expect(bookingJobs.map((job) => job.name)).toEqual(['expire-booking-holds']);
+    expect(notificationJobs.map((job) => job.name)).toContain(BOOKING_NOTIFICATIONS_JOB);
   });
 });
 
@@ -96,36 +94,5 @@ describe('deliverBookingNotifications', () => {
     expect(mail?.text).toContain('Ada Obi hat deine Sitzung storniert.');
     // Slot 0 of 5 March in the provider's (Berlin) calendar: 09:00 MEZ.
     expect(mail?.text).toContain('Freitag, 5. März 2027 um 09:00 MEZ');
-  });
-});
-
-describe('demo data', () => {
-  let demo: TestApp;
-  beforeAll(async () => {
-    demo = await buildTestApp({ clock });
-  });
-  afterAll(() => demo.close());
-
-  it('gives the demo client ₦100,000 and one confirmed upcoming session, idempotently', async () => {
-    const now = new Date('2027-03-01T09:00:00Z');
-    expect(await seedDemoData(demo.deps.db, now, privateStorageOf(demo.deps))).toBe(true);
-    const clientId = (await findUserIdByEmail(demo.deps.db, 'client@demo.test')) as string;
-    const providerId = (await findUserIdByEmail(demo.deps.db, 'provider@demo.test')) as string;
-    await seedDemoBookings(demo.deps.db, { now, clientEmail: 'client@demo.test', providerEmail: 'provider@demo.test' });
-    expect(await walletOf(demo, clientId)).toBe(10_000_000);
-    // The upcoming session (the demo history's past sessions are the reviews module's).
-    const rows = await demo.deps.db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.clientId, clientId), eq(bookings.status, 'confirmed')));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      providerId,
-      status: 'confirmed',
-      paymentMethod: 'wallet',
-      priceMinor: 1_500_000,
-      startsAt: new Date('2027-03-04T09:00:00Z'), // Thursday 10:00 in Lagos
-    });
-    expect(Object.values(await auditLedger(demo.deps.db)).flat()).toEqual([]);
   });
 });

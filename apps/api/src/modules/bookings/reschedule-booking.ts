@@ -8,7 +8,6 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { type BookingRow, isPaidRow, lockOwnBookingForSlot, recordEvent } from './booking-data.ts';
 import { bookingView } from './booking-view.ts';
-import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
 import { placePendingBooking } from './schedule-booking.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
@@ -130,7 +129,7 @@ export async function rescheduleBooking(
       return { eventIds: [eventId] };
     }),
   );
-  await deliverBookingNotifications(deps, { eventIds });
+  await deps.events.bookingEventsCommitted({ eventIds });
   return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
 }
 
@@ -195,6 +194,6 @@ export async function answerReschedule(
       return [eventId];
     }),
   );
-  await deliverBookingNotifications(deps, { eventIds });
+  await deps.events.bookingEventsCommitted({ eventIds });
   return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
 }

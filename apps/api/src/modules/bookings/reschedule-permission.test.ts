@@ -1,11 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { bookingEvents } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { fundWallet } from '../money/test-helpers.ts';
-import { expireHolds } from './expire-holds.ts';
 import {
   bookingRow,
   type Catalog,
@@ -16,7 +10,13 @@ import {
   listedSlot,
   payWithWallet,
   scheduleVia,
-} from './test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { bookingEvents } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { fundWallet } from '../money/test-helpers.ts';
+import { expireHolds } from './expire-holds.ts';
 
 const START = '2027-03-01T09:00:00Z'; // Monday 10:00 in Lagos
 /** Thursday 10:00 in Lagos: Friday's 09:00 session (08:00Z) is 46 hours away. */

@@ -1,19 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appointmentRoutes } from './routes/appointments.ts';
 import { bookingResourceRoutes } from './routes/bookings.ts';
-import { calendarRoutes } from './routes/calendar.ts';
 import { participantRoutes } from './routes/participants.ts';
 import { policyRoutes } from './routes/policies.ts';
 import { rescheduleRoutes } from './routes/reschedules.ts';
 import { seriesRoutes } from './routes/series.ts';
-import { shareRoutes } from './routes/share.ts';
 
 /**
  * Bookings (client, /booking…), appointments (provider, /appointment…), series, reschedules,
- * participants, policies and sharing (SPEC.md §7 "Appointments and bookings"), one file per
- * resource under routes/. Every {id} is a booking of the caller's: anyone else's answers 404;
- * the other role's routes answer 403. The public provider directory and the session room
- * (modules/sessions) are modules of their own.
+ * participants and policies (SPEC.md §7 "Appointments and bookings"), one file per resource
+ * under routes/. Every {id} is a booking of the caller's: anyone else's answers 404; the other
+ * role's routes answer 403. The public provider directory, the session room (modules/sessions)
+ * and telling people about a booking (emails, sharing, the calendar file: modules/notifications)
+ * are modules of their own.
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(bookingResourceRoutes);
@@ -22,6 +21,4 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(rescheduleRoutes);
   await app.register(participantRoutes);
   await app.register(policyRoutes);
-  await app.register(shareRoutes);
-  await app.register(calendarRoutes);
 };

@@ -29,7 +29,6 @@ import {
   viewRowColumns,
 } from './booking-view.ts';
 import { assertHoldAllowed } from './hold-limits.ts';
-import { deliverBookingNotifications } from './notifications.ts';
 import { viewContext } from './offer.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
@@ -126,10 +125,10 @@ const p = (name: string) => sql.placeholder(name);
  * was listed at; the statement writes only while that revision, the provider's approval, the
  * booking's state and the absence of lapsed holds all still hold. It takes the provider's calendar
  * lock (racers for a slot queue instead of deadlocking in the exclusion check), then asks whether
- * the slot is taken with a fresh snapshot (booking_slot_taken, migration 0014) so racers after
+ * the slot is taken with a fresh snapshot (the SQL function booking_slot_taken) so racers after
  * the winner answer without writing, counts the client's unpaid holds under the client's lock
- * (booking_client_hold_counts, migration 0026: a client at a cap falls through to the
- * transaction, which explains), puts the 15-minute hold, appends the "scheduled" event and
+ * (the SQL function booking_client_hold_counts: a client at a cap falls through to the
+ * transaction, which explains), puts the hold (HOLD_MINUTES), appends the "scheduled" event and
  * answers the booking, its provider from the rows the write checked. A booking of a series is
  * left to the transaction (the answer here has no series). The bookings_no_overlap constraint
  * stays the guarantee.
@@ -255,7 +254,7 @@ export async function scheduleBooking(
       });
     }),
   );
-  await deliverBookingNotifications(deps, { eventIds });
+  await deps.events.bookingEventsCommitted({ eventIds });
   return countScheduled(deps, await bookingView(deps.db, input.bookingId, context));
 }
 

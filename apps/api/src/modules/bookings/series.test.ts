@@ -1,9 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { bookingSeries, bookings } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import {
   type Catalog,
   catalog,
@@ -12,7 +8,11 @@ import {
   eventTypes,
   listedSlot,
   scheduleVia,
-} from './test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { bookingSeries, bookings } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z'); // Monday 10:00 in Lagos
 let t: TestApp;

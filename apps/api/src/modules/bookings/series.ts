@@ -12,7 +12,6 @@ import { encodeSlotId, slotOfProvider } from '../availability/slot-id.ts';
 import { loadOwnBooking, lockProviderCalendar, recordEvent } from './booking-data.ts';
 import { assertHoldAllowed } from './hold-limits.ts';
 import { getBookingSeries } from './list-bookings.ts';
-import { deliverBookingNotifications } from './notifications.ts';
 import { resolveOffer } from './offer.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
@@ -171,7 +170,7 @@ export async function createSeries(
       return { firstBookingId, eventIds };
     }),
   );
-  await deliverBookingNotifications(deps, { eventIds: result.eventIds });
+  await deps.events.bookingEventsCommitted({ eventIds: result.eventIds });
   return getBookingSeries(deps, {
     actor: input.actor,
     party: 'client',

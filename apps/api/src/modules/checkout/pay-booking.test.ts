@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser } from '../../../test/factories.ts';
-import { testDriver } from '../../../test/test-database.ts';
-import { bookingEvents, bookings, ledgerAccounts, ledgerTransactions } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { bookingView } from '../bookings/booking-view.ts';
-import { BOOKING_NOTIFICATIONS_JOB, deliverBookingNotifications } from '../bookings/notifications.ts';
-import { viewContext } from '../bookings/offer.ts';
 import {
   type Catalog,
   catalog,
@@ -21,13 +13,22 @@ import {
   payWithWallet,
   scheduleVia,
   walletOf,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser } from '../../../test/factories.ts';
+import { testDriver } from '../../../test/test-database.ts';
+import { bookingEvents, bookings, ledgerAccounts, ledgerTransactions } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { bookingView } from '../bookings/booking-view.ts';
+import { viewContext } from '../bookings/offer.ts';
+import { BOOKING_NOTIFICATIONS_JOB } from '../bookings/outbox.ts';
 import { refundToWallet } from '../money/escrow.ts';
 import { accountBalance, postTransaction } from '../money/ledger.ts';
 import { auditLedger } from '../money/ledger-audit.ts';
 import { accountKey, escrowShard } from '../money/ledger-math.ts';
 import { references } from '../money/references.ts';
 import { fundWallet } from '../money/test-helpers.ts';
+import { deliverBookingNotifications } from '../notifications/booking-emails.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z');
 let t: TestApp;

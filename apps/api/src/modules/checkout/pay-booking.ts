@@ -31,8 +31,8 @@ import {
   viewRowColumns,
 } from '../bookings/booking-view.ts';
 import { changeOwnBooking } from '../bookings/change-booking.ts';
-import { wakeBookingNotifications } from '../bookings/notifications.ts';
 import { viewContext } from '../bookings/offer.ts';
+import { wakeBookingNotifications } from '../bookings/outbox.ts';
 import { confirmedEvent } from '../bookings/schedule-booking.ts';
 import { startCardPayment } from '../money/card-payments.ts';
 import { payFromWallet, refundToWallet } from '../money/escrow.ts';

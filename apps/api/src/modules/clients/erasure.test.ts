@@ -1,12 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { bookingEvents, bookings, emails, notifications, users } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { rawRows } from '../../platform/prepared.ts';
-import { settleAfterAnswerWork } from '../auth/mail-safely.ts';
-import { deliverBookingNotifications } from '../bookings/notifications.ts';
 import {
   type Catalog,
   catalog,
@@ -16,8 +9,15 @@ import {
   payWithWallet,
   scheduleVia,
   walletOf,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { bookingEvents, bookings, emails, notifications, users } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { rawRows } from '../../platform/prepared.ts';
+import { settleAfterAnswerWork } from '../auth/mail-safely.ts';
 import { fundWallet } from '../money/test-helpers.ts';
+import { deliverBookingNotifications } from '../notifications/booking-emails.ts';
 
 let t: TestApp;
 let ids: Catalog;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Catalog, catalog, createProvider, listedSlot } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser } from '../../../test/factories.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { settleAfterAnswerWork } from '../auth/mail-safely.ts';
-import { type Catalog, catalog, createProvider, listedSlot } from '../bookings/test-support.ts';
 
 let t: TestApp;
 let ids: Catalog;

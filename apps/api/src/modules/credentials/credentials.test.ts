@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog, createBookingVia, createProvider } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
 import {
@@ -25,7 +26,6 @@ import {
   samplePng,
   zipBombDocx,
 } from '../../platform/uploads/test-files.ts';
-import { catalog, createBookingVia, createProvider } from '../bookings/test-support.ts';
 import { sendInsuranceReminders } from './reminders.ts';
 import { decideVerification, getProviderDossier } from './review.ts';
 

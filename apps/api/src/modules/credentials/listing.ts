@@ -26,7 +26,8 @@ export function listingNow(now: Date | SQL): SQL {
  * on approval, cleared on rejection), not suspended, and an insurance whose expiry day has not
  * passed. A booking of a listed free slot checks this part: the slot itself is the availability,
  * and the booking's own price is the fee. insurance_expires_on (the latest expiry on file) and
- * suspended_at (a copy of users.suspended_at) are kept by triggers (migrations 0022, 0027).
+ * suspended_at (a copy of users.suspended_at) are kept by the triggers indemnity_insurances_expiry,
+ * users_suspension_to_profile and provider_profiles_take_suspension.
  */
 export function inGoodStandingSql(profile: Omit<ListingProfile, 'userId'>, now: Date | SQL): SQL {
   const today = sql`(${listingNow(now)} AT TIME ZONE 'UTC')::date`;

@@ -1,6 +1,14 @@
 import { buffer } from 'node:stream/consumers';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  catalog,
+  createBookingVia,
+  createProvider,
+  listedSlot,
+  payWithWallet,
+  scheduleVia,
+} from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import {
@@ -22,14 +30,6 @@ import { hashPassword } from '../../platform/password.ts';
 import { rawRows } from '../../platform/prepared.ts';
 import { privateStorageOf } from '../../platform/uploads/private-storage.ts';
 import { multipartForm, samplePdf } from '../../platform/uploads/test-files.ts';
-import {
-  catalog,
-  createBookingVia,
-  createProvider,
-  listedSlot,
-  payWithWallet,
-  scheduleVia,
-} from '../bookings/test-support.ts';
 import { connectLive } from '../messages/live-client.ts';
 import { openConversationVia, sendVia } from '../messages/test-support.ts';
 import { fundWallet } from '../money/test-helpers.ts';

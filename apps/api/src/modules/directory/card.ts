@@ -1,5 +1,5 @@
 import type { Language } from '@app/shared/constants';
-import { currencyForCountryOrDefault } from '@app/shared/currency';
+import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -79,7 +79,7 @@ export function cardContext(
   return {
     language: input.language,
     storage: publicStorage(deps.config),
-    visitorCurrencyCode: currencyForCountryOrDefault(input.visitorCountryCode),
+    visitorCurrencyCode: currencyForCountry(input.visitorCountryCode, { fallback: DEFAULT_CURRENCY }),
     rates: exchangeRates(deps.config),
   };
 }

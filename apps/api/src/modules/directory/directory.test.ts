@@ -1,10 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { testDriver } from '../../../test/test-database.ts';
-import { preferenceOptions } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import {
   type Catalog,
   catalog,
@@ -12,7 +7,12 @@ import {
   createProvider,
   listedSlot,
   scheduleVia,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { testDriver } from '../../../test/test-database.ts';
+import { preferenceOptions } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { refreshNextAvailable } from './next-available.ts';
 
 /** Runs first in this file's fresh database: these are the only providers. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProvider } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import {
@@ -13,7 +14,6 @@ import {
 } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { multipartForm, samplePdf } from '../../platform/uploads/test-files.ts';
-import { createProvider } from '../bookings/test-support.ts';
 import { listingMissing as missingOf } from '../credentials/listing.ts';
 
 // The listing rule (@app/shared/listing-rules) through every path that changes one of its inputs:

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { createProvider } from '../../../test/booking-fixtures.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import type { TestUser } from '../../../test/factories.ts';
 import {
@@ -11,7 +12,6 @@ import {
   userPreferences,
   users,
 } from '../../db/schema/index.ts';
-import { createProvider } from '../bookings/test-support.ts';
 
 /** Test helpers of the directory module (not used by the app). */
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog, createBookingVia, createProvider, listedSlot, scheduleVia } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { documentCounters, documentQueue, issuedDocuments } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { catalog, createBookingVia, createProvider, listedSlot, scheduleVia } from '../bookings/test-support.ts';
 import { fundWallet } from '../money/test-helpers.ts';
 import { issueQueuedDocuments, takeDocumentNumber } from './issue.ts';
 import { listDocuments } from './read-documents.ts';

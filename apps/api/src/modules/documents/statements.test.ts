@@ -1,10 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { auditLog, providerBookingFees } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import {
   catalog,
   createBookingVia,
@@ -12,7 +8,11 @@ import {
   listedSlot,
   payWithWallet,
   scheduleVia,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { auditLog, providerBookingFees } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { creditEarning } from '../money/escrow.ts';
 import { references } from '../money/references.ts';
 import { fundWallet } from '../money/test-helpers.ts';

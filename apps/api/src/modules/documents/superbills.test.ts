@@ -1,9 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { noteAccessLog, providerBillingDetails, sessionDiagnoses, states } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import {
   type Catalog,
   catalog,
@@ -12,7 +8,11 @@ import {
   listedSlot,
   payWithWallet,
   scheduleVia,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { noteAccessLog, providerBillingDetails, sessionDiagnoses, states } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../money/test-helpers.ts';
 import { download, pdfText } from './test-support.ts';
 

@@ -1,5 +1,5 @@
 import { isLanguage, type Language } from '@app/shared/constants';
-import { CURRENCY_BY_COUNTRY, type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
+import { type CurrencyCode, currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countries, users } from '../../db/schema/index.ts';
@@ -15,14 +15,8 @@ export interface AccountHolder {
   language: Language;
   timezone: string;
   countryCode: string | null;
-  /** The currency of the user's country (users.country_id → countries.currency_code), else NGN. */
+  /** The currency of the user's country (currencyForCountry); the default without an operating one. */
   currency: CurrencyCode;
-}
-
-const OPERATING_CURRENCIES = new Set<string>(Object.values(CURRENCY_BY_COUNTRY));
-
-export function currencyOf(code: string | null | undefined): CurrencyCode {
-  return code && OPERATING_CURRENCIES.has(code) ? (code as CurrencyCode) : DEFAULT_CURRENCY;
 }
 
 /** The signed-in user with what money needs: currency, language, time zone, names. */
@@ -38,7 +32,6 @@ export async function loadAccountHolder(tx: Tx, userId: string): Promise<Account
       language: users.language,
       timezone: users.timezone,
       countryCode: countries.code,
-      currencyCode: countries.currencyCode,
     })
     .from(users)
     .leftJoin(countries, eq(countries.id, users.countryId))
@@ -47,7 +40,8 @@ export async function loadAccountHolder(tx: Tx, userId: string): Promise<Account
   return {
     ...row,
     language: isLanguage(row.language) ? row.language : 'en',
-    currency: currencyOf(row.currencyCode),
+    // A client from a country we do not operate in (or an admin without one) keeps a wallet in the default currency.
+    currency: currencyForCountry(row.countryCode, { fallback: DEFAULT_CURRENCY }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { asCurrency } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -5,7 +6,7 @@ import { type payments, users } from '../../db/schema/index.ts';
 import { appLink, renderActionEmail } from '../../platform/action-email.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
-import { currencyOf, loadAccountHolder } from './account-holder.ts';
+import { loadAccountHolder } from './account-holder.ts';
 
 /**
  * Records (in the caller's transaction) the email telling a payer that their card payment of a
@@ -22,7 +23,7 @@ export async function recordFailedPaymentEmail(
   if (!payer || payer.deletedAt) return null;
   const holder = await loadAccountHolder(tx, payment.userId);
   const { language } = holder;
-  const amount = formatMoney(payment.amountMinor, currencyOf(payment.currencyCode), language);
+  const amount = formatMoney(payment.amountMinor, asCurrency(payment.currencyCode), language);
   const t = (key: string, params: Record<string, unknown> = {}) =>
     translate(language, `emails.payments.${key}`, { amount, ...params });
   const forBooking = payment.purpose === 'booking' && payment.purposeId !== null;

@@ -127,7 +127,7 @@ function postingArrays(lines: Line[]): SQL {
  * once (`line1Key`, `line1Delta`, …; `values` gives them for a posting's lines). A VALUES list
  * tells the planner how many lines there are, where unnest over an array parameter is guessed at
  * ten: with the guess the generic plan looked dearer than the custom ones, and PostgreSQL planned
- * the statement again on every call (the wallet payment: ~1 ms of planning per payment).
+ * the statement again on every call (the wallet payment paid that planning on every payment).
  */
 export function postingPlaceholders(count: number): { lines: SQL; values(lines: Line[]): Record<string, unknown> } {
   const numbers = Array.from({ length: count }, (_, index) => index + 1);

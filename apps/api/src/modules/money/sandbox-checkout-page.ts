@@ -1,9 +1,9 @@
+import { asCurrency } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
 import { findSandboxCharge } from '../../platform/payments/sandbox.ts';
-import { currencyOf } from './account-holder.ts';
 import { page, pageLanguage } from './sandbox-page.ts';
 import { callbackWithReference } from './sandbox-payments.ts';
 import { sandboxStripeCheckoutPage } from './sandbox-stripe-page.ts';
@@ -28,7 +28,7 @@ export const sandboxCheckoutPage: FastifyPluginAsync = async (app) => {
     if (!charge) return reply.status(404).send(page(language, `<p>${t('wallet.sandbox.notFound')}</p>`));
 
     const details = `<dl>
-<dt>${t('wallet.sandbox.amount')}</dt><dd>${escapeHtml(formatMoney(charge.amountMinor, currencyOf(charge.currencyCode), language))}</dd>
+<dt>${t('wallet.sandbox.amount')}</dt><dd>${escapeHtml(formatMoney(charge.amountMinor, asCurrency(charge.currencyCode), language))}</dd>
 <dt>${t('wallet.sandbox.payer')}</dt><dd>${escapeHtml(charge.email)}</dd>
 <dt>${t('wallet.sandbox.reference')}</dt><dd>${escapeHtml(charge.reference)}</dd>
 </dl>`;

@@ -1,8 +1,8 @@
+import { asCurrency } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../platform/html.ts';
 import { translate } from '../../platform/i18n.ts';
-import { currencyOf } from './account-holder.ts';
 import { page, pageLanguage } from './sandbox-page.ts';
 import { findSandboxSession, sessionObject } from './sandbox-stripe.ts';
 
@@ -21,7 +21,7 @@ export const sandboxStripeCheckoutPage: FastifyPluginAsync = async (app) => {
     if (!charge) return reply.status(404).send(page(language, `<p>${t('wallet.sandbox.notFound')}</p>`, title));
     const session = sessionObject(charge);
     const details = `<dl>
-<dt>${t('wallet.sandbox.amount')}</dt><dd>${escapeHtml(formatMoney(charge.amountMinor, currencyOf(charge.currencyCode), language))}</dd>
+<dt>${t('wallet.sandbox.amount')}</dt><dd>${escapeHtml(formatMoney(charge.amountMinor, asCurrency(charge.currencyCode), language))}</dd>
 <dt>${t('wallet.sandbox.payer')}</dt><dd>${escapeHtml(charge.email)}</dd>
 <dt>${t('wallet.sandbox.reference')}</dt><dd>${escapeHtml(session.client_reference_id)}</dd>
 </dl>`;

@@ -1,10 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
-import { gatewayWebhookEvents, ledgerTransactions, payments } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import {
   bookingRow,
   type Catalog,
@@ -14,7 +9,12 @@ import {
   listedSlot,
   scheduleVia,
   walletOf,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
+import { gatewayWebhookEvents, ledgerTransactions, payments } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { auditLedger } from './ledger-audit.ts';
 import { reconcilePendingPayments } from './reconcile.ts';
 

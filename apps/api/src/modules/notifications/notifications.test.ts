@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { catalog, createBookingVia } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { emails, notificationPreferences, notifications } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import type { LiveEvent } from '../../platform/realtime/bus.ts';
-import { catalog, createBookingVia } from '../bookings/test-support.ts';
 import { openConversationVia, sendVia } from '../messages/test-support.ts';
 import { confirmedSession, parseCalendar, sessionPair } from './test-support.ts';
 
@@ -243,6 +243,10 @@ describe('preferences', () => {
       emailChannel: 'optional',
     });
     expect(data.find((row: { category: string }) => row.category === 'review')).toMatchObject({
+      email: true,
+      emailChannel: 'optional',
+    });
+    expect(data.find((row: { category: string }) => row.category === 'payout')).toMatchObject({
       email: null,
       emailChannel: 'none',
     });
@@ -270,7 +274,7 @@ describe('preferences', () => {
 
   it('refuses switching an email that is always sent, or one that does not exist; nothing is stored', async () => {
     const user = await createTestUser(t, { role: 'client' });
-    for (const category of ['payment', 'review']) {
+    for (const category of ['payment', 'payout']) {
       const response = await put(
         '/api/notifications/preferences',
         { ...user.headers, 'x-language': 'de' },

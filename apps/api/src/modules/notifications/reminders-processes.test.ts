@@ -4,13 +4,13 @@ import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listedSlot } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { openDatabase } from '../../db/client.ts';
 import { emails } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { listedSlot } from '../bookings/test-support.ts';
 import { confirmedSession, parseCalendar, sessionPair } from './test-support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');

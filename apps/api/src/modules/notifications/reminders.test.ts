@@ -1,9 +1,9 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listedSlot } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { emails, notifications, sessionReminders } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { listedSlot } from '../bookings/test-support.ts';
 import { sendSessionReminders } from './reminders.ts';
 import { confirmedSession, parseCalendar, sessionPair } from './test-support.ts';
 

@@ -7,12 +7,13 @@ import { bookingEvents, bookings, preferenceOptions, therapyCategories, users } 
 import { appLink, renderActionEmail } from '../../platform/action-email.ts';
 import { calendarAttachment, localizedSessionCalendar } from '../../platform/calendar-file.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { formatWhen } from '../../platform/format-when.ts';
 import { translate } from '../../platform/i18n.ts';
 import { backlogOf, type Job, type JobBacklog } from '../../platform/jobs.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { personName } from '../bookings/booking-view.ts';
-import { formatWhen } from '../bookings/notifications.ts';
 import { awayEmailJob } from './away-emails.ts';
+import { bookingNotificationJob } from './booking-emails.ts';
 
 const BATCH = 50;
 const client = alias(users, 'client');
@@ -237,6 +238,7 @@ export const notificationJobs: Job[] = [
     backlog: reminderBacklog,
   },
   awayEmailJob,
+  bookingNotificationJob,
   {
     name: 'deliver-queued-emails',
     intervalMs: 60_000,

@@ -1,76 +1,16 @@
-import {
-  NotificationListQuerySchema,
-  NotificationPageSchema,
-  NotificationPreferencesSchema,
-  NotificationSchema,
-  ReadAllAnswerSchema,
-  UnreadNotificationsSchema,
-  UpdateNotificationPreferencesBodySchema,
-} from '@app/shared/schemas/notifications';
-import { z } from '@app/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate } from '../../platform/auth-guard.ts';
-import {
-  countUnreadNotifications,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-} from './inbox.ts';
-import { getNotificationPreferences, updateNotificationPreferences } from './preferences.ts';
-
-const tags = ['notifications'];
-const security = [{ bearer: [] }];
-const signedIn = { onRequest: authenticate };
+import { calendarRoutes } from './routes/calendar.ts';
+import { inboxRoutes } from './routes/inbox.ts';
+import { shareRoutes } from './routes/share.ts';
 
 /**
- * The signed-in person's in-app notifications (the bell, /notifications) and their per-category,
- * per-channel switches (/preference). New ones also arrive on the live socket (`notification.new`).
+ * Telling people: their in-app notifications and switches (routes/inbox.ts), a booking's session
+ * as a calendar file, the same entry the booking emails attach (routes/calendar.ts), and a
+ * booking's summary emailed to an address its party names, in the booking emails' words
+ * (routes/share.ts).
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = app.deps;
-
-  app.get(
-    '/notifications',
-    {
-      ...signedIn,
-      schema: { tags, security, querystring: NotificationListQuerySchema, response: { 200: NotificationPageSchema } },
-    },
-    (request) => listNotifications(deps, { actor: request.actor, ...request.query }),
-  );
-  app.get(
-    '/notifications/unread-count',
-    { ...signedIn, schema: { tags, security, response: { 200: UnreadNotificationsSchema } } },
-    (request) => countUnreadNotifications(deps, { actor: request.actor }),
-  );
-  app.put(
-    '/notifications/read-all',
-    { ...signedIn, schema: { tags, security, response: { 200: ReadAllAnswerSchema } } },
-    (request) => markAllNotificationsRead(deps, { actor: request.actor }),
-  );
-  app.put(
-    '/notifications/:id/read',
-    {
-      ...signedIn,
-      schema: { tags, security, params: z.object({ id: z.uuid() }), response: { 200: NotificationSchema } },
-    },
-    (request) => markNotificationRead(deps, { actor: request.actor, notificationId: request.params.id }),
-  );
-  app.get(
-    '/notifications/preferences',
-    { ...signedIn, schema: { tags, security, response: { 200: NotificationPreferencesSchema } } },
-    (request) => getNotificationPreferences(deps, { actor: request.actor }),
-  );
-  app.put(
-    '/notifications/preferences',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        body: UpdateNotificationPreferencesBodySchema,
-        response: { 200: NotificationPreferencesSchema },
-      },
-    },
-    (request) => updateNotificationPreferences(deps, { actor: request.actor, body: request.body }),
-  );
+  await app.register(inboxRoutes);
+  await app.register(calendarRoutes);
+  await app.register(shareRoutes);
 };

@@ -1,9 +1,9 @@
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
+import { catalog, createBookingVia, createProvider, listedSlot, scheduleVia } from '../../../test/booking-fixtures.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import type { StoredAttachment } from '../../db/schema/index.ts';
-import { catalog, createBookingVia, createProvider, listedSlot, scheduleVia } from '../bookings/test-support.ts';
 
 /** Test helpers of the notifications module (not used by the app). */
 

@@ -4,10 +4,10 @@ import { type AdminActor, assertAdmin } from '../../platform/admin-actor.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { OVERDUE_AFTER_MS } from '../admin/operations.ts';
 import { countAwaitingReview } from '../admin/providers.ts';
-import { countSessionsStarting } from '../bookings/overview-lists.ts';
 import { countContactMessagesSince } from '../contact/service.ts';
 import { countPaymentIssues, countTopUpsPaid } from '../money/payment-counts.ts';
 import { countReportedReviews } from '../reviews/moderation.ts';
+import { countSessionsStarting } from './booking-lists.ts';
 import { loadPerson } from './person.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

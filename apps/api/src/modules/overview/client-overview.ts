@@ -4,9 +4,9 @@ import { type ClientOverview, OVERVIEW_LIMITS } from '@app/shared/schemas/overvi
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
-import { listAwaitingPayment, listComingSessions } from '../bookings/overview-lists.ts';
 import { recommendProviders } from '../directory/recommend.ts';
 import { getWalletBalance } from '../money/wallet-statement.ts';
+import { listAwaitingPayment, listComingSessions } from './booking-lists.ts';
 import { loadPersonWithCounts } from './person.ts';
 
 /** Suggestions change slowly (they rank by next free slots at most a minute old): each client's are kept a minute. */

@@ -1,10 +1,6 @@
 import { OverviewSchema } from '@app/shared/schemas/overview';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { bookings, contactMessages, payments, providerProfiles } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import {
   type Catalog,
   catalog,
@@ -14,7 +10,11 @@ import {
   payWithWallet,
   scheduleVia,
   walletOf,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { bookings, contactMessages, payments, providerProfiles } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { getEarningsSummary } from '../money/earnings.ts';
 import { fundWallet } from '../money/test-helpers.ts';
 import { signedInWebServices } from './web-services.ts';

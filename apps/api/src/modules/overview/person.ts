@@ -3,9 +3,9 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
-import { hasAnyBookingSql } from '../bookings/overview-lists.ts';
 import { unreadMessagesSql } from '../messages/conversations.ts';
 import { unreadNotificationsSql } from '../notifications/inbox.ts';
+import { hasAnyBookingSql } from './booking-lists.ts';
 
 export interface Person {
   firstName: string | null;

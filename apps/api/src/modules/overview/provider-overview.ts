@@ -15,13 +15,13 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { publicStorage } from '../../platform/storage.ts';
 import { hasWeeklyHours } from '../availability/service.ts';
-import { listComingSessions, listRescheduleRequests } from '../bookings/overview-lists.ts';
 import { listedProviderSql, listingMissing, utcDay } from '../credentials/listing.ts';
 import { missingItems } from '../credentials/views.ts';
 import { countUnread } from '../messages/conversations.ts';
 import { getEarningsSummary } from '../money/earnings.ts';
 import { countUnreadNotifications } from '../notifications/inbox.ts';
 import { loadProviderProfile } from '../profiles/provider-service.ts';
+import { listComingSessions, listRescheduleRequests } from './booking-lists.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -45,7 +45,7 @@ export async function checkCountryAndState(
   tx: Tx,
   errors: FieldErrors,
   input: { countryId: string | null; stateId: string | null; operatingOnly?: boolean },
-): Promise<{ code: string } | null> {
+): Promise<{ code: string; operating: boolean } | null> {
   let country: { id: string; code: string; operating: boolean } | undefined;
   if (input.countryId) {
     [country] = await tx

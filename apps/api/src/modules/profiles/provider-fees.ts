@@ -1,10 +1,9 @@
 import type { Language } from '@app/shared/constants';
-import { CURRENCY_BY_COUNTRY, type CurrencyCode } from '@app/shared/currency';
+import { type CurrencyCode, currencyForCountry } from '@app/shared/currency';
 import type { BookingFee, GeneralFeeUpdate, TherapyFeeUpdate } from '@app/shared/schemas/profiles';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countries, providerBookingFees, therapyCategories } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { assertRole, checkTherapyCategory, FieldErrors, lockUser } from './checks.ts';
@@ -28,13 +27,12 @@ export async function loadBookingFee(db: Tx, providerId: string, language: Langu
   return result;
 }
 
-/** The currency of a country by id; CURRENCY_NOT_FOUND when there is none or it is not an operating one. */
+/** The currency of a country by id (currencyForCountry: CURRENCY_NOT_FOUND without an operating one). */
 export async function currencyOfCountry(tx: Tx, countryId: string | null): Promise<CurrencyCode> {
-  if (!countryId) throw new AppError('CURRENCY_NOT_FOUND');
-  const [country] = await tx.select({ code: countries.code }).from(countries).where(eq(countries.id, countryId));
-  const currency = country ? (CURRENCY_BY_COUNTRY as Record<string, CurrencyCode>)[country.code] : undefined;
-  if (!currency) throw new AppError('CURRENCY_NOT_FOUND');
-  return currency;
+  const [country] = countryId
+    ? await tx.select({ code: countries.code }).from(countries).where(eq(countries.id, countryId))
+    : [];
+  return currencyForCountry(country?.code);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Language } from '@app/shared/constants';
-import { CURRENCY_BY_COUNTRY, type CurrencyCode } from '@app/shared/currency';
+import { type CurrencyCode, currencyForCountry } from '@app/shared/currency';
 import type {
   Preferences,
   ProviderInfoUpdate,
@@ -119,7 +119,8 @@ async function checkProviderPlace(
   if (!country) return { countryCode: null, currency: null };
   return {
     countryCode: country.code,
-    currency: (CURRENCY_BY_COUNTRY as Record<string, CurrencyCode>)[country.code] ?? null,
+    // Another country is already a field error here (the update is refused): no currency then.
+    currency: country.operating ? currencyForCountry(country.code) : null,
   };
 }
 

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
-import { reviewReplies, reviews } from '../../db/schema/index.ts';
+import { emails, notifications, reviewReplies, reviews } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { reviewsErasure, reviewsPersonalData } from './personal-data.ts';
 import { pastBooking, reviewed } from './test-support.ts';
@@ -174,5 +174,93 @@ describe('a reply is the provider’s personal data', () => {
           .where(eq(reviews.id, ids.two as string))
       )[0]?.comment,
     ).toBe('A session worth 2 stars.');
+  });
+});
+
+describe('the client is told of a reply', () => {
+  const told = async (user: TestUser) => ({
+    inApp: await t.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'review.replied'))),
+    emails: await t.deps.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.to, user.email.toLowerCase()), eq(emails.template, 'reviews.replied'))),
+  });
+
+  it('in the app and by email in their language, once: an edit tells no one again', async () => {
+    const german = await createTestUser(t, {
+      role: 'client',
+      firstName: 'Zoë',
+      lastName: 'Müller-Lüdenscheidt',
+      language: 'de',
+    });
+    const bookingId = await pastBooking(t, german, provider);
+    const review = await reviewed(t, german, bookingId, { rating: 3, comment: 'Etwas zu kurz.', isAnonymous: true });
+    // The provider heard of the review by email too (their review switch is on by default).
+    const providerEmails = await t.deps.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.to, provider.email.toLowerCase()), eq(emails.template, 'reviews.received')));
+    expect(providerEmails.at(-1)?.subject).toBe('You have a new review');
+
+    expect((await reply(provider, review.identifier, 'Danke für die ehrliche Rückmeldung.')).statusCode).toBe(201);
+    const first = await told(german);
+    expect(first.inApp).toHaveLength(1);
+    expect(first.inApp[0]).toMatchObject({ actorId: provider.id, subjectId: bookingId, readAt: null });
+    expect(first.emails).toHaveLength(1);
+    expect(first.emails[0]).toMatchObject({
+      language: 'de',
+      subject: 'Jean-Luc Adébáyọ̀ hat auf deine Bewertung geantwortet',
+    });
+    expect(first.emails[0]?.text).toContain('Hallo Zoë,');
+    expect(first.emails[0]?.text).toContain(`/de/appointments/${bookingId}/`);
+    // The reply's words stay in the app.
+    expect(first.emails[0]?.text).not.toContain('Danke für die ehrliche Rückmeldung.');
+
+    const inbox = await t.app.inject({ url: '/api/notifications', headers: german.headers });
+    expect(inbox.json().data[0]).toMatchObject({
+      kind: 'review.replied',
+      category: 'review',
+      actorName: 'Jean-Luc Adébáyọ̀',
+      link: `/appointments/${bookingId}/`,
+    });
+
+    expect((await reply(provider, review.identifier, 'Danke dir!', 'PUT')).statusCode).toBe(200);
+    const afterEdit = await told(german);
+    expect(afterEdit.inApp).toHaveLength(1);
+    expect(afterEdit.emails).toHaveLength(1);
+  });
+
+  it('as their review switches say: email off still tells in the app; the app off tells nowhere', async () => {
+    const quiet = await createTestUser(t, { role: 'client', firstName: "D'Arcy" });
+    const silent = await createTestUser(t, { role: 'client', firstName: 'Ngozi' });
+    const preferences = (user: TestUser, preferences: object[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/notifications/preferences',
+        headers: user.headers,
+        payload: { preferences },
+      });
+    expect((await preferences(quiet, [{ category: 'review', channel: 'email', enabled: false }])).statusCode).toBe(200);
+    expect(
+      (
+        await preferences(silent, [
+          { category: 'review', channel: 'inApp', enabled: false },
+          { category: 'review', channel: 'email', enabled: false },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    for (const user of [quiet, silent]) {
+      const review = await reviewed(t, user, await pastBooking(t, user, provider), {
+        rating: 5,
+        comment: null,
+        isAnonymous: false,
+      });
+      expect((await reply(provider, review.identifier, 'Thank you.')).statusCode).toBe(201);
+    }
+    expect(await told(quiet)).toMatchObject({ inApp: [{ kind: 'review.replied' }], emails: [] });
+    expect(await told(silent)).toEqual({ inApp: [], emails: [] });
   });
 });

@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loadOwnBooking } from '../bookings/booking-data.ts';
+import { deliverReviewEmail, type ReviewEmailDeps, recordReviewEmail } from './emails.ts';
 import { reviewSelect, toHalves, toReview } from './review-view.ts';
 
 export interface ReviewInput {
@@ -42,14 +43,19 @@ export async function ownReview(db: Tx, input: { reviewId: string; actor: Actor;
  * The booking row is locked so two submissions queue; the unique index on reviews.booking_id
  * settles any race that slips past (REVIEW_ALREADY_EXISTS). The booking's feedbackProvided flag
  * and the provider's count and average (a trigger) change in the same transaction, and the
- * provider's in-app notification (review.received) is written in it too.
+ * provider's notification (review.received, in the app and by email as their review switches
+ * say) is written in it too.
  */
 export async function createReview(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
+  // The demo seed writes reviews without a mailer: its events tell no one, so no email is due.
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events'> & Partial<ReviewEmailDeps>,
   input: { actor: Actor; bookingId: string; language: Language } & ReviewInput,
 ): Promise<OwnReview> {
   const now = deps.clock.now();
+  const { mailer, config, log } = deps;
+  const mail = mailer && config && log ? { mailer, config, log } : null;
   try {
+    let emailId: string | null = null;
     const reviewId = await deps.db.transaction(async (tx) => {
       const booking = await loadOwnBooking(tx, {
         bookingId: input.bookingId,
@@ -75,15 +81,24 @@ export async function createReview(
       if (!created) throw new Error('review insert returned nothing');
       await tx.update(bookings).set({ feedbackProvided: true, updatedAt: now }).where(eq(bookings.id, booking.id));
       // The provider is told; an anonymous review names nobody and points at no booking.
-      await deps.events.notify(tx, {
+      const told = await deps.events.notify(tx, {
         userId: booking.providerId,
         kind: 'review.received',
         actorId: input.isAnonymous ? null : booking.clientId,
         subjectId: input.isAnonymous ? null : booking.id,
         at: now,
       });
+      if (told.email && mail) {
+        emailId = await recordReviewEmail(tx, mail, {
+          userId: booking.providerId,
+          template: 'received',
+          bookingId: input.isAnonymous ? null : booking.id,
+          otherId: input.isAnonymous ? null : booking.clientId,
+        });
+      }
       return created.id;
     });
+    if (mail) await deliverReviewEmail(mail, emailId);
     return ownReview(deps.db, { reviewId, actor: input.actor, language: input.language });
   } catch (error) {
     if (isUniqueViolation(error, 'reviews_booking_uq')) throw new AppError('REVIEW_ALREADY_EXISTS');

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import type { TestUser } from '../../../test/factories.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import {
   bookingRow,
   type Catalog,
@@ -11,7 +8,10 @@ import {
   escrowOf,
   listedSlot,
   scheduledBooking,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestUser } from '../../../test/factories.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { auditLedger } from '../money/ledger-audit.ts';
 import { completeSessions } from './complete-sessions.ts';
 import { sessionJobs } from './jobs.ts';
@@ -75,7 +75,7 @@ describe('completeSessions', () => {
     expect(await completeSessions(t.deps)).toEqual({ completed: 0, credited: 0, refunded: 0 });
     expect(await earningsOf(t, provider.id)).toBe(425_000);
     expect(Object.values(await auditLedger(t.deps.db)).flat()).toEqual([]);
-  });
+  }, 120_000); // three paid and free sessions through the API and their rooms: slow on a busy machine
 
   it('drops a reschedule request still waiting when the session ends', async () => {
     const provider = await createProvider(t);

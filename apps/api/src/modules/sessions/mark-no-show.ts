@@ -1,12 +1,17 @@
 import type { SessionOutcomeAnswer } from '@app/shared/schemas/session-room';
-import { canMarkClientNoShow, REBOOK_WINDOW_MS, rebookPrice, togetherInSessionMs } from '@app/shared/session-rules';
+import {
+  canMarkClientNoShow,
+  NO_SHOW_MARK_WINDOW_HOURS,
+  REBOOK_WINDOW_MS,
+  rebookPrice,
+  togetherInSessionMs,
+} from '@app/shared/session-rules';
 import { eq } from 'drizzle-orm';
 import { sessionOutcomes } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loadOwnBooking } from '../bookings/booking-data.ts';
-import { deliverBookingNotifications } from '../bookings/notifications.ts';
 import { loadStays } from './room-attendance.ts';
 import { getSessionOutcome, recordOutcomeEvents } from './session-outcome.ts';
 
@@ -47,7 +52,8 @@ export async function markClientNoShow(
         togetherMs: togetherInSessionMs({ startsAt: row.startsAt, endsAt: row.endsAt, visits }),
         rebooked: outcome.rebookedBookingId !== null,
       });
-    if (!outcome || !row.endsAt || !allowed) throw new AppError('NO_SHOW_NOT_ALLOWED');
+    if (!outcome || !row.endsAt || !allowed)
+      throw new AppError('NO_SHOW_NOT_ALLOWED', { hours: NO_SHOW_MARK_WINDOW_HOURS });
     const rebookPriceMinor = rebookPrice('client_no_show', row.priceMinor);
     const rebookUntil = new Date(row.endsAt.getTime() + REBOOK_WINDOW_MS);
     await tx
@@ -65,6 +71,6 @@ export async function markClientNoShow(
       at: now,
     });
   });
-  await deliverBookingNotifications(deps, { eventIds });
+  await deps.events.bookingEventsCommitted({ eventIds });
   return getSessionOutcome(deps, input);
 }

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Catalog, catalog, earningsOf, escrowOf, walletOf } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { auditLog, noSessionReports } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { type Catalog, catalog, earningsOf, escrowOf, walletOf } from '../bookings/test-support.ts';
 import { completeSessions } from './complete-sessions.ts';
 import { confirmedSession, expectBalancedLedger, minutesAfter, type Session, stay } from './room-test-support.ts';
 

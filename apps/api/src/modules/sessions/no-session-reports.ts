@@ -6,6 +6,7 @@ import type {
 } from '@app/shared/schemas/session-room';
 import {
   canReportNoSession,
+  DISPUTE_WINDOW_HOURS,
   disputeWindowEndsAt,
   type NoSessionDecision,
   togetherInSessionMs,
@@ -66,7 +67,7 @@ export async function reportNoSession(
     const allowed =
       row.endsAt !== null &&
       canReportNoSession({ outcome: outcome?.outcome ?? null, endsAt: row.endsAt, now, reported: Boolean(existing) });
-    if (!allowed) throw new AppError('NO_SESSION_REPORT_NOT_ALLOWED');
+    if (!allowed) throw new AppError('NO_SESSION_REPORT_NOT_ALLOWED', { hours: DISPUTE_WINDOW_HOURS });
     const [report] = await tx
       .insert(noSessionReports)
       .values({ bookingId: row.id, clientId: row.clientId, note: input.note, reportedAt: now })

@@ -4,7 +4,7 @@ import type { CurrencyCode } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 import type { Booking } from '@app/shared/schemas/bookings';
 import type { RebookBody } from '@app/shared/schemas/session-room';
-import { rebookOffer } from '@app/shared/session-rules';
+import { REBOOK_WINDOW_HOURS, rebookOffer } from '@app/shared/session-rules';
 import { and, eq } from 'drizzle-orm';
 import { bookings, sessionOutcomes } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -12,7 +12,6 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loadOwnBooking, lockProviderCalendar, recordEvent } from '../bookings/booking-data.ts';
 import { bookingView } from '../bookings/booking-view.ts';
-import { deliverBookingNotifications } from '../bookings/notifications.ts';
 import { viewContext } from '../bookings/offer.ts';
 import { takeSlot, withSlotRace } from '../bookings/take-slot.ts';
 import { payFromWallet } from '../money/escrow.ts';
@@ -62,7 +61,7 @@ export async function rebookMissedSession(
               rebooked: outcome.rebookedBookingId !== null,
             })
           : ({ offered: false } as const);
-      if (!offer.offered) throw new AppError('REBOOK_NOT_OFFERED');
+      if (!offer.offered) throw new AppError('REBOOK_NOT_OFFERED', { hours: REBOOK_WINDOW_HOURS });
       if (offer.priceMinor !== input.body.acceptedPriceMinor) {
         throw new AppError('REBOOK_PRICE_CHANGED', {
           amount: formatMoney(offer.priceMinor, original.currencyCode as CurrencyCode, input.language),
@@ -144,6 +143,6 @@ export async function rebookMissedSession(
       return { newBookingId: id, eventIds: [confirmed] };
     }),
   );
-  await deliverBookingNotifications(deps, { eventIds });
+  await deps.events.bookingEventsCommitted({ eventIds });
   return bookingView(deps.db, newBookingId, viewContext(deps, input.language, input.actor.userId));
 }

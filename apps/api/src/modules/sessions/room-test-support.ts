@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import {
   type Catalog,
   createBookingVia,
@@ -9,7 +7,9 @@ import {
   listedSlot,
   payWithWallet,
   scheduleVia,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { auditLedger } from '../money/ledger-audit.ts';
 import { fundWallet } from '../money/test-helpers.ts';
 import { loadParticipantBooking } from './room.ts';

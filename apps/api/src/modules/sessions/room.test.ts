@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Catalog, catalog, createBookingVia, createProvider } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser } from '../../../test/factories.ts';
 import { ConfigError, parseEnv } from '../../config.ts';
 import { bookings, conversations, sessionVisits } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { type Catalog, catalog, createBookingVia, createProvider } from '../bookings/test-support.ts';
 import { connectLive } from '../messages/live-client.ts';
 import { iceServersFor } from './ice-servers.ts';
 import { confirmedSession, minutesAfter } from './room-test-support.ts';

@@ -2,16 +2,22 @@ import type { Language } from '@app/shared/constants';
 import type { ErrorCode } from '@app/shared/errors';
 import type { BookingParty } from '@app/shared/schemas/bookings';
 import type { Room } from '@app/shared/schemas/session-room';
-import { hasRoom, PRESENCE_HEARTBEAT_SECONDS, roomState, roomWindow } from '@app/shared/session-rules';
+import {
+  hasRoom,
+  PRESENCE_HEARTBEAT_SECONDS,
+  ROOM_OPENS_BEFORE_MINUTES,
+  roomState,
+  roomWindow,
+} from '@app/shared/session-rules';
 import { and, eq, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { formatWhen } from '../../platform/format-when.ts';
 import type { BookingRow } from '../bookings/booking-data.ts';
 import { bookingView } from '../bookings/booking-view.ts';
-import { formatWhen } from '../bookings/notifications.ts';
 import { viewContext } from '../bookings/offer.ts';
 import { openConversation } from '../messages/conversations.ts';
 import type { MessagesDeps } from '../messages/deps.ts';
@@ -61,7 +67,10 @@ async function refusalError(db: Tx, code: ErrorCode, row: BookingRow, actor: Act
   if (code !== 'ROOM_NOT_OPEN' || !row.startsAt || !row.endsAt) return new AppError(code);
   const [reader] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, actor.userId));
   const { opensAt } = roomWindow({ startsAt: row.startsAt, endsAt: row.endsAt });
-  return new AppError(code, { when: formatWhen(opensAt, language, reader?.timezone ?? 'UTC') });
+  return new AppError(code, {
+    minutes: ROOM_OPENS_BEFORE_MINUTES,
+    when: formatWhen(opensAt, language, reader?.timezone ?? 'UTC'),
+  });
 }
 
 /**

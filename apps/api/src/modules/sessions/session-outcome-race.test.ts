@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Catalog, catalog, escrowOf, listedSlot, walletOf } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { bookings, sessionOutcomes } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { type Catalog, catalog, escrowOf, listedSlot, walletOf } from '../bookings/test-support.ts';
 import { completeSessions } from './complete-sessions.ts';
 import { confirmedSession, expectBalancedLedger, minutesAfter, type Session, stay } from './room-test-support.ts';
 

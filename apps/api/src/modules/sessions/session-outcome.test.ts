@@ -1,10 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { bookingEvents, sessionOutcomes } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { deliverBookingNotifications } from '../bookings/notifications.ts';
 import {
   bookingRow,
   type Catalog,
@@ -15,7 +10,12 @@ import {
   escrowOf,
   listedSlot,
   walletOf,
-} from '../bookings/test-support.ts';
+} from '../../../test/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { bookingEvents, sessionOutcomes } from '../../db/schema/index.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { deliverBookingNotifications } from '../notifications/booking-emails.ts';
 import { completeSessions } from './complete-sessions.ts';
 import { confirmedSession, expectBalancedLedger, minutesAfter, type Session, stay } from './room-test-support.ts';
 

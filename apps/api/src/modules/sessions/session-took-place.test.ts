@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookingRow, type Catalog, catalog, earningsOf, escrowOf, walletOf } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { TestUser } from '../../../test/factories.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { bookingRow, type Catalog, catalog, earningsOf, escrowOf, walletOf } from '../bookings/test-support.ts';
 import { completeSessions } from './complete-sessions.ts';
 import { confirmedSession, expectBalancedLedger, minutesAfter, type Session, stay } from './room-test-support.ts';
 

@@ -10,7 +10,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { seedDemoAvailability } from '../../modules/availability/demo-seed.ts';
-import { seedDemoBookings, seedDemoFullWeeks } from '../../modules/bookings/demo-seed.ts';
 import { seedDemoCredentials, seedDemoInsurance } from '../../modules/credentials/demo-seed.ts';
 import { refreshNextAvailable } from '../../modules/directory/next-available.ts';
 import { seedDemoProfiles } from '../../modules/profiles/demo-seed.ts';
@@ -18,6 +17,7 @@ import { seedDemoReviews } from '../../modules/reviews/demo-seed.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password.ts';
 import type { PrivateStorage } from '../../platform/uploads/private-storage.ts';
+import { seedDemoBookings, seedDemoFullWeeks } from './demo-bookings.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-123';
 

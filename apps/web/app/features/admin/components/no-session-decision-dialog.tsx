@@ -20,6 +20,7 @@ import { Dialog } from '#app/ui/dialog';
 import { TextAreaField } from '#app/ui/form-fields';
 import { LoadGate } from '#app/ui/load-gate';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { RoomStay } from '#app/ui/room-stay';
 import { useToast } from '#app/ui/toast';
 import { useDecideNoSessionReport, useNoSessionReportDetail } from '../api/no-session-reports';
 import { ADMIN_MODALS } from '../lib/modals';
@@ -66,12 +67,7 @@ function Presence({ detail, zone }: { detail: AdminNoSessionReportDetail; zone: 
               ) : (
                 stays.map((stay) => (
                   <dd key={stay.joinedAt} className="text-slate-700">
-                    {stay.leftAt
-                      ? t(stay.lost ? 'sessionRoom.outcome.stayLost' : 'sessionRoom.outcome.stay', {
-                          from: timeOf(stay.joinedAt, zone, i18n.language),
-                          to: timeOf(stay.leftAt, zone, i18n.language),
-                        })
-                      : t('sessionRoom.outcome.stayOpen', { from: timeOf(stay.joinedAt, zone, i18n.language) })}
+                    <RoomStay stay={stay} zone={zone} />
                   </dd>
                 ))
               )}

@@ -30,15 +30,21 @@ export function ChangeEmailDialog({ role }: { role: Role }) {
 
 /** Lives inside the dialog, so closing the dialog starts over at step 1. */
 function ChangeEmailSteps({ role }: { role: Role }) {
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  return pendingEmail ? (
-    <CodeStep email={pendingEmail} role={role} onOtherEmail={() => setPendingEmail(null)} />
+  const [pending, setPending] = useState<Sent | null>(null);
+  return pending ? (
+    <CodeStep {...pending} role={role} onOtherEmail={() => setPending(null)} />
   ) : (
-    <EmailStep onSent={setPendingEmail} />
+    <EmailStep onSent={setPending} />
   );
 }
 
-function EmailStep({ onSent }: { onSent(email: string): void }) {
+/** Where the code went and how long it lives (the API's answer: the words never state it). */
+interface Sent {
+  email: string;
+  expiresIn: number;
+}
+
+function EmailStep({ onSent }: { onSent(sent: Sent): void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const start = useChangeEmail();
@@ -53,7 +59,7 @@ function EmailStep({ onSent }: { onSent(email: string): void }) {
     try {
       const answer = await start.mutateAsync(values);
       toast.success(t('accounts.changeEmail.otpSent'));
-      onSent(answer.email);
+      onSent({ email: answer.email, expiresIn: answer.expiresIn });
     } catch (error) {
       showServerError(error, { setError, fields: ['email', 'confirmEmail'], toast, t });
     }
@@ -82,7 +88,7 @@ function EmailStep({ onSent }: { onSent(email: string): void }) {
   );
 }
 
-function CodeStep({ email, role, onOtherEmail }: { email: string; role: Role; onOtherEmail(): void }) {
+function CodeStep({ email, expiresIn, role, onOtherEmail }: Sent & { role: Role; onOtherEmail(): void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const modals = useModals();
@@ -118,7 +124,9 @@ function CodeStep({ email, role, onOtherEmail }: { email: string; role: Role; on
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="change-email-step-2">
-      <p className="text-sm text-slate-700">{t('accounts.changeEmail.codeText', { email })}</p>
+      <p className="text-sm text-slate-700">
+        {t('accounts.changeEmail.codeText', { email, minutes: Math.ceil(expiresIn / 60) })}
+      </p>
       <Controller
         control={control}
         name="token"

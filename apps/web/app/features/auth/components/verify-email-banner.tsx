@@ -1,4 +1,4 @@
-import { currencyForCountryOrDefault } from '@app/shared/currency';
+import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { unverifiedTopUpCapMajor } from '@app/shared/verification-rules';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
@@ -18,7 +18,7 @@ export function VerifyEmailBanner() {
   const resend = useRequestVerification();
   if (!user.data || user.data.emailVerified || user.data.role !== 'client') return null;
   const { email } = user.data;
-  const currency = currencyForCountryOrDefault(user.data.country?.code);
+  const currency = currencyForCountry(user.data.country?.code, { fallback: DEFAULT_CURRENCY });
 
   async function resendLink() {
     try {

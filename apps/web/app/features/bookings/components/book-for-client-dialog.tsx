@@ -2,6 +2,7 @@ import {
   type Booking,
   type CreateAppointmentBody,
   CreateAppointmentBodySchema,
+  PARTICIPANT_HOLD_HOURS,
   type PublicProvider,
 } from '@app/shared/schemas/bookings';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -60,7 +61,11 @@ export function BookForClientDialog({ target }: { target: BookForClientTarget | 
       {...binding}
       open={open}
       title={target ? t('bookingScreens.bookForClient.title', { name: target.client.name }) : ''}
-      description={target ? t('bookingScreens.bookForClient.intro', { name: target.client.name }) : undefined}
+      description={
+        target
+          ? t('bookingScreens.bookForClient.intro', { name: target.client.name, hours: PARTICIPANT_HOLD_HOURS })
+          : undefined
+      }
       size="lg"
     >
       {target ? <ProviderOffer target={target} /> : null}

@@ -1,4 +1,9 @@
-import { type Booking, type CancelBookingBody, CancelBookingBodySchema } from '@app/shared/schemas/bookings';
+import {
+  type Booking,
+  type CancelBookingBody,
+  CancelBookingBodySchema,
+  NO_REFUND_WINDOW_HOURS,
+} from '@app/shared/schemas/bookings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +96,7 @@ function CancelForm({
       outcome = data.isRefundable
         ? t('bookingScreens.cancel.clientRefund', { amount })
         : paid
-          ? t('bookingScreens.cancel.clientNoRefund')
+          ? t('bookingScreens.cancel.clientNoRefund', { hours: NO_REFUND_WINDOW_HOURS })
           : t('bookingScreens.cancel.nothingPaid');
     } else {
       outcome = data.isRefundable
@@ -105,7 +110,7 @@ function CancelForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {role === 'client' ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {t('bookingScreens.cancel.windowWarning')}
+          {t('bookingScreens.cancel.windowWarning', { hours: NO_REFUND_WINDOW_HOURS })}
         </p>
       ) : null}
       <PolicyGate policy={policy}>
@@ -157,7 +162,7 @@ function CancelSuccess({ booking, party: role, onClose }: { booking: Booking; pa
             amount,
           },
         )
-      : t(`bookingScreens.cancel.done.${outcome}`);
+      : t(`bookingScreens.cancel.done.${outcome}`, { hours: NO_REFUND_WINDOW_HOURS });
   return (
     <SuccessView title={title} actionLabel={t('bookingScreens.close')} onAction={onClose}>
       <p>{t(role === 'client' ? 'bookingScreens.notified.therapist' : 'bookingScreens.notified.client')}</p>

@@ -1,4 +1,4 @@
-import { SERIES_MAX_OCCURRENCES, SERIES_MIN_OCCURRENCES } from '@app/shared/schemas/bookings';
+import { HOLD_MINUTES, SERIES_MAX_OCCURRENCES, SERIES_MIN_OCCURRENCES } from '@app/shared/schemas/bookings';
 import { weeklyStarts } from '@app/shared/slots';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -143,7 +143,11 @@ export function RepeatWeekly({
                   {free ? t('bookingScreens.free') : priceText(priceMinor * value.occurrences, currencyCode, lang)}
                 </span>
               </p>
-              {free ? null : <p className="text-xs text-slate-600">{t('bookingScreens.series.holdHint')}</p>}
+              {free ? null : (
+                <p className="text-xs text-slate-600">
+                  {t('bookingScreens.series.holdHint', { minutes: HOLD_MINUTES })}
+                </p>
+              )}
             </>
           ) : (
             <p className="text-sm text-slate-600">{t('bookingScreens.series.pickFirst')}</p>

@@ -1,4 +1,4 @@
-import type { Booking } from '@app/shared/schemas/bookings';
+import { type Booking, RESCHEDULE_APPROVAL_WINDOW_HOURS } from '@app/shared/schemas/bookings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -107,7 +107,7 @@ function RescheduleForm({
         </p>
       ) : policy.data?.needsApproval ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {t(`bookingScreens.reschedule.needsApproval.${other}`)}
+          {t(`bookingScreens.reschedule.needsApproval.${other}`, { hours: RESCHEDULE_APPROVAL_WINDOW_HOURS })}
         </p>
       ) : null}
       <h3 id={headingId} className="font-semibold text-slate-900">

@@ -1,4 +1,4 @@
-import type { Booking } from '@app/shared/schemas/bookings';
+import { type Booking, RESCHEDULE_APPROVAL_WINDOW_HOURS } from '@app/shared/schemas/bookings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
@@ -27,7 +27,9 @@ export function ReschedulePermissionSwitch({ booking }: { booking: Booking }) {
     try {
       await permission.mutateAsync({ bookingId: booking.identifier, allow });
       toast.success(
-        t(allow ? 'bookingScreens.reschedulePermission.allowed' : 'bookingScreens.reschedulePermission.required'),
+        t(allow ? 'bookingScreens.reschedulePermission.allowed' : 'bookingScreens.reschedulePermission.required', {
+          hours: RESCHEDULE_APPROVAL_WINDOW_HOURS,
+        }),
       );
     } catch (error) {
       showServerError(error, { toast, t });
@@ -41,7 +43,7 @@ export function ReschedulePermissionSwitch({ booking }: { booking: Booking }) {
           {t('bookingScreens.reschedulePermission.label')}
         </span>
         <span id={hintId} className="text-sm text-slate-600">
-          {t('bookingScreens.reschedulePermission.hint')}
+          {t('bookingScreens.reschedulePermission.hint', { hours: RESCHEDULE_APPROVAL_WINDOW_HOURS })}
         </span>
       </div>
       <span className="flex shrink-0 items-center gap-2">

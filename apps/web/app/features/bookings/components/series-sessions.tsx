@@ -1,4 +1,4 @@
-import type { Booking } from '@app/shared/schemas/bookings';
+import { type Booking, HOLD_MINUTES } from '@app/shared/schemas/bookings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -75,7 +75,7 @@ export function SeriesSessions({
       </p>
       {unpaid ? (
         <p className="mb-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {t('bookingScreens.series.payHint')}
+          {t('bookingScreens.series.payHint', { minutes: HOLD_MINUTES })}
         </p>
       ) : null}
       {series.isPending ? (

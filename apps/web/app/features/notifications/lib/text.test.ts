@@ -39,6 +39,16 @@ describe('notificationText', () => {
     );
   });
 
+  it("words a therapist's reply to the reader's review in English and German", () => {
+    const replied = { ...base, kind: 'review.replied' as const, category: 'review' as const, actorName: 'Zoë Müller' };
+    expect(notificationText(translators.en, replied, { language: 'en', zone: 'UTC' })).toBe(
+      'Zoë Müller replied to your review.',
+    );
+    expect(notificationText(translators.de, replied, { language: 'de', zone: 'UTC' })).toBe(
+      'Zoë Müller hat auf deine Bewertung geantwortet.',
+    );
+  });
+
   it('counts folded messages, names no one for an erased account, shows refunds and amounts', () => {
     const t = translators.en;
     const at = { language: 'en' as const, zone: 'UTC' };

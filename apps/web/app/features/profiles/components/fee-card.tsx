@@ -1,4 +1,4 @@
-import { type CurrencyCode, currencyForCountryOrDefault } from '@app/shared/currency';
+import { type CurrencyCode, currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import type { ProviderProfile } from '@app/shared/schemas/profiles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ export function FeeCard({ profile }: { profile: ProviderProfile }) {
   const { t } = useTranslation();
   const modals = useModals();
   const general = profile.bookingFee.general;
-  const currency = currencyForCountryOrDefault(profile.profileInfo.country?.code);
+  const currency = currencyForCountry(profile.profileInfo.country?.code, { fallback: DEFAULT_CURRENCY });
   return (
     <section aria-labelledby="fee-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="fee-heading" className="text-lg font-semibold">

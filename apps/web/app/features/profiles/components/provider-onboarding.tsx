@@ -1,4 +1,4 @@
-import { currencyForCountryOrDefault } from '@app/shared/currency';
+import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import type { ProviderProfile } from '@app/shared/schemas/profiles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +78,7 @@ function OnboardingSteps({ profile, lists }: { profile: ProviderProfile; lists: 
   const [editing, setEditing] = useState(false);
   const derived = onboardingStep(profile);
   const step: OnboardingStep = editing ? 'details' : derived;
-  const currency = currencyForCountryOrDefault(profile.profileInfo.country?.code);
+  const currency = currencyForCountry(profile.profileInfo.country?.code, { fallback: DEFAULT_CURRENCY });
 
   return (
     <div className="flex flex-col gap-6">

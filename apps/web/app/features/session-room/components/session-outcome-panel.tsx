@@ -1,6 +1,7 @@
 import type { TimeSlot } from '@app/shared/schemas/availability';
 import type { BookingParty } from '@app/shared/schemas/bookings';
 import type { SessionOutcomeAnswer } from '@app/shared/schemas/session-room';
+import { REBOOK_WINDOW_HOURS } from '@app/shared/session-rules';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
+import { RoomStay } from '#app/ui/room-stay';
 import { useToast } from '#app/ui/toast';
 import { useSessionOutcome } from '../api/get-session-outcome';
 import { useMarkClientNoShow } from '../api/mark-client-no-show';
@@ -94,13 +96,7 @@ export function SessionOutcomePanel({
             <ul className="mt-1 flex flex-col gap-1 text-sm text-slate-700" data-testid="attendance">
               {outcome.attendance.map((stay) => (
                 <li key={`${stay.party}-${stay.joinedAt}`}>
-                  {t(`bookingScreens.actors.${stay.party}`)}:{' '}
-                  {stay.leftAt
-                    ? t(stay.lost ? 'sessionRoom.outcome.stayLost' : 'sessionRoom.outcome.stay', {
-                        from: timeOf(stay.joinedAt, zone, i18n.language),
-                        to: timeOf(stay.leftAt, zone, i18n.language),
-                      })
-                    : t('sessionRoom.outcome.stayOpen', { from: timeOf(stay.joinedAt, zone, i18n.language) })}
+                  {t(`bookingScreens.actors.${stay.party}`)}: <RoomStay stay={stay} zone={zone} />
                 </li>
               ))}
             </ul>
@@ -156,7 +152,11 @@ function NoShowDialog({ bookingId }: { bookingId: string }) {
   const toast = useToast();
   const mark = useMarkClientNoShow();
   return (
-    <Dialog {...binding} title={t('sessionRoom.noShow.title')} description={t('sessionRoom.noShow.text')}>
+    <Dialog
+      {...binding}
+      title={t('sessionRoom.noShow.title')}
+      description={t('sessionRoom.noShow.text', { hours: REBOOK_WINDOW_HOURS })}
+    >
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => modals.closeAll()}>
           {t('sessionRoom.noShow.cancel')}

@@ -1,4 +1,5 @@
 import type { Room } from '@app/shared/schemas/session-room';
+import { ROOM_OPENS_BEFORE_MINUTES } from '@app/shared/session-rules';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -121,7 +122,7 @@ export function SessionRoomScreen({ bookingId, detailsPath, renderChat, renderNo
           }
         >
           {stage.reason === 'refused' && stage.code
-            ? t(`errors.${stage.code}`, { when: '' })
+            ? t(`errors.${stage.code}`, { when: '', minutes: ROOM_OPENS_BEFORE_MINUTES })
             : t(`sessionRoom.out.${stage.reason}`)}
         </Notice>
       </>

@@ -1,8 +1,8 @@
-import { intlLocale, isLanguage, type Language } from '@app/shared/constants';
+import { isLanguage, type Language, NO_REFUND_WINDOW_HOURS } from '@app/shared/constants';
 import { type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 import type { NotificationKind } from '@app/shared/schemas/notifications';
-import { isValidTimeZone } from '@app/shared/time-zones';
+import { REBOOK_WINDOW_HOURS } from '@app/shared/session-rules';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -10,63 +10,23 @@ import { bookingEvents, bookings, preferenceOptions, therapyCategories, users } 
 import { appLink, renderActionEmail } from '../../platform/action-email.ts';
 import { calendarAttachment, localizedSessionCalendar } from '../../platform/calendar-file.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { formatWhen } from '../../platform/format-when.ts';
 import { translate } from '../../platform/i18n.ts';
+import { backlogOf, type Job } from '../../platform/jobs.ts';
 import { localizedName } from '../../platform/localized.ts';
 import type { EmailAttachment } from '../../platform/mailer.ts';
-import { personName } from './booking-view.ts';
+import { personName } from '../bookings/booking-view.ts';
+import { BOOKING_NOTIFICATIONS_JOB, type BookingEmailTemplate } from '../bookings/outbox.ts';
 
 /**
  * Booking emails and in-app notifications. Services append an event with `notifyUserId` in the
- * transaction of the change (booking_events is the outbox); after commit they call
- * deliverBookingNotifications for those events, and the notification job sends whatever is left
+ * transaction of the change (booking_events is the outbox, modules/bookings/outbox.ts); after
+ * commit they raise bookingEventsCommitted, which app.ts hands to deliverBookingNotifications for
+ * those events, and the notification job sends whatever is left
  * (events written inside another module's transaction, such as a card payment confirming a
  * booking, or a failed send). Each event is claimed once: one in-app notification (written in the
  * claim's transaction) and at most one email per event.
  */
-
-export type BookingEmailTemplate =
-  | 'bookingConfirmed'
-  | 'appointmentRequested'
-  | 'participantAcknowledged'
-  | 'participantRejected'
-  | 'bookingRejected'
-  | 'rescheduled'
-  | 'rescheduleRequested'
-  | 'rescheduleAccepted'
-  | 'rescheduleRejected'
-  | 'cancelled'
-  /** The actor's own copy of a change they made (ownCopyOf): their confirmation, with the .ics. */
-  | 'ownConfirmed'
-  | 'ownAcknowledged'
-  | 'ownRescheduled'
-  | 'ownCancelled'
-  /** What happened to a session, per side (session-outcome.ts): words under emails.bookings.session. */
-  | `session.${string}`;
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Tuesday, 2 March 2027, 10:00 WAT" in the reader's language and zone. */
-export function formatWhen(at: Date | string | null, language: Language, timezone: string): string | null {
-  if (!at) return null;
-  const zone = isValidTimeZone(timezone) ? timezone : 'UTC';
-  const key = `${language}|${zone}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(language), {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: zone,
-      timeZoneName: 'short',
-    });
-    if (formats.size > 1000) formats.clear();
-    formats.set(key, format);
-  }
-  return format.format(new Date(at));
-}
 
 export function appointmentsLink(config: AppDeps['config'], language: Language): string {
   return appLink(config, language, '/appointments/');
@@ -92,10 +52,16 @@ export interface BookingEmail {
 /** Templates with their own words for an erased other party; the rest say it in general. */
 const ERASED_INTROS = new Set<string>(['cancelled']);
 
+/** The rule numbers a template's words name, from the rules themselves (never typed into the words). */
+const RULE_PARAMS: Partial<Record<BookingEmail['template'], Record<string, number>>> = {
+  'session.interruptedProvider': { hours: REBOOK_WINDOW_HOURS },
+  'session.markedNoShowProvider': { hours: REBOOK_WINDOW_HOURS },
+};
+
 /** Sends one booking email in the recipient's language (words under emails.bookings). */
 export async function sendBookingEmail(deps: Pick<AppDeps, 'mailer'>, email: BookingEmail): Promise<void> {
   const t = (key: string, params: Record<string, unknown> = {}) =>
-    translate(email.language, `emails.bookings.${key}`, { ...email.params, ...params });
+    translate(email.language, `emails.bookings.${key}`, { ...RULE_PARAMS[email.template], ...email.params, ...params });
   const greeting = email.firstName ? t('greeting', { name: email.firstName }) : t('greetingNoName');
   const intro = email.otherErased
     ? t(ERASED_INTROS.has(email.template) ? `${email.template}.introErased` : 'erasedIntro')
@@ -182,7 +148,7 @@ const OWN_COPY: Partial<Record<BookingEmailTemplate, BookingEmailTemplate>> = {
 
 const CANCEL_TEMPLATES = new Set<BookingEmailTemplate>(['cancelled', 'ownCancelled']);
 
-/** What happened at a session (session-outcome.ts) is one kind in the app, its outcome in the data. */
+/** What happened at a session (sessions/session-outcome.ts) is one kind in the app, its outcome in the data. */
 function inAppKind(template: BookingEmailTemplate): NotificationKind {
   return template.startsWith('session.')
     ? 'session.outcome'
@@ -367,7 +333,7 @@ export async function deliverBookingNotifications(
             ),
           })
         : null,
-      data.refundStatus === 'none' && row.party === 'client' ? t('noRefund') : null,
+      data.refundStatus === 'none' && row.party === 'client' ? t('noRefund', { hours: NO_REFUND_WINDOW_HOURS }) : null,
       typeof data.rebookUntil === 'string' && row.party === 'client'
         ? Number(data.rebookPriceMinor ?? 0) > 0
           ? t('session.rebookShare', {
@@ -421,26 +387,23 @@ export async function deliverBookingNotifications(
   return sent;
 }
 
-/** The job that sends what is left in the outbox (bookings/jobs.ts). */
-export const BOOKING_NOTIFICATIONS_JOB = 'send-booking-notifications';
-
-/**
- * Leaves the events of a change to that job, woken to run at once (platform/jobs.ts: the wakes of
- * the same moment share one run, one claim for the lot): the request answers without building
- * and recording the emails. Used on the hot path (a wallet payment); where no jobs run (tests,
- * benchmarks) the events wait for deliverBookingNotifications.
- */
-export function wakeBookingNotifications(deps: Pick<AppDeps, 'jobs'>): void {
-  deps.jobs?.wake(BOOKING_NOTIFICATIONS_JOB);
-}
-
-/** The events of the last change that wait for an email (for delivery right after commit). */
-export function unsentEventsOf(eventIds: Array<string | null | undefined>): string[] {
-  return eventIds.filter((id): id is string => typeof id === 'string');
-}
-
 /** Counts events still waiting for an email (tests, operations). */
 export async function unsentNotificationCount(db: Tx): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(bookingEvents).where(claimable);
   return row?.count ?? 0;
 }
+
+/** The job that sends what is left in the outbox, for startJobs in server.ts (notificationJobs). */
+export const bookingNotificationJob: Job = {
+  name: BOOKING_NOTIFICATIONS_JOB,
+  intervalMs: 30_000,
+  run: (deps) => deliverBookingNotifications(deps),
+  outbox: 'booking-events',
+  // The outbox's own partial index (booking_events_unsent_idx).
+  backlog: (deps) =>
+    backlogOf(
+      deps.db,
+      sql`SELECT count(*)::int AS depth, min(created_at) AS oldest FROM booking_events
+          WHERE notify_user_id IS NOT NULL AND notified_at IS NULL`,
+    ),
+};

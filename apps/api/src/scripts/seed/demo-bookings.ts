@@ -2,11 +2,11 @@ import { addDays, isoWeekday, zonedDate, zonedInstant } from '@app/shared/slots'
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings, providerBookingFees, therapyCategories, users } from '../../db/schema/index.ts';
-import { upcomingFreeSlots } from '../availability/next-free-slot.ts';
-import { payFromWallet } from '../money/escrow.ts';
-import { postTransaction } from '../money/ledger.ts';
-import { topUpLines } from '../money/postings.ts';
-import { references } from '../money/references.ts';
+import { upcomingFreeSlots } from '../../modules/availability/next-free-slot.ts';
+import { payFromWallet } from '../../modules/money/escrow.ts';
+import { postTransaction } from '../../modules/money/ledger.ts';
+import { topUpLines } from '../../modules/money/postings.ts';
+import { references } from '../../modules/money/references.ts';
 
 /** What the demo client keeps in the wallet after paying the demo booking: ₦100,000. */
 export const DEMO_WALLET_BALANCE_MINOR = 10_000_000;

@@ -1,13 +1,13 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import { type CreateTestUserOptions, createTestUser, type TestUser } from '../../../test/factories.ts';
-import { bookingEvents, bookings, emails, preferenceOptions, therapyCategories } from '../../db/schema/index.ts';
-import { accountBalance, escrowBalance } from '../money/ledger.ts';
-import { fundWallet } from '../money/test-helpers.ts';
+import { bookingEvents, bookings, emails, preferenceOptions, therapyCategories } from '../src/db/schema/index.ts';
+import { accountBalance, escrowBalance } from '../src/modules/money/ledger.ts';
+import { fundWallet } from '../src/modules/money/test-helpers.ts';
+import type { TestApp } from './build-test-app.ts';
+import { type CreateTestUserOptions, createTestUser, type TestUser } from './factories.ts';
 
-/** Test helpers of the bookings module (not used by the app). */
+/** Booking fixtures for the tests of every module (not used by the app). */
 
 export interface Catalog {
   therapyId: string;

@@ -8,8 +8,8 @@ import { localizedSessionCalendar } from '../../platform/calendar-file.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { localizedName } from '../../platform/localized.ts';
-import { loadOwnBooking, otherPartyId, partyOf } from './booking-data.ts';
-import { personName } from './booking-view.ts';
+import { loadOwnBooking, otherPartyId, partyOf } from '../bookings/booking-data.ts';
+import { personName } from '../bookings/booking-view.ts';
 
 const modality = alias(preferenceOptions, 'modality');
 

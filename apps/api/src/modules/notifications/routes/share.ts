@@ -2,8 +2,8 @@ import { MessageAnswerSchema, ShareBookingBodySchema } from '@app/shared/schemas
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../../platform/auth-guard.ts';
 import { byUser, rateLimit } from '../../../platform/rate-limits.ts';
+import { bookingsTags, security } from '../../bookings/routes/common.ts';
 import { shareBooking } from '../share-booking.ts';
-import { bookingsTags, security } from './common.ts';
 
 /** Either party emails the details of one of its bookings to an address. */
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import { z } from '@app/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../../platform/auth-guard.ts';
-import { bookingCalendarFile } from '../calendar-file.ts';
-import { bookingsTags, security } from './common.ts';
+import { bookingsTags, security } from '../../bookings/routes/common.ts';
+import { bookingCalendarFile } from '../booking-calendar.ts';
 
 /** "Add to calendar": either participant downloads the session as an .ics file. */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,12 +4,13 @@ import { users } from '../../db/schema/index.ts';
 import { appLink } from '../../platform/action-email.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { formatWhen } from '../../platform/format-when.ts';
 import { translate } from '../../platform/i18n.ts';
 import { requireVerifiedEmail } from '../auth/verified-email.ts';
-import { loadOwnBooking, partyOf, recordEvent } from './booking-data.ts';
-import { bookingView } from './booking-view.ts';
-import { formatWhen, sendBookingEmail } from './notifications.ts';
-import { viewContext } from './offer.ts';
+import { loadOwnBooking, partyOf, recordEvent } from '../bookings/booking-data.ts';
+import { bookingView } from '../bookings/booking-view.ts';
+import { viewContext } from '../bookings/offer.ts';
+import { sendBookingEmail } from './booking-emails.ts';
 
 /**
  * POST /share-booking: emails the summary of one of the caller's bookings to an address they
