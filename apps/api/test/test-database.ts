@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 
 export const testDriver: 'pglite' | 'pg' = process.env.TEST_DB_DRIVER === 'pg' ? 'pg' : 'pglite';
 
+/** The PGlite snapshot, read once per worker when its files share modules (isolate: false). */
+let snapshot: Buffer | undefined;
+
 /** A fresh, migrated database with reference data: a PGlite snapshot, or a clone of the PostgreSQL template. */
-export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<Database> {
+export async function openTestDatabase(options: { poolSize?: number; logger?: Logger } = {}): Promise<Database> {
   if (testDriver === 'pg') {
     const serverUrl = process.env.TEST_DATABASE_URL as string;
     const template = inject('pgTemplate');
@@ -18,7 +22,11 @@ export async function openTestDatabase(options: { poolSize?: number } = {}): Pro
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: options.poolSize ?? 20 });
+    const database = await openDatabase({
+      url: url.toString(),
+      poolSize: options.poolSize ?? 20,
+      logger: options.logger,
+    });
     return {
       ...database,
       close: async () => {
@@ -30,6 +38,6 @@ export async function openTestDatabase(options: { poolSize?: number } = {}): Pro
       },
     };
   }
-  const snapshot = readFileSync(inject('pgliteSnapshot'));
-  return openDatabase({ loadDataDir: new Blob([snapshot]) });
+  snapshot ??= readFileSync(inject('pgliteSnapshot'));
+  return openDatabase({ loadDataDir: new Blob([snapshot]), logger: options.logger });
 }

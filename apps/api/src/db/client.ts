@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -44,6 +45,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Called when an idle pooled connection fails (logged by the server). */
   onPoolError?: (error: Error) => void;
+  /** Sees every statement before it runs (tests comparing the work two requests do). */
+  logger?: Logger;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -54,7 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', (error) => {
       options.onPoolError?.(error);
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: options.logger }) as unknown as Db;
     return {
       db,
       driver: 'pg',
@@ -82,7 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     loadDataDir: options.loadDataDir,
     extensions: { btree_gist },
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: options.logger }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
