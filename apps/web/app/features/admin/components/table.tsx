@@ -14,8 +14,14 @@ export function DataTable({
   testId?: string;
 }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable), to scroll a table wider than a phone.
-    <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+    // Relative: the visually hidden header texts are absolutely positioned; without a positioned
+    // scroller they escape its clipping and widen the whole page on a phone.
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable), to scroll a table wider than a phone.
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white"
+    >
       <table className="w-full min-w-[44rem] text-left text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
