@@ -88,6 +88,32 @@ describe('liveSocket', () => {
     expect(liveSocket.getStatus()).toBe('idle');
   });
 
+  it('retries once with a token the page renewed meanwhile before it refreshes itself', async () => {
+    const refreshes = vi.fn(async () => new Response(JSON.stringify({ message: 'no' }), { status: 401 }));
+    vi.stubGlobal('fetch', refreshes);
+    const release = liveSocket.retain();
+    const first = FakeWebSocket.instances.at(-1);
+    first?.open();
+    expect(first?.sent[0]).toEqual({ type: 'auth', token: 'token-1' });
+    // The page renews its token while the server is refusing the first one.
+    setSession(session('token-2'));
+    first?.close(4401);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(refreshes).not.toHaveBeenCalled();
+    const second = FakeWebSocket.instances.at(-1);
+    expect(second).not.toBe(first);
+    second?.open();
+    expect(second?.sent[0]).toEqual({ type: 'auth', token: 'token-2' });
+
+    // Refused again with that token: now the socket refreshes (refused here: signed out, idle).
+    second?.close(4401);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(refreshes).toHaveBeenCalledTimes(1);
+    expect(String(refreshes.mock.calls[0]?.[0])).toContain('/api/auth/refresh');
+    expect(liveSocket.getStatus()).toBe('idle');
+    release();
+  });
+
   it('backs off longer after each failed attempt', async () => {
     const release = liveSocket.retain();
     FakeWebSocket.instances[0]?.close(1006);

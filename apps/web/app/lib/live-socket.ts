@@ -32,6 +32,8 @@ class LiveSocket {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private pongTimer: ReturnType<typeof setTimeout> | null = null;
   private lastToken: string | null = null;
+  /** The token a refused socket was retried with before refreshing (see onclose). */
+  private retriedWith: string | null = null;
   private unsubscribeSession: (() => void) | null = null;
 
   getStatus = () => this.status;
@@ -87,6 +89,9 @@ class LiveSocket {
     this.unsubscribeSession = null;
     window.removeEventListener('online', this.reconnectNow);
     this.clearTimers();
+    // The next page that needs the socket starts afresh: no backoff, no retry remembered.
+    this.attempt = 0;
+    this.retriedWith = null;
     const socket = this.socket;
     this.socket = null;
     socket?.close(1000);
@@ -147,7 +152,15 @@ class LiveSocket {
       if (this.users === 0) return this.setStatus('idle');
       if (close.code === 4403) return this.setStatus('idle');
       if (close.code === 4401 || close.code === 4000) {
-        // Expired token: refresh, then reconnect; a refused refresh means signed out.
+        // Expired token: reconnect with the one the page renewed meanwhile (a loader and the socket
+        // often meet an expired token together), else refresh first; a refused refresh is signed out.
+        // Once per token: if the server refuses that one too, it is refreshed like any other.
+        const latest = getSession();
+        if (latest && latest.accessToken !== this.retriedWith && latest.accessTokenExpiresAt > Date.now()) {
+          this.retriedWith = latest.accessToken;
+          this.scheduleRetry(0);
+          return;
+        }
         void refreshSession().then((session) => (session ? this.scheduleRetry(0) : this.setStatus('idle')));
         return;
       }
