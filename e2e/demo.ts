@@ -27,7 +27,10 @@ export function weekdayFrom(from: string, days: number): string {
 
 export async function dismissConsent(page: Page) {
   const reject = page.getByRole('button', { name: 'Reject', exact: true });
-  if (await reject.isVisible()) await reject.click();
+  // The banner may go by itself between the look and the click (the page settling): then there is
+  // nothing left to click, and a plain click would wait for it until the test times out.
+  if (await reject.isVisible()) await reject.click({ timeout: 5_000 }).catch(() => undefined);
+  await expect(reject).toBeHidden();
 }
 
 export async function walletBalance(request: APIRequestContext, token: string): Promise<number> {

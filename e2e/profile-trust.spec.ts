@@ -97,7 +97,14 @@ test.describe('a profile that earns trust', () => {
     await expect(credentials).toContainText(/\d+ years in practice/);
     await expect(credentials).toContainText('California');
     await expect(page.getByText(/Family Therapy/).first()).toBeVisible();
-    await expect(page.getByTestId('review-reply').filter({ hasText: reply })).toContainText(`Reply from Dr ${NAME}`);
+    // The therapist's own visit above rendered the page before the reply: public pages are shared
+    // renders for up to 30 seconds, so the reply shows once that render has expired.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('review-reply').filter({ hasText: reply })).toContainText(`Reply from Dr ${NAME}`, {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 45_000, intervals: [5_000] });
     await page.screenshot({ path: 'test-results/profile-trust-page-en.png', fullPage: true });
 
     const sort = page.getByRole('navigation', { name: 'Sort' });

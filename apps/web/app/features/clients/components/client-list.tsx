@@ -72,8 +72,10 @@ export function ClientList({ source = 'all' }: { source?: 'all' | 'imported' }) 
                 >
                   <PersonAvatar name={name} photo={client.photoUrl} size="sm" />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold text-ink">{name}</p>
-                    {client.email ? <p className="truncate text-sm text-slate-600">{client.email}</p> : null}
+                    <p className="font-semibold [overflow-wrap:anywhere] text-ink">{name}</p>
+                    {client.email ? (
+                      <p className="text-sm [overflow-wrap:anywhere] text-slate-600">{client.email}</p>
+                    ) : null}
                     <div className="mt-1 flex flex-wrap gap-1.5">
                       {client.booked ? (
                         <span className={`${badge} bg-brand-50 text-brand-800`}>{t('clients.booked')}</span>

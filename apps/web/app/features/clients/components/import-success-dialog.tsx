@@ -29,7 +29,7 @@ export function ImportSuccessDialog() {
           <ul className="flex flex-col gap-1 text-sm">
             {answer.results.map((result) => (
               <li key={result.email} className="flex justify-between gap-3">
-                <span className="truncate">{result.email}</span>
+                <span className="min-w-0 [overflow-wrap:anywhere]">{result.email}</span>
                 <span className="shrink-0 text-slate-600">{t(`clients.manual.${OUTCOME_KEYS[result.outcome]}`)}</span>
               </li>
             ))}

@@ -21,7 +21,7 @@ function Mail({ mail }: { mail: OutboxEmail }) {
         <h2 id={`mail-${mail.identifier}`} className="font-semibold">
           {mail.subject}
         </h2>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm [overflow-wrap:anywhere] text-slate-600">
           {t('mailbox.to', { to: mail.to })} · {formatDateTime(mail.createdAt, language)} · {mail.template} ·{' '}
           {mail.language}
         </p>
@@ -33,7 +33,7 @@ function Mail({ mail }: { mail: OutboxEmail }) {
       />
       <details>
         <summary className="cursor-pointer text-sm font-medium">{t('mailbox.text')}</summary>
-        <pre className="mt-2 text-sm whitespace-pre-wrap">{mail.text}</pre>
+        <pre className="mt-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{mail.text}</pre>
       </details>
       {mail.attachments.length > 0 ? (
         <div>
