@@ -10,6 +10,7 @@ import {
   useParams,
   useRouteError,
 } from 'react-router';
+import { paths } from '#app/lib/paths';
 import stylesheet from './app.css?url';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -47,7 +48,7 @@ export function ErrorBoundary() {
     <main className="mx-auto max-w-xl p-8 text-center">
       <h1 className="text-2xl font-semibold">{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
       <p className="mt-2">
-        <a className="text-brand-700 underline" href="/">
+        <a className="text-brand-700 underline" href={paths.home('en')}>
           Home
         </a>
       </p>

@@ -1,9 +1,9 @@
 import type { Language } from '@app/shared/constants';
 
-/** Absolute URLs of one page in both languages (canonical = the page's own language). */
-export function alternates(publicUrl: string, lang: Language, path: string) {
-  const en = `${publicUrl}${path}`;
-  const de = `${publicUrl}/de${path}`;
+/** Absolute URLs of one page (an entry of `paths`) in both languages (canonical = the page's own language). */
+export function alternates(publicUrl: string, lang: Language, page: (lang: Language) => string) {
+  const en = `${publicUrl}${page('en')}`;
+  const de = `${publicUrl}${page('de')}`;
   return { canonical: lang === 'de' ? de : en, en, de };
 }
 

@@ -10,7 +10,8 @@ import { Header } from '#app/features/shell/components/header';
 import { LazyLocationModal } from '#app/features/shell/components/lazy-location-modal';
 import { APP_NAV } from '#app/features/shell/lib/app-nav';
 import { LazySupportLauncher } from '#app/features/support/components/lazy-support-launcher';
-import { loadPageWords, localePath, withWords } from '#app/lib/i18n';
+import { loadPageWords, withWords } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { cn } from '#app/ui/cn';
@@ -119,8 +120,8 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
         extra={
           session && session.role !== 'admin' ? (
             <Suspense fallback={null}>
-              <UnreadMessagesLink to={localePath(lang, '/messages/')} />
-              <NotificationBell to={localePath(lang, '/notifications/')} />
+              <UnreadMessagesLink to={paths.messages(lang)} />
+              <NotificationBell to={paths.notifications(lang)} />
             </Suspense>
           ) : null
         }
@@ -135,9 +136,9 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
         <nav aria-label={t('appNav.label')} className="md:w-56 md:shrink-0">
           <ul ref={scrollRow} className="flex gap-1 overflow-x-auto md:flex-col">
             {items.map((item) => (
-              <li key={item.path}>
+              <li key={item.label}>
                 <NavLink
-                  to={localePath(lang, item.path)}
+                  to={item.page(lang)}
                   className={({ isActive }) =>
                     cn(
                       'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap',

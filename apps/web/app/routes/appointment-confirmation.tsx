@@ -9,7 +9,7 @@ import { SeriesLabel, SeriesSessions } from '#app/features/bookings/components/s
 import { StatusBadge } from '#app/features/bookings/components/status-badge';
 import { WhatHappensNext } from '#app/features/bookings/components/what-happens-next';
 import { bookingRoleOf } from '#app/features/bookings/lib/role';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { useViewerZone } from '#app/lib/viewer-zone';
@@ -87,14 +87,14 @@ export default function AppointmentConfirmation({ params }: Route.ComponentProps
               ) : null}
               <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
                 <Link
-                  to={localePath(lang, '/appointments/')}
+                  to={paths.appointments(lang)}
                   className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
                 >
                   {t('bookingScreens.confirmation.toAppointments')}
                 </Link>
                 {role === 'client' ? (
                   <Link
-                    to={localePath(lang, '/providers/')}
+                    to={paths.providers(lang)}
                     className="inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
                   >
                     {t('bookingScreens.confirmation.bookAnother')}

@@ -27,7 +27,8 @@ import { JoinRoomLink } from '#app/features/session-room/components/join-room-li
 import { SessionOutcomePanel } from '#app/features/session-room/components/session-outcome-panel';
 import { NotFoundPage } from '#app/features/shell/components/not-found-page';
 import { dateInZone, monthOf } from '#app/lib/dates';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { priceText } from '#app/lib/price';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
@@ -66,7 +67,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
     <>
       <title>{`${t('bookingScreens.details.title')} · ${t('nav.brand')}`}</title>
       <Link
-        to={localePath(lang, '/appointments/')}
+        to={paths.appointments(lang)}
         className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
       >
         ← {t('bookingScreens.details.back')}
@@ -93,10 +94,10 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                     <SeriesLabel booking={booking} />
                   </div>
                 </div>
-                <JoinRoomLink booking={booking} path={localePath(lang, `/session/${booking.identifier}/`)} />
+                <JoinRoomLink booking={booking} path={innerPaths.sessionRoom(lang, booking.identifier)} />
                 <MessageButton
                   userIdentifier={other.identifier}
-                  threadPath={(id) => localePath(lang, `/messages/${id}/`)}
+                  threadPath={(id) => innerPaths.messageThread(lang, id)}
                 />
                 {role === 'provider' ? (
                   <Button
@@ -184,7 +185,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                   party={role}
                   zone={zone}
                   endsAt={booking.endAt}
-                  bookingPath={(id) => localePath(lang, `/appointments/${id}/`)}
+                  bookingPath={(id) => innerPaths.appointment(lang, id)}
                   renderSlotPicker={(picker) => (
                     <BookingCalendar
                       providerId={booking.provider.identifier}

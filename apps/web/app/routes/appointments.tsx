@@ -10,7 +10,8 @@ import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '#app/features
 import { ReviewAction } from '#app/features/reviews/components/review-action';
 import { ReviewDialog } from '#app/features/reviews/components/review-dialog';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { cn } from '#app/ui/cn';
@@ -60,7 +61,7 @@ export default function Appointments() {
         </div>
         {role === 'client' ? (
           <Link
-            to={localePath(lang, '/providers/')}
+            to={paths.providers(lang)}
             className="inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
             {t('bookingScreens.appointments.book')}
@@ -112,9 +113,7 @@ export default function Appointments() {
                       party={role}
                       zone={zone}
                       now={now}
-                      join={
-                        <JoinRoomLink booking={booking} path={localePath(lang, `/session/${booking.identifier}/`)} />
-                      }
+                      join={<JoinRoomLink booking={booking} path={innerPaths.sessionRoom(lang, booking.identifier)} />}
                       extra={role === 'client' ? <ReviewAction booking={booking} now={now} /> : null}
                     />
                   </li>

@@ -10,7 +10,8 @@ import { useScheduleBooking } from '#app/features/bookings/api/schedule-booking'
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
 import { ProviderSummary } from '#app/features/bookings/components/provider-summary';
 import { ScheduleForm } from '#app/features/bookings/components/schedule-form';
-import { localePath } from '#app/lib/i18n';
+import { nextStepPath } from '#app/features/bookings/lib/next-step';
+import { innerPaths } from '#app/lib/paths-inner';
 import { priceText } from '#app/lib/price';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
@@ -46,7 +47,7 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
   const data = booking.data;
   useEffect(() => {
     if (data && (data.status !== 'pending' || data.startAt !== null)) {
-      navigate(localePath(lang, `/booking/${data.identifier}/summary/`), { replace: true });
+      navigate(innerPaths.bookingSummary(lang, data.identifier), { replace: true });
     }
   }, [data, lang, navigate]);
 
@@ -101,28 +102,14 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
                           });
                           const first = series.bookings[0];
                           if (!first) return;
-                          navigate(
-                            localePath(
-                              lang,
-                              first.status === 'pending' && first.priceMinor > 0
-                                ? `/payment/${first.identifier}/`
-                                : `/appointment/confirmation/${first.identifier}/`,
-                            ),
-                          );
+                          navigate(nextStepPath(lang, first));
                         },
                       }
                     : undefined
                 }
                 submit={async (body) => {
                   const answer = await schedule.mutateAsync({ bookingId: current.identifier, body });
-                  navigate(
-                    localePath(
-                      lang,
-                      answer.status === 'pending' && answer.priceMinor > 0
-                        ? `/payment/${answer.identifier}/`
-                        : `/appointment/confirmation/${answer.identifier}/`,
-                    ),
-                  );
+                  navigate(nextStepPath(lang, answer));
                 }}
               />
             </section>

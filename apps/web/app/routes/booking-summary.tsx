@@ -9,7 +9,7 @@ import { BookingFacts } from '#app/features/bookings/components/booking-facts';
 import { SeriesLabel, SeriesSessions } from '#app/features/bookings/components/series-sessions';
 import { ShareBookingForm } from '#app/features/bookings/components/share-booking-form';
 import { StatusBadge } from '#app/features/bookings/components/status-badge';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { LoadGate } from '#app/ui/load-gate';
@@ -33,7 +33,7 @@ export default function BookingSummary({ params }: Route.ComponentProps) {
     <>
       <title>{`${t('bookingScreens.summary.title')} · ${t('nav.brand')}`}</title>
       <Link
-        to={localePath(lang, '/appointments/')}
+        to={paths.appointments(lang)}
         className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
       >
         ← {t('bookingScreens.details.back')}

@@ -6,7 +6,8 @@ import { ApiError } from '#app/api/client';
 import { useProvider } from '#app/api/get-provider';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
-import { ensureCatalog, localePath, withWords } from '#app/lib/i18n';
+import { ensureCatalog, withWords } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
 import { PageSpinner, Spinner } from '#app/ui/spinner';
@@ -61,7 +62,7 @@ export default function BookingPage() {
         <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
           <p className="text-slate-700">{t('bookingScreens.book.chooseTherapist')}</p>
           <Link
-            to={localePath(lang, '/providers/')}
+            to={paths.providers(lang)}
             className="mt-4 inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
             {t('nav.findTherapist')}
@@ -81,7 +82,7 @@ export default function BookingPage() {
           <Suspense fallback={<Spinner />}>
             <BookingForm
               provider={data}
-              onCreated={(booking) => navigate(localePath(lang, `/booking/${booking.identifier}/schedule/`))}
+              onCreated={(booking) => navigate(paths.bookingSchedule(lang, booking.identifier))}
               chosenAtParam={params.get('at')}
             />
           </Suspense>

@@ -13,7 +13,8 @@ import { MessageButton } from '#app/features/messages/components/message-button'
 import { ClientNotes } from '#app/features/notes/components/client-notes';
 import { NoteDialogs } from '#app/features/notes/components/note-dialogs';
 import { NotFoundPage } from '#app/features/shell/components/not-found-page';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { LoadGate } from '#app/ui/load-gate';
@@ -51,10 +52,7 @@ export default function ClientPage({ params }: Route.ComponentProps) {
   return (
     <>
       <title>{`${profile.data ? clientName(profile.data) : t('clients.title')} · ${t('nav.brand')}`}</title>
-      <Link
-        to={localePath(lang, '/clients/')}
-        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-      >
+      <Link to={paths.clients(lang)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
         ← {t('clients.page.back')}
       </Link>
       <div className="mt-4 flex flex-col gap-6">
@@ -69,7 +67,7 @@ export default function ClientPage({ params }: Route.ComponentProps) {
                     rel.userIdentifier ? (
                       <MessageButton
                         userIdentifier={rel.userIdentifier}
-                        threadPath={(id) => localePath(lang, `/messages/${id}/`)}
+                        threadPath={(id) => innerPaths.messageThread(lang, id)}
                       />
                     ) : null
                   }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { ImportSuccessDialog } from '#app/features/clients/components/import-success-dialog';
 import { ManualImportForm } from '#app/features/clients/components/manual-import-form';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/clients-imported-email-manual';
 
@@ -21,7 +21,7 @@ export default function ManualImportPage() {
     <>
       <title>{`${t('clients.manual.title')} · ${t('nav.brand')}`}</title>
       <Link
-        to={localePath(lang, '/clients/imported/')}
+        to={innerPaths.clientsImported(lang)}
         className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
       >
         ← {t('clients.importedPage.title')}

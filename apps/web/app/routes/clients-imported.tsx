@@ -7,7 +7,8 @@ import { ClientList } from '#app/features/clients/components/client-list';
 import { CsvImport } from '#app/features/clients/components/csv-import';
 import { ImportChoiceDialog } from '#app/features/clients/components/import-choice-dialog';
 import { CLIENT_MODALS } from '#app/features/clients/lib/modals';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';
@@ -30,10 +31,7 @@ export default function ImportedClientsPage() {
   return (
     <>
       <title>{`${t('clients.importedPage.title')} · ${t('nav.brand')}`}</title>
-      <Link
-        to={localePath(lang, '/clients/')}
-        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-      >
+      <Link to={paths.clients(lang)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
         ← {t('clients.page.back')}
       </Link>
       <div className="mt-3 mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -43,7 +41,7 @@ export default function ImportedClientsPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Link
-            to={localePath(lang, '/clients/imported/email-manual/')}
+            to={innerPaths.clientsImportedEmailManual(lang)}
             className="inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
           >
             {t('clients.importedPage.manualLink')}

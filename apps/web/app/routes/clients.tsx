@@ -5,7 +5,7 @@ import { ClientList } from '#app/features/clients/components/client-list';
 import { ExportButton } from '#app/features/clients/components/export-button';
 import { ImportChoiceDialog } from '#app/features/clients/components/import-choice-dialog';
 import { CLIENT_MODALS } from '#app/features/clients/lib/modals';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';
@@ -31,7 +31,7 @@ export default function ClientsPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Link
-            to={localePath(lang, '/clients/imported/')}
+            to={innerPaths.clientsImported(lang)}
             className="inline-flex min-h-10 items-center rounded-lg px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
           >
             {t('appNav.importedClients')}

@@ -1,6 +1,7 @@
 import { isLanguage, type Language } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from '#app/features/contact/components/contact-form';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { PageLinks } from '#app/ui/page-links';
 import type { Route } from './+types/contact';
@@ -18,7 +19,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     <main id="main" className="bg-gradient-to-b from-brand-50 to-white px-4 py-10 sm:py-14">
       <title>{`${t('contactScreens.title')} · ${t('nav.brand')}`}</title>
       <meta name="description" content={t('contactScreens.intro')} />
-      <PageLinks publicUrl={loaderData.publicUrl} lang={lang} path="/contact/" />
+      <PageLinks publicUrl={loaderData.publicUrl} lang={lang} page={paths.contact} />
       <div className="mx-auto max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('contactScreens.title')}</h1>
         <p className="mt-2 text-slate-700">{t('contactScreens.intro')}</p>

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { EarningsHistory } from '#app/features/money/components/earnings-history';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/earnings-history';
 
@@ -20,13 +21,13 @@ export default function EarningsHistoryPage() {
   const [searchParams] = useSearchParams();
   const requested = Number(searchParams.get('page'));
   const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
-  const historyPath = localePath(lang, '/earnings/history/');
+  const historyPath = innerPaths.earningsHistory(lang);
 
   return (
     <>
       <title>{`${t('earningsScreens.history.title')} · ${t('nav.brand')}`}</title>
       <Link
-        to={localePath(lang, '/earnings/')}
+        to={paths.earnings(lang)}
         className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:underline"
       >
         ‹ {t('earningsScreens.history.back')}

@@ -12,8 +12,8 @@ import { EarningsCharts } from '#app/features/money/components/money-charts';
 import { PayoutDialog } from '#app/features/money/components/payout-dialog';
 import { EARNINGS_MODALS } from '#app/features/money/lib/earnings-modals';
 import { monthOf, todayInZone } from '#app/lib/dates';
-import { localePath } from '#app/lib/i18n';
 import { asCurrency } from '#app/lib/money';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { LoadGate } from '#app/ui/load-gate';
@@ -96,7 +96,7 @@ export default function EarningsPage() {
               {t('earningsScreens.history.recent')}
             </h2>
             <Link
-              to={localePath(lang, '/earnings/history/')}
+              to={innerPaths.earningsHistory(lang)}
               className="rounded text-sm font-semibold text-brand-700 hover:underline"
             >
               {t('earningsScreens.history.viewAll')} ›

@@ -5,7 +5,7 @@ import { useRequestPasswordReset } from '#app/features/auth/api/request-password
 import { AuthCard, Notice } from '#app/features/auth/components/auth-card';
 import { EmailRequestForm } from '#app/features/auth/components/email-request-form';
 import { useApiContext } from '#app/features/auth/hooks/use-api-context';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 
 /** Asks for a reset link; the answer is the same for every address. */
@@ -21,7 +21,7 @@ export default function ForgotPasswordPage() {
       title={sent ? t('accounts.forgot.sentTitle') : t('accounts.forgot.title')}
       intro={sent ? undefined : t('accounts.forgot.intro')}
       footer={
-        <Link to={localePath(lang, '/login/')} className="font-semibold text-brand-700 underline">
+        <Link to={paths.login(lang)} className="font-semibold text-brand-700 underline">
           {t('accounts.forgot.backToLogin')}
         </Link>
       }

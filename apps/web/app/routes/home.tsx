@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { DIRECTORY_MODALS } from '#app/features/directory/lib/modals';
-import { loadPageWords, localePath } from '#app/lib/i18n';
+import { loadPageWords } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { visitorCountryOf } from '#app/lib/visitor-country';
 import { useModals } from '#app/ui/modal-manager';
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** A directory address filtered by one list option (`?therapy=couples-therapy`), as the directory reads it. */
 function directoryHref(lang: Language, params: Record<string, string>): string {
-  return `${localePath(lang, '/providers/')}?${new URLSearchParams(params)}`;
+  return paths.providers(lang, params);
 }
 
 const chipClass =
@@ -55,7 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-700">{t('home.heroText')}</p>
           <Link
-            to={localePath(lang, '/providers/')}
+            to={paths.providers(lang)}
             className="mt-8 inline-flex min-h-12 items-center rounded-xl bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800"
           >
             {t('nav.findTherapist')}
@@ -71,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : null}
           <Form
             method="get"
-            action={localePath(lang, '/providers/')}
+            action={paths.providers(lang)}
             role="search"
             aria-label={t('home.searchTitle')}
             className="mt-8 flex max-w-3xl flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-end"
@@ -195,9 +196,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ol>
       </section>
       <LazyStatePickerDialog
-        onFind={(stateCode) =>
-          navigate(`${localePath(lang, '/providers/')}?country=US&state=${encodeURIComponent(stateCode)}`)
-        }
+        onFind={(stateCode) => navigate(paths.providers(lang, { country: 'US', state: stateCode }))}
       />
     </main>
   );

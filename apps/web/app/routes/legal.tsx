@@ -1,8 +1,8 @@
 import { isLanguage, type Language } from '@app/shared/constants';
-import { isLegalPage, LEGAL_PAGES, legalPath } from '@app/shared/legal';
+import { isLegalPage, LEGAL_PAGES } from '@app/shared/legal';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { alternates } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/legal';
@@ -23,7 +23,7 @@ export default function LegalPageRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const { page, html, publicUrl } = loaderData;
-  const links = alternates(publicUrl, lang, legalPath(page));
+  const links = alternates(publicUrl, lang, (language) => paths.legal(language, page));
   const title = t(`legal.titles.${page}`);
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-10">
@@ -39,7 +39,7 @@ export default function LegalPageRoute({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {LEGAL_PAGES.filter((other) => other !== page).map((other) => (
             <li key={other}>
-              <Link to={localePath(lang, legalPath(other))} className="text-brand-700 underline">
+              <Link to={paths.legal(lang, other)} className="text-brand-700 underline">
                 {t(`legal.titles.${other}`)}
               </Link>
             </li>

@@ -5,7 +5,8 @@ import { GoogleButton, OrDivider } from '#app/features/auth/components/google-bu
 import { LoginForm } from '#app/features/auth/components/login-form';
 import { useApiContext } from '#app/features/auth/hooks/use-api-context';
 import { safeRedirect } from '#app/features/auth/lib/require-session';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/login';
 
@@ -22,7 +23,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { google } = useLoaderData<typeof loader>();
   useApiContext();
-  const target = safeRedirect(params.get('redirect'), localePath(lang, '/overview/'));
+  const target = safeRedirect(params.get('redirect'), paths.overview(lang));
 
   return (
     <AuthCard
@@ -31,7 +32,7 @@ export default function LoginPage() {
       footer={
         <>
           {t('accounts.login.noAccount')}{' '}
-          <Link to={localePath(lang, '/signup/')} className="font-semibold text-brand-700 underline">
+          <Link to={paths.signup(lang)} className="font-semibold text-brand-700 underline">
             {t('accounts.login.createAccount')}
           </Link>
         </>
@@ -47,7 +48,7 @@ export default function LoginPage() {
       <LoginForm
         onSignedIn={() => navigate(target, { replace: true })}
         forgotLink={
-          <Link to={localePath(lang, '/forgot-password/')} className="text-brand-700 underline">
+          <Link to={innerPaths.forgotPassword(lang)} className="text-brand-700 underline">
             {t('accounts.login.forgot')}
           </Link>
         }

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { DELETE_MESSAGE_MODAL } from '#app/features/messages/components/delete-message-dialog';
 import { MessagesScreen } from '#app/features/messages/components/messages-screen';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
@@ -29,8 +30,8 @@ export default function MessagesPage({ params }: Route.ComponentProps) {
         conversationId={conversationId}
         viewerId={session?.userId ?? ''}
         language={lang}
-        listPath={localePath(lang, '/messages/')}
-        threadPath={(id) => localePath(lang, `/messages/${id}/`)}
+        listPath={paths.messages(lang)}
+        threadPath={(id) => innerPaths.messageThread(lang, id)}
         deleteModal={{ ...binding, openFor: () => modals.open(DELETE_MESSAGE_MODAL) }}
         emptyText={t('messages.selectConversation')}
       />

@@ -11,7 +11,8 @@ import { ProviderOverview } from '#app/features/overview/components/provider-ove
 import { ProviderSetupPanel } from '#app/features/profiles/components/setup-panel';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
 import { takeHydration } from '#app/lib/hydration';
-import { loadPageWords, localePath } from '#app/lib/i18n';
+import { loadPageWords } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useNow } from '#app/lib/use-now';
 import { PageSpinner } from '#app/ui/spinner';
@@ -81,10 +82,10 @@ function OverviewPage(loaded: { userId: string; overview: OverviewAnswer; loaded
           overview={overview}
           now={now}
           renderJoin={(booking) => (
-            <JoinRoomLink booking={booking} path={localePath(lang, `/session/${booking.identifier}/`)} />
+            <JoinRoomLink booking={booking} path={innerPaths.sessionRoom(lang, booking.identifier)} />
           )}
           renderMessage={(userIdentifier) => (
-            <MessageButton userIdentifier={userIdentifier} threadPath={(id) => localePath(lang, `/messages/${id}/`)} />
+            <MessageButton userIdentifier={userIdentifier} threadPath={(id) => innerPaths.messageThread(lang, id)} />
           )}
         />
       ) : overview.role === 'provider' ? (
@@ -94,7 +95,7 @@ function OverviewPage(loaded: { userId: string; overview: OverviewAnswer; loaded
             overview={overview}
             now={now}
             renderJoin={(booking) => (
-              <JoinRoomLink booking={booking} path={localePath(lang, `/session/${booking.identifier}/`)} />
+              <JoinRoomLink booking={booking} path={innerPaths.sessionRoom(lang, booking.identifier)} />
             )}
           />
         </>

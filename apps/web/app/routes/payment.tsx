@@ -18,8 +18,9 @@ import { useWalletBalance } from '#app/features/money/api/get-wallet-balance';
 import { TopUpDialog } from '#app/features/money/components/top-up-dialog';
 import { TopUpReturn } from '#app/features/money/components/top-up-return';
 import { WALLET_MODALS } from '#app/features/money/lib/modals';
-import { localePath } from '#app/lib/i18n';
 import { asCurrency } from '#app/lib/money';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { priceText } from '#app/lib/price';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useNow } from '#app/lib/use-now';
@@ -57,7 +58,7 @@ export default function PaymentPage({ params }: Route.ComponentProps) {
   const onFinished = useCallback(
     (outcome: PaymentOutcome) => {
       if (outcome.kind === 'confirmed') {
-        navigate(localePath(lang, `/appointment/confirmation/${outcome.booking.identifier}/`), { replace: true });
+        navigate(innerPaths.appointmentConfirmation(lang, outcome.booking.identifier), { replace: true });
         return;
       }
       if (outcome.kind === 'refunded') setRefunded(true);
@@ -135,7 +136,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
   const paidAlready = booking.status === 'confirmed' || booking.isPaid;
   useEffect(() => {
     if (paidAlready && !busy) {
-      navigate(localePath(lang, `/appointment/confirmation/${booking.identifier}/`), { replace: true });
+      navigate(innerPaths.appointmentConfirmation(lang, booking.identifier), { replace: true });
     }
   }, [paidAlready, busy, booking.identifier, lang, navigate]);
 
@@ -153,7 +154,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
         bookingId: booking.identifier,
         body:
           chosen === 'card'
-            ? { method: 'card', callbackUrl: localePath(lang, `/payment/${booking.identifier}/`) }
+            ? { method: 'card', callbackUrl: innerPaths.payment(lang, booking.identifier) }
             : { method: 'wallet' },
       });
       if (isCardAnswer(answer)) {
@@ -161,7 +162,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
         return;
       }
       toast.success(t('wallet.paymentSuccessful'));
-      navigate(localePath(lang, `/appointment/confirmation/${answer.identifier}/`));
+      navigate(innerPaths.appointmentConfirmation(lang, answer.identifier));
     } catch (error) {
       showServerError(error, { toast, t });
       void balance.refetch();
@@ -183,10 +184,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
   const holdActive = booking.holdExpiresAt !== null && new Date(booking.holdExpiresAt).getTime() > now;
   // The hold lapsed (or the booking expired with it): the same therapy and session type, at another time.
   const anotherTime = (
-    <ChooseAnotherTime
-      booking={booking}
-      onCreated={(next) => navigate(localePath(lang, `/booking/${next.identifier}/schedule/`))}
-    />
+    <ChooseAnotherTime booking={booking} onCreated={(next) => navigate(paths.bookingSchedule(lang, next.identifier))} />
   );
 
   return (
@@ -204,7 +202,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
             </p>
             {booking.status === 'expired' ? anotherTime : null}
             <Link
-              to={localePath(lang, '/appointments/')}
+              to={paths.appointments(lang)}
               className="mt-4 ml-0 inline-flex min-h-10 items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 sm:ml-3"
             >
               {t('bookingScreens.confirmation.toAppointments')}
@@ -315,8 +313,8 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
       {/* A card top-up's checkout comes back to this payment step, not to the wallet. */}
       <TopUpDialog
         currency={asCurrency(wallet?.currency ?? booking.currencyCode)}
-        callbackUrl={localePath(lang, `/payment/${booking.identifier}/`)}
-        accountPath={localePath(lang, '/account/')}
+        callbackUrl={innerPaths.payment(lang, booking.identifier)}
+        accountPath={paths.account(lang)}
       />
     </div>
   );

@@ -11,11 +11,11 @@ import { ProviderCredentials, VerifiedBadge } from '#app/features/directory/comp
 import { LazyReplyDialog } from '#app/features/reviews/components/lazy-reply-dialog';
 import { LazyReportDialog } from '#app/features/reviews/components/lazy-report-dialog';
 import { ReviewList, type ReviewListPosition } from '#app/features/reviews/components/review-list';
-import { bookingPath } from '#app/lib/booking-path';
 import { zoneLabel } from '#app/lib/dates';
 import { shortDateOf, timeOf } from '#app/lib/format';
-import { loadPageWords, localePath } from '#app/lib/i18n';
+import { loadPageWords } from '#app/lib/i18n';
 import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { priceText } from '#app/lib/price';
 import { jsonLd } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -167,7 +167,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
   const { lang } = useLocaleData();
   const session = useSession();
   const { provider, reviews, position, publicUrl } = loaderData;
-  const path = paths.providerPage(provider);
+  const page = (language: Language) => paths.provider(language, provider);
   const name = displayName(provider);
   const reviewsHref = (next: ReviewListPosition) => {
     const search = new URLSearchParams();
@@ -175,20 +175,18 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
     if (next.cursor) search.set('reviewsCursor', next.cursor);
     return `?${search}`;
   };
-  const ld = jsonLd(
-    structuredData(provider, reviews, `${publicUrl}${localePath(lang, path)}`, t('reviewScreens.anonymous'), lang),
-  );
+  const ld = jsonLd(structuredData(provider, reviews, `${publicUrl}${page(lang)}`, t('reviewScreens.anonymous'), lang));
 
   return (
     <main id="main" className="bg-gradient-to-b from-brand-50 to-white px-4 py-8 sm:py-12">
       <title>{`${name} · ${t('nav.brand')}`}</title>
       <meta name="description" content={provider.headline ?? provider.bio ?? name} />
-      <PageLinks publicUrl={publicUrl} lang={lang} path={path} />
+      <PageLinks publicUrl={publicUrl} lang={lang} page={page} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLd() */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ld }} />
       <div className="mx-auto max-w-5xl">
         <Link
-          to={localePath(lang, '/providers/')}
+          to={paths.providers(lang)}
           className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
         >
           ← {t('bookingScreens.directory.back')}
@@ -276,16 +274,16 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
             <NextSlots
               slots={provider.nextSlots}
               providerZone={provider.timezone}
-              bookAt={(slot) => bookingPath(lang, provider.identifier, slot)}
+              bookAt={(slot) => paths.booking(lang, provider.identifier, slot)}
             />
             <Link
-              to={bookingPath(lang, provider.identifier)}
+              to={paths.booking(lang, provider.identifier)}
               className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
             >
               {t('bookingScreens.profile.book')}
             </Link>
             <Link
-              to={paths.providerAvailability(lang, provider)}
+              to={innerPaths.providerAvailability(lang, provider)}
               className="text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
             >
               {t('bookingScreens.profile.seeTimes')}

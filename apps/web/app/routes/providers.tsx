@@ -14,7 +14,7 @@ import {
 } from '#app/features/directory/components/search-filters';
 import { WidenSearch } from '#app/features/directory/components/widen-search';
 import { DIRECTORY_MODALS } from '#app/features/directory/lib/modals';
-import { loadPageWords, localePath } from '#app/lib/i18n';
+import { loadPageWords } from '#app/lib/i18n';
 import { paths } from '#app/lib/paths';
 import { jsonLd } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -181,7 +181,7 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <title>{`${t('bookingScreens.directory.title')} · ${t('nav.brand')}`}</title>
       <meta name="description" content={t('bookingScreens.directory.intro')} />
-      <PageLinks publicUrl={publicUrl} lang={lang} path="/providers/" />
+      <PageLinks publicUrl={publicUrl} lang={lang} page={paths.providers} />
       {listJson ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLd()
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: listJson }} />
@@ -256,9 +256,7 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
       <LazyStatePickerDialog
-        onFind={(stateCode) =>
-          navigate(`${localePath(lang, '/providers/')}?country=US&state=${encodeURIComponent(stateCode)}`)
-        }
+        onFind={(stateCode) => navigate(paths.providers(lang, { country: 'US', state: stateCode }))}
       />
     </main>
   );

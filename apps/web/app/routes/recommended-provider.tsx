@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { useRecommended } from '#app/features/directory/api/get-recommended';
 import { ProviderCard } from '#app/features/directory/components/provider-card';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
@@ -47,7 +47,7 @@ export default function RecommendedProvider() {
           {!recommended.data.hasPreferences ? (
             <p className="mt-5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
               {t('recommendationScreens.noPreferences')}{' '}
-              <Link to={localePath(lang, '/preference/')} className="font-semibold underline">
+              <Link to={paths.preference(lang)} className="font-semibold underline">
                 {t('recommendationScreens.setPreferences')}
               </Link>
             </p>

@@ -11,7 +11,8 @@ import { AuthCard, Notice } from '#app/features/auth/components/auth-card';
 import { PasswordField } from '#app/features/auth/components/password-field';
 import { useApiContext } from '#app/features/auth/hooks/use-api-context';
 import { useHydrated } from '#app/features/auth/hooks/use-hydrated';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { tMessage } from '#app/lib/t-message';
 import { Button } from '#app/ui/button';
@@ -28,14 +29,14 @@ export default function ResetPasswordPage() {
 
   const loginLink = (
     <Link
-      to={localePath(lang, '/login/')}
+      to={paths.login(lang)}
       className="inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
     >
       {t('accounts.reset.login')}
     </Link>
   );
   const requestNewLink = (
-    <Link to={localePath(lang, '/forgot-password/')} className="font-semibold text-brand-700 underline">
+    <Link to={innerPaths.forgotPassword(lang)} className="font-semibold text-brand-700 underline">
       {t('accounts.reset.requestNew')}
     </Link>
   );

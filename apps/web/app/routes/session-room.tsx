@@ -11,7 +11,8 @@ import { useRoom } from '#app/features/session-room/api/get-room';
 import { SessionRoomScreen } from '#app/features/session-room/components/session-room-screen';
 import { Header } from '#app/features/shell/components/header';
 import { NotFoundPage } from '#app/features/shell/components/not-found-page';
-import { ensureCatalog, localePath } from '#app/lib/i18n';
+import { ensureCatalog } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
@@ -67,14 +68,14 @@ function SessionRoom({ params }: Route.ComponentProps) {
         <main id="main" className="mx-auto max-w-6xl px-4 py-6">
           <SessionRoomScreen
             bookingId={params.bookingId}
-            detailsPath={localePath(lang, `/appointments/${params.bookingId}/`)}
+            detailsPath={innerPaths.appointment(lang, params.bookingId)}
             renderNotFound={() => <p>{t('notFound.title')}</p>}
             renderChat={(conversationId) => (
               <ThreadView
                 conversationId={conversationId}
                 viewerId={session?.userId ?? ''}
                 language={lang}
-                backPath={localePath(lang, `/messages/${conversationId}/`)}
+                backPath={innerPaths.messageThread(lang, conversationId)}
                 deleteModal={{ ...binding, openFor: () => modals.open(DELETE_MESSAGE_MODAL) }}
                 compact
               />

@@ -1,5 +1,6 @@
 import { ProviderSignupForm } from '#app/features/auth/components/provider-signup-form';
 import { SignupPage } from '#app/features/auth/components/signup-page';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 
 /** SPEC.md §5 "Sign up (provider)", then "check your email". */
@@ -14,7 +15,7 @@ export default function ProviderSignupPage() {
       other={{
         prompt: 'accounts.providerSignup.clientPrompt',
         label: 'accounts.providerSignup.clientLink',
-        path: '/signup/',
+        page: paths.signup,
       }}
       form={(onRegistered) => (
         <ProviderSignupForm countries={countries} defaultCountry={defaultCountry} onRegistered={onRegistered} />

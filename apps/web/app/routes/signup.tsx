@@ -3,6 +3,7 @@ import { useLoaderData } from 'react-router';
 import { ClientSignupForm } from '#app/features/auth/components/client-signup-form';
 import { GoogleButton, OrDivider } from '#app/features/auth/components/google-button';
 import { SignupPage } from '#app/features/auth/components/signup-page';
+import { innerPaths } from '#app/lib/paths-inner';
 import { richText } from '#app/lib/rich-text';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LegalLink } from '#app/ui/legal-link';
@@ -28,7 +29,7 @@ export default function ClientSignupPage() {
       other={{
         prompt: 'accounts.signup.providerPrompt',
         label: 'accounts.signup.providerLink',
-        path: '/signup/provider/',
+        page: innerPaths.signupProvider,
       }}
       form={(onRegistered) => (
         <>

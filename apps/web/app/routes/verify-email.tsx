@@ -7,7 +7,7 @@ import { useVerifyEmail } from '#app/features/auth/api/verify-email';
 import { AuthCard, Notice } from '#app/features/auth/components/auth-card';
 import { EmailRequestForm } from '#app/features/auth/components/email-request-form';
 import { useApiContext } from '#app/features/auth/hooks/use-api-context';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Spinner } from '#app/ui/spinner';
 
@@ -39,7 +39,7 @@ export default function VerifyEmailPage() {
         </Notice>
         <div>
           <Link
-            to={localePath(lang, '/login/')}
+            to={paths.login(lang)}
             className="inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
             {t('accounts.verify.login')}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { DocumentDownloads } from '#app/features/documents/components/document-downloads';
 import { TransactionDetail } from '#app/features/money/components/transaction-detail';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import type { Route } from './+types/wallet-transaction';
 
@@ -20,7 +20,7 @@ export default function WalletTransactionPage({ params }: Route.ComponentProps) 
     <>
       <title>{`${t('walletScreens.detail.title')} · ${t('nav.brand')}`}</title>
       <Link
-        to={localePath(lang, '/wallet/')}
+        to={paths.wallet(lang)}
         className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:underline"
       >
         ‹ {t('walletScreens.detail.back')}

@@ -13,8 +13,9 @@ import { WalletStats } from '#app/features/money/components/wallet-stats';
 import { WalletTransactions } from '#app/features/money/components/wallet-transactions';
 import { WALLET_MODALS } from '#app/features/money/lib/modals';
 import { filtersFromSearch, searchFromFilters } from '#app/features/money/lib/search-filters';
-import { localePath } from '#app/lib/i18n';
 import { asCurrency } from '#app/lib/money';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useModals } from '#app/ui/modal-manager';
 import type { Route } from './+types/wallet';
@@ -33,7 +34,7 @@ export default function WalletPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const balance = useWalletBalance();
   const user = useUserInfo();
-  const walletPath = localePath(lang, '/wallet/');
+  const walletPath = paths.wallet(lang);
   const filters = filtersFromSearch(searchParams);
   // The card checkout comes back with ?reference= (and Paystack's ?trxref=).
   const reference = searchParams.get('reference') ?? searchParams.get('trxref');
@@ -69,10 +70,10 @@ export default function WalletPage() {
           filters={filters}
           onFilters={(next) => navigate(`${walletPath}${searchFromFilters({ ...next, page: 1 })}`)}
           pageHref={(page) => `${walletPath}${searchFromFilters({ ...filters, page })}`}
-          detailHref={(item) => localePath(lang, `/wallet/transactions/${item.identifier}/`)}
+          detailHref={(item) => innerPaths.walletTransaction(lang, item.identifier)}
         />
       </div>
-      <TopUpDialog currency={currency} callbackUrl={walletPath} accountPath={localePath(lang, '/account/')} />
+      <TopUpDialog currency={currency} callbackUrl={walletPath} accountPath={paths.account(lang)} />
       {reference ? <TopUpReturn key={reference} reference={reference} onFinished={onReturnFinished} /> : null}
     </>
   );

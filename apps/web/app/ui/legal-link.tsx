@@ -1,6 +1,6 @@
-import { type LegalPage, legalPath } from '@app/shared/legal';
+import type { LegalPage } from '@app/shared/legal';
 import type { ReactNode } from 'react';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLang } from '#app/lib/use-lang';
 import { cn } from './cn';
 
@@ -21,7 +21,7 @@ export function LegalLink({
   const lang = useLang();
   return (
     <a
-      href={localePath(lang, legalPath(page))}
+      href={paths.legal(lang, page)}
       target="_blank"
       rel="noopener"
       className={cn('font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800', className)}

@@ -1,17 +1,17 @@
 import { LISTING_REQUIREMENTS, LISTING_SLOT_HORIZON_DAYS, type ListingRequirement } from '@app/shared/listing-rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { type Page, paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { cn } from './cn';
 
 /** Where a provider puts each missing piece right. */
-export const LISTING_FIX_PATHS: Record<ListingRequirement, string> = {
-  approval: '/my-credentials/',
-  notSuspended: '/contact/',
-  insurance: '/my-credentials/',
-  fee: '/account/',
-  availability: '/provider-availability/',
+export const LISTING_FIX_PATHS: Record<ListingRequirement, Page> = {
+  approval: paths.myCredentials,
+  notSuspended: paths.contact,
+  insurance: paths.myCredentials,
+  fee: paths.account,
+  availability: paths.myAvailability,
 };
 
 /**
@@ -72,7 +72,7 @@ export function ListingChecklist({
                 </p>
                 {!done && audience === 'provider' ? (
                   <Link
-                    to={localePath(lang, LISTING_FIX_PATHS[item])}
+                    to={LISTING_FIX_PATHS[item](lang)}
                     className="text-sm font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900"
                     data-testid={`listing-fix-${item}`}
                   >

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { localePath, pathInLanguage } from '#app/lib/i18n';
+import { pathInLanguage } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { cn } from '#app/ui/cn';
 import { useScrollRow } from '#app/ui/scroll-row';
@@ -19,9 +19,9 @@ export function AdminNav() {
         {ADMIN_NAV.map((item) => {
           const active = isAdminSectionActive(item, bare);
           return (
-            <li key={item.path}>
+            <li key={item.label}>
               <Link
-                to={localePath(lang, item.path)}
+                to={item.page(lang)}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'block border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap',

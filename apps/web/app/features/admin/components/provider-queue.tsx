@@ -1,8 +1,8 @@
 import { VERIFICATION_STATUS_VALUES, type VerificationStatusValue } from '@app/shared/schemas/credentials';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { localePath } from '#app/lib/i18n';
 import { formatDateTime } from '#app/lib/money';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
 import { Pagination, pageSearch } from '#app/ui/pagination';
@@ -83,7 +83,7 @@ export function ProviderQueue() {
                       <Cell className="whitespace-nowrap">{formatDateTime(row.updatedAt, lang)}</Cell>
                       <Cell>
                         <Link
-                          to={localePath(lang, `/admin/providers/${row.identifier}/`)}
+                          to={innerPaths.adminProvider(lang, row.identifier)}
                           className="font-medium text-brand-700 underline"
                           aria-label={t('admin.queue.reviewNamed', { name })}
                         >

@@ -2,8 +2,8 @@ import type { ProviderDossierView } from '@app/shared/schemas/admin';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
 import { formatDate, formatDateTime } from '#app/lib/money';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { FilePreviewFrame, type PreviewableFile } from '#app/ui/file-preview';
 import { ListingChecklist } from '#app/ui/listing-checklist';
@@ -60,7 +60,7 @@ function Dossier({ dossier }: { dossier: ProviderDossierView }) {
 
   return (
     <AdminPage title={t('admin.review.title', { name })}>
-      <Link to={localePath(lang, '/admin/')} className="mb-4 inline-block text-sm font-medium text-brand-700 underline">
+      <Link to={paths.adminQueue(lang)} className="mb-4 inline-block text-sm font-medium text-brand-700 underline">
         ← {t('admin.review.back')}
       </Link>
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700">

@@ -3,8 +3,9 @@ import { USER_ROLES, type UserRole } from '@app/shared/schemas/auth-token';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
-import { localePath } from '#app/lib/i18n';
 import { formatDate } from '#app/lib/money';
+import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
 import { LoadGate } from '#app/ui/load-gate';
@@ -42,7 +43,7 @@ export function UserTable() {
   const viewAs = async (userId: string) => {
     try {
       await viewMode.mutateAsync(userId);
-      await navigate(localePath(lang, '/overview/'));
+      await navigate(paths.overview(lang));
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : String(error));
     }
@@ -135,7 +136,7 @@ export function UserTable() {
                             </Button>
                             {user.role === 'provider' ? (
                               <Link
-                                to={localePath(lang, `/admin/providers/${user.identifier}/`)}
+                                to={innerPaths.adminProvider(lang, user.identifier)}
                                 className="text-sm font-medium whitespace-nowrap text-brand-700 underline"
                               >
                                 {t('admin.users.credentials')}

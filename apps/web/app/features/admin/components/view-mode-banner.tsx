@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getViewMode, onViewModeEnd } from '#app/api/session';
 import { exitViewMode } from '#app/api/view-mode';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { Button } from '#app/ui/button';
@@ -32,7 +32,7 @@ export function ViewModeBanner() {
         queryClient.clear();
         if (reason === 'signedOut') return; // signing out goes on to the login page
         toast.success(t(reason === 'expired' ? 'admin.viewMode.expired' : 'admin.viewMode.ended'));
-        void navigate(localePath(lang, '/admin/users/'));
+        void navigate(innerPaths.adminUsers(lang));
       }),
     [queryClient, toast, t, navigate, lang],
   );

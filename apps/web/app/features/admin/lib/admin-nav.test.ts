@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_NAV, isAdminSectionActive } from './admin-nav';
 
 const active = (pathname: string) =>
-  ADMIN_NAV.filter((item) => isAdminSectionActive(item, pathname)).map((item) => item.path);
+  ADMIN_NAV.filter((item) => isAdminSectionActive(item, pathname)).map((item) => item.page('en'));
 
 describe('the back office navigation', () => {
   it('marks exactly one section, the queue also for a provider review page', () => {
@@ -16,9 +16,11 @@ describe('the back office navigation', () => {
   });
 
   it('has a label key under admin.nav for every section, and unique paths under /admin/', () => {
-    expect(new Set(ADMIN_NAV.map((item) => item.path)).size).toBe(ADMIN_NAV.length);
+    expect(new Set(ADMIN_NAV.map((item) => item.page('en'))).size).toBe(ADMIN_NAV.length);
     for (const item of ADMIN_NAV) {
-      expect(item.path.startsWith('/admin/') && item.path.endsWith('/')).toBe(true);
+      const path = item.page('en');
+      expect(path.startsWith('/admin/') && path.endsWith('/')).toBe(true);
+      expect(item.page('de')).toBe(`/de${path}`);
       expect(item.label.startsWith('admin.nav.')).toBe(true);
     }
   });

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '#app/api/server-errors';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { tMessage } from '#app/lib/t-message';
 import { Button } from '#app/ui/button';
@@ -30,7 +30,7 @@ export function DeleteAccountDialog({ isSocial }: { isSocial: boolean }) {
   const signOut = useSignOut();
   const [deleted, setDeleted] = useState<DeleteAccountAnswer | null>(null);
   // The server already ended every session of the account: leave without asking it again.
-  const leave = () => signOut({ to: localePath(lang, '/'), skipServer: true });
+  const leave = () => signOut({ to: paths.home(lang), skipServer: true });
   if (deleted) {
     return (
       <Dialog

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { refreshSession } from '#app/api/client';
 import { setSession } from '#app/api/session';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
@@ -25,7 +25,7 @@ function RetryActions({ redirect }: { redirect: string }) {
       >
         {t('google.landing.tryAgain')}
       </a>
-      <Link to={localePath(lang, '/login/')} className="text-sm font-semibold text-brand-700 underline">
+      <Link to={paths.login(lang)} className="text-sm font-semibold text-brand-700 underline">
         {t('google.landing.backToLogin')}
       </Link>
     </div>
@@ -46,7 +46,7 @@ export function GoogleLanding() {
   const error = params.get('error');
   const linking = params.get('link') === '1';
   const created = params.get('created') === '1';
-  const target = safeRedirect(params.get('redirect'), localePath(lang, '/overview/'));
+  const target = safeRedirect(params.get('redirect'), paths.overview(lang));
   const [sessionFailed, setSessionFailed] = useState(false);
   const started = useRef(false);
 

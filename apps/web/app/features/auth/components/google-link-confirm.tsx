@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
@@ -27,7 +27,7 @@ export function GoogleLinkConfirm() {
     confirm.mutate(token, {
       onSuccess: () => {
         toast.success(t('google.link.linked'));
-        navigate(localePath(lang, '/overview/'), { replace: true });
+        navigate(paths.overview(lang), { replace: true });
       },
     });
   }, [token, confirm.mutate, toast, t, navigate, lang]);
@@ -42,7 +42,7 @@ export function GoogleLinkConfirm() {
               ? confirm.error.message
               : t('accounts.networkError')}
         </Notice>
-        <Link to={localePath(lang, '/login/')} className="text-sm font-semibold text-brand-700 underline">
+        <Link to={paths.login(lang)} className="text-sm font-semibold text-brand-700 underline">
           {t('google.landing.backToLogin')}
         </Link>
       </div>

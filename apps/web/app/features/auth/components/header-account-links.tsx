@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { useSignOut } from '../hooks/use-sign-out';
@@ -20,7 +20,7 @@ export function HeaderAccountLinks() {
   if (session) {
     return (
       <div className="flex items-center gap-1" data-testid="header-signed-in">
-        <Link to={localePath(lang, '/overview/')} className={linkClass}>
+        <Link to={paths.overview(lang)} className={linkClass}>
           {t('accounts.header.overview')}
         </Link>
         <button type="button" onClick={() => signOut()} className={linkClass} data-testid="header-sign-out">
@@ -31,11 +31,11 @@ export function HeaderAccountLinks() {
   }
   return (
     <div className="flex items-center gap-1" data-testid="header-signed-out">
-      <Link to={localePath(lang, '/login/')} className={linkClass}>
+      <Link to={paths.login(lang)} className={linkClass}>
         {t('accounts.header.signIn')}
       </Link>
       <Link
-        to={localePath(lang, '/signup/')}
+        to={paths.signup(lang)}
         className="rounded-lg bg-brand-700 px-2 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 sm:px-3"
       >
         {t('accounts.header.join')}

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
-import { localePath } from '#app/lib/i18n';
+import { type Page, paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useToast } from '#app/ui/toast';
 import { useLogin } from '../api/login';
@@ -15,7 +15,7 @@ export interface SignupPageProps {
   section: 'accounts.signup' | 'accounts.providerSignup';
   wide?: boolean;
   /** The link to the other sign-up: its prompt and label keys and its path. */
-  other: { prompt: string; label: string; path: string };
+  other: { prompt: string; label: string; page: Page };
   form(onRegistered: (email: string, password: string) => void): ReactNode;
 }
 
@@ -29,7 +29,7 @@ export function SignupPage({ section, wide, other, form }: SignupPageProps) {
   const toast = useToast();
   useApiContext();
   const loginLink = (
-    <Link to={localePath(lang, '/login/')} className="font-semibold text-brand-700 underline">
+    <Link to={paths.login(lang)} className="font-semibold text-brand-700 underline">
       {registered ? t('accounts.checkEmail.backToLogin') : t('accounts.signup.signIn')}
     </Link>
   );
@@ -49,7 +49,7 @@ export function SignupPage({ section, wide, other, form }: SignupPageProps) {
                   run: async () => {
                     try {
                       await login.mutateAsync(registered);
-                      navigate(localePath(lang, '/overview/'), { replace: true });
+                      navigate(paths.overview(lang), { replace: true });
                     } catch (error) {
                       showServerError(error, { toast, t });
                     }
@@ -73,7 +73,7 @@ export function SignupPage({ section, wide, other, form }: SignupPageProps) {
           </p>
           <p>
             {t(other.prompt)}{' '}
-            <Link to={localePath(lang, other.path)} className="font-semibold text-brand-700 underline">
+            <Link to={other.page(lang)} className="font-semibold text-brand-700 underline">
               {t(other.label)}
             </Link>
           </p>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 
 /**
@@ -14,7 +14,7 @@ export function SocialPasswordNote() {
     <div className="flex flex-col gap-3 text-sm text-slate-700" data-testid="social-password-note">
       <p>{t('google.noPassword')}</p>
       <div>
-        <Link to={localePath(lang, '/forgot-password/')} className="font-semibold text-brand-700 underline">
+        <Link to={innerPaths.forgotPassword(lang)} className="font-semibold text-brand-700 underline">
           {t('google.setPassword')}
         </Link>
       </div>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useClearQueries } from '#app/api/deferred-query';
 import { setSession } from '#app/api/session';
 import { exitViewMode } from '#app/api/view-mode';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { invalidateSession } from '../api/invalidate-session';
 
@@ -22,7 +22,7 @@ export function useSignOut(): (options?: { to?: string; skipServer?: boolean }) 
       if (!skipServer) await invalidateSession().catch(() => undefined);
       setSession(null);
       await clearQueries();
-      await navigate(to ?? localePath(lang, '/login/'));
+      await navigate(to ?? paths.login(lang));
     },
     [clearQueries, navigate, lang],
   );

@@ -1,11 +1,12 @@
 import { redirect } from 'react-router';
 import { configureApiClient, refreshSession } from '#app/api/client';
 import { clearViewMode, getSession, getViewMode, type Role, type SessionState, setSession } from '#app/api/session';
-import { languageOfPath, localePath } from '#app/lib/i18n';
+import { languageOfPath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 
 /** The login path that brings the user back to `returnTo` (same-origin paths only). */
 export function loginPath(language: 'en' | 'de', returnTo: string): string {
-  return `${localePath(language, '/login/')}?redirect=${encodeURIComponent(returnTo)}`;
+  return paths.login(language, returnTo);
 }
 
 /**
@@ -29,7 +30,7 @@ export async function requireSession(request: Request, roles?: Role[]): Promise<
     if (getSession()) setSession(null);
     throw redirect(loginPath(language, url.pathname + url.search));
   }
-  if (roles && !roles.includes(session.role)) throw redirect(localePath(language, '/overview/'));
+  if (roles && !roles.includes(session.role)) throw redirect(paths.overview(language));
   return session;
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTherapyCategories } from '#app/api/list-therapy-categories';
 import { addMonths, formatLongDate, formatMonthTitle, monthOf, todayInZone } from '#app/lib/dates';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { formatClock } from '#app/lib/time';
 import { cn } from '#app/ui/cn';
@@ -226,7 +226,7 @@ export function ProviderMonthView({ settings }: { settings: AvailabilitySettings
             </ul>
           )}
           <Link
-            to={localePath(lang, '/provider-availability/')}
+            to={paths.myAvailability(lang)}
             className="mt-4 inline-block text-sm font-medium text-brand-700 underline hover:text-brand-800"
           >
             {t('availabilityScreens.calendar.editAvailability')}

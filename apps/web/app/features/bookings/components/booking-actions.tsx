@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
 import { longDateOf, timeRangeOf } from '#app/lib/format';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLang } from '#app/lib/use-lang';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
@@ -168,7 +168,7 @@ export function BookingActions({
       <div className="flex flex-wrap items-center gap-2">
         {role === 'client' && needsPayment(booking, now) ? (
           <Link
-            to={localePath(lang, `/payment/${booking.identifier}/`)}
+            to={innerPaths.payment(lang, booking.identifier)}
             className={cn(linkButton, 'bg-brand-700 text-white hover:bg-brand-800')}
           >
             {t('bookingScreens.actions.pay')}
@@ -199,7 +199,7 @@ export function BookingActions({
         ) : null}
         {showDetailsLink ? (
           <Link
-            to={localePath(lang, `/appointments/${booking.identifier}/`)}
+            to={innerPaths.appointment(lang, booking.identifier)}
             className={cn(linkButton, 'text-brand-700 hover:bg-brand-50')}
             aria-label={t('bookingScreens.actions.detailsFor', { name: otherName })}
           >

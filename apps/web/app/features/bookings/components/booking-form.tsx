@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
 import { chosenTimeOf } from '#app/lib/booking-path';
 import { shortDateOf, timeOf } from '#app/lib/format';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { priceText } from '#app/lib/price';
 import { tMessage } from '#app/lib/t-message';
 import { useLang } from '#app/lib/use-lang';
@@ -18,6 +18,7 @@ import { Button } from '#app/ui/button';
 import { useToast } from '#app/ui/toast';
 import { useCreateBooking } from '../api/create-booking';
 import { scheduleAtTime } from '../api/schedule-at-time';
+import { nextStepPath } from '../lib/next-step';
 import { ChoiceGroup } from './choice-group';
 import { NoteField } from './note-field';
 import { ProviderSummary } from './provider-summary';
@@ -82,16 +83,7 @@ export function BookingForm({ provider, onCreated, chosenAtParam = null }: Booki
       }
       // In this lazy chunk, not the route: the slot lookup stays out of the route's first load.
       const held = await scheduleAtTime(queryClient, { booking, at: chosenAt, zone });
-      navigate(
-        localePath(
-          lang,
-          !held
-            ? `/booking/${booking.identifier}/schedule/?taken=1`
-            : held.status === 'pending' && held.priceMinor > 0
-              ? `/payment/${held.identifier}/`
-              : `/appointment/confirmation/${held.identifier}/`,
-        ),
-      );
+      navigate(held ? nextStepPath(lang, held) : paths.bookingSchedule(lang, booking.identifier, { taken: '1' }));
     } catch (error) {
       showServerError(error, {
         setError,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLang } from '#app/lib/use-lang';
 import type { BookingRole } from '../api/keys';
 
@@ -10,7 +10,7 @@ export function PolicyLink({ party: role }: { party: BookingRole }) {
   const lang = useLang();
   return (
     <Link
-      to={localePath(lang, role === 'client' ? '/policy/client-cancellation/' : '/policy/provider-cancellation/')}
+      to={innerPaths.cancellationPolicy(lang, role)}
       className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
     >
       {t(role === 'client' ? 'bookingScreens.policy.clientLink' : 'bookingScreens.policy.providerLink')}

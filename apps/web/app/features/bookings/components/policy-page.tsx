@@ -1,7 +1,7 @@
 import { NO_REFUND_WINDOW_HOURS, RESCHEDULES_PER_PARTY } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLang } from '#app/lib/use-lang';
 import type { BookingRole } from '../api/keys';
 
@@ -37,7 +37,7 @@ export function PolicyPage({ party: role }: { party: BookingRole }) {
         <p className="mt-8 border-t border-slate-100 pt-5 text-sm text-slate-600">
           {t('bookingScreens.policy.seeOther')}{' '}
           <Link
-            to={localePath(lang, `/policy/${other}-cancellation/`)}
+            to={innerPaths.cancellationPolicy(lang, other)}
             className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
             {t(`bookingScreens.policy.${other}.title`)}

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { longDateOf, timeRangeOf } from '#app/lib/format';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLang } from '#app/lib/use-lang';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { useModals } from '#app/ui/modal-manager';
@@ -44,7 +44,7 @@ function SchedulePicker({ booking, onDone }: { booking: Booking; onDone(booking:
     const answer = await schedule.mutateAsync({ bookingId: booking.identifier, body });
     if (answer.status === 'pending' && answer.priceMinor > 0) {
       modals.closeAll();
-      navigate(localePath(lang, `/payment/${answer.identifier}/`));
+      navigate(innerPaths.payment(lang, answer.identifier));
       return;
     }
     onDone(answer);

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shortDateOf, timeRangeOf } from '#app/lib/format';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLang } from '#app/lib/use-lang';
 import { cn } from '#app/ui/cn';
 import { InlineError } from '#app/ui/inline-error';
@@ -120,7 +120,7 @@ export function SeriesSessions({
                 <span className="flex flex-wrap gap-2">
                   {role === 'client' && needsPayment(item, now) ? (
                     <Link
-                      to={localePath(lang, `/payment/${item.identifier}/`)}
+                      to={innerPaths.payment(lang, item.identifier)}
                       className={cn(linkClass, 'bg-brand-700 text-white hover:bg-brand-800')}
                     >
                       {t('bookingScreens.series.paySession', { index })}
@@ -128,7 +128,7 @@ export function SeriesSessions({
                   ) : null}
                   {current ? null : (
                     <Link
-                      to={localePath(lang, `/appointments/${item.identifier}/`)}
+                      to={innerPaths.appointment(lang, item.identifier)}
                       className={cn(linkClass, 'text-brand-700 hover:bg-brand-50')}
                     >
                       {t('bookingScreens.series.viewSession', { index })}

@@ -5,7 +5,7 @@ import { REMINDER_KINDS } from '@app/shared/schemas/notifications';
 import { hasRoom, ROOM_OPENS_BEFORE_MINUTES } from '@app/shared/session-rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useNow } from '#app/lib/use-now';
 import type { BookingRole } from '../api/keys';
@@ -29,7 +29,7 @@ export function WhatHappensNext({ booking, party, zone }: { booking: Booking; pa
   // Only instants still ahead are promised: a deadline already past is said as what now holds.
   const refundBy = refundDeadline(start, now);
   const approvalFrom = rescheduleApprovalFrom(start, now);
-  const details = localePath(lang, `/appointments/${booking.identifier}/`);
+  const details = innerPaths.appointment(lang, booking.identifier);
   const remaining =
     party === 'client'
       ? booking.rescheduleInfo.remainingClientReschedule
@@ -86,7 +86,7 @@ export function WhatHappensNext({ booking, party, zone }: { booking: Booking; pa
                     })
                   : t('nextSteps.cancelNoRefund', { hours: NO_REFUND_WINDOW_HOURS })}{' '}
               <Link
-                to={localePath(lang, '/policy/client-cancellation/')}
+                to={innerPaths.cancellationPolicy(lang, 'client')}
                 className="font-semibold text-brand-700 underline-offset-2 hover:underline"
               >
                 {t('nextSteps.policy')}

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
+import { paths } from '#app/lib/paths';
 import { type ModalName, ModalProvider, useModals } from '#app/ui/modal-manager';
 import { ToastProvider } from '#app/ui/toast';
 import { testI18n } from '#test/render';
@@ -45,7 +46,7 @@ export function renderBooking(
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <ModalProvider>
-            <Stub initialEntries={['/appointments/']} />
+            <Stub initialEntries={[paths.appointments('en')]} />
           </ModalProvider>
         </ToastProvider>
       </QueryClientProvider>

@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shortDateOf } from '#app/lib/format';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
@@ -67,7 +67,7 @@ export function ClientList({ source = 'all' }: { source?: 'all' | 'imported' }) 
             return (
               <li key={client.identifier}>
                 <Link
-                  to={localePath(lang, `/client/${client.identifier}/`)}
+                  to={innerPaths.client(lang, client.identifier)}
                   className="flex flex-wrap items-center gap-3 p-4 hover:bg-slate-50 focus-visible:bg-slate-50 sm:flex-nowrap"
                 >
                   <PersonAvatar name={name} photo={client.photoUrl} size="sm" />

@@ -2,7 +2,7 @@ import type { Booking } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { longDateOf, timeRangeOf } from '#app/lib/format';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { LoadGate } from '#app/ui/load-gate';
@@ -31,7 +31,7 @@ export function ClientSessions({ clientId }: { clientId: string }) {
               {page.data.map((booking: Booking) => (
                 <li key={booking.identifier}>
                   <Link
-                    to={localePath(lang, `/appointments/${booking.identifier}/`)}
+                    to={innerPaths.appointment(lang, booking.identifier)}
                     className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm hover:text-brand-700"
                   >
                     <span className="font-medium">

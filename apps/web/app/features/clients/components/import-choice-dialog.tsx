@@ -1,6 +1,7 @@
+import type { Language } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
@@ -14,8 +15,8 @@ export function ImportChoiceDialog() {
   const modals = useModals();
   const binding = useModalBinding(CLIENT_MODALS.importChoice);
   const choices = [
-    { key: 'manual', path: '/clients/imported/email-manual/' },
-    { key: 'csv', path: '/clients/imported/#csv-import' },
+    { key: 'manual', page: innerPaths.clientsImportedEmailManual },
+    { key: 'csv', page: (language: Language) => innerPaths.clientsImported(language, 'csv-import') },
   ] as const;
   return (
     <Dialog {...binding} title={t('clients.importChoose.title')} description={t('clients.importChoose.intro')}>
@@ -27,7 +28,7 @@ export function ImportChoiceDialog() {
             className="rounded-xl border border-slate-200 p-4 text-left hover:border-brand-600 hover:bg-brand-50"
             onClick={() => {
               modals.closeAll();
-              navigate(localePath(lang, choice.path));
+              navigate(choice.page(lang));
             }}
           >
             <span className="block font-semibold">{t(`clients.importChoose.${choice.key}`)}</span>

@@ -1,7 +1,6 @@
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { bookingPath } from '#app/lib/booking-path';
 import { shortDateOf, timeOf } from '#app/lib/format';
 import { paths } from '#app/lib/paths';
 import { useLang } from '#app/lib/use-lang';
@@ -87,7 +86,9 @@ export function ProviderCard({
               at={provider.nextAvailableAt}
               zone={zone}
               href={
-                provider.nextAvailableAt ? bookingPath(lang, provider.identifier, provider.nextAvailableAt) : undefined
+                provider.nextAvailableAt
+                  ? paths.booking(lang, provider.identifier, provider.nextAvailableAt)
+                  : undefined
               }
             />
           </dd>
@@ -103,7 +104,7 @@ export function ProviderCard({
           {t('bookingScreens.directory.viewProfile')}
         </Link>
         <Link
-          to={bookingPath(lang, provider.identifier)}
+          to={paths.booking(lang, provider.identifier)}
           className={cn(linkButton, 'bg-brand-700 text-white hover:bg-brand-800')}
           aria-label={t('bookingScreens.directory.bookWith', { name })}
         >

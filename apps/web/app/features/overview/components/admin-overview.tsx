@@ -1,21 +1,22 @@
 import type { AdminOverview as AdminOverviewData } from '@app/shared/schemas/overview';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { type Page, paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { FigureLink, linkClass } from './card';
 
 type Count = keyof AdminOverviewData['counts'];
 
 /** Each count and the back-office page where it is worked through. */
-export const ADMIN_COUNT_PATHS: Record<Count, string> = {
-  providersAwaitingReview: '/admin/',
-  reportedReviews: '/admin/reviews/',
-  contactMessages: '/admin/contact/',
-  unreconciledPayments: '/admin/operations/',
-  failedPayments: '/admin/operations/',
-  bookingsToday: '/admin/operations/',
-  topUpsToday: '/admin/operations/',
+export const ADMIN_COUNT_PATHS: Record<Count, Page> = {
+  providersAwaitingReview: paths.adminQueue,
+  reportedReviews: innerPaths.adminReviews,
+  contactMessages: innerPaths.adminContact,
+  unreconciledPayments: innerPaths.adminOperations,
+  failedPayments: innerPaths.adminOperations,
+  bookingsToday: innerPaths.adminOperations,
+  topUpsToday: innerPaths.adminOperations,
 };
 
 /** The operator's overview: the back office's queues as counts, each a link into it. */
@@ -29,7 +30,7 @@ export function AdminOverview({ overview }: { overview: AdminOverviewData }) {
         <h2 id="admin-counts-heading" className="text-lg font-semibold">
           {t('overview.admin.title')}
         </h2>
-        <Link to={localePath(lang, '/admin/')} className={linkClass}>
+        <Link to={paths.adminQueue(lang)} className={linkClass}>
           {t('admin.title')}
         </Link>
       </div>
@@ -37,7 +38,7 @@ export function AdminOverview({ overview }: { overview: AdminOverviewData }) {
         {counts.map((count) => (
           <li key={count}>
             <FigureLink
-              to={localePath(lang, ADMIN_COUNT_PATHS[count])}
+              to={ADMIN_COUNT_PATHS[count](lang)}
               label={t(`overview.admin.counts.${count}`)}
               value={String(overview.counts[count])}
               testId={`count-${count}`}

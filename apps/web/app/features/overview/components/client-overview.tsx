@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { longDateOf, timeOf } from '#app/lib/format';
-import { localePath } from '#app/lib/i18n';
 import { money } from '#app/lib/money';
 import { paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { buttonLinkClass, FigureLink, linkClass, OverviewCard, secondaryLinkClass } from './card';
@@ -30,7 +30,7 @@ function NextSession({
 }: { booking: Booking; zone: string; now: number } & Pick<ClientOverviewProps, 'renderJoin' | 'renderMessage'>) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
-  const details = localePath(lang, `/appointments/${booking.identifier}/`);
+  const details = innerPaths.appointment(lang, booking.identifier);
   return (
     <OverviewCard id="next-session" title={t('overview.client.nextSession')} className="lg:col-span-2">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
@@ -81,7 +81,7 @@ function AwaitingPayment({ bookings, zone, now }: { bookings: Booking[]; zone: s
                 </p>
               </div>
               <Link
-                to={localePath(lang, `/payment/${booking.identifier}/`)}
+                to={innerPaths.payment(lang, booking.identifier)}
                 className={buttonLinkClass}
                 data-testid="pay-link"
               >
@@ -104,7 +104,7 @@ function Recommended({ overview }: { overview: ClientOverviewData }) {
       title={t('overview.client.recommended')}
       className="lg:col-span-3"
       action={
-        <Link to={localePath(lang, '/recommended-provider/')} className={linkClass}>
+        <Link to={paths.recommendedProvider(lang)} className={linkClass}>
           {t('overview.client.seeAllRecommended')}
         </Link>
       }
@@ -112,7 +112,7 @@ function Recommended({ overview }: { overview: ClientOverviewData }) {
       {!overview.hasPreferences ? (
         <p className="mb-3 text-sm text-slate-700">
           {t('overview.client.noPreferences')}{' '}
-          <Link to={localePath(lang, '/preference/')} className={linkClass}>
+          <Link to={paths.preference(lang)} className={linkClass}>
             {t('overview.client.setPreferences')}
           </Link>
         </p>
@@ -161,10 +161,10 @@ function Welcome() {
       </h2>
       <p className="mt-1 max-w-2xl text-slate-700">{t('overview.client.welcomeText')}</p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link to={localePath(lang, '/providers/')} className={buttonLinkClass}>
+        <Link to={paths.providers(lang)} className={buttonLinkClass}>
           {t('overview.client.findTherapist')}
         </Link>
-        <Link to={localePath(lang, '/preference/')} className={secondaryLinkClass}>
+        <Link to={paths.preference(lang)} className={secondaryLinkClass}>
           {t('overview.client.setPreferences')}
         </Link>
       </div>
@@ -191,27 +191,27 @@ export function ClientOverview({ overview, now, renderJoin, renderMessage }: Cli
       ) : overview.hasBookings ? (
         <OverviewCard id="next-session" title={t('overview.client.nextSession')} className="lg:col-span-2">
           <p className="text-slate-700">{t('overview.client.noNextSession')}</p>
-          <Link to={localePath(lang, '/providers/')} className={`${buttonLinkClass} mt-3`}>
+          <Link to={paths.providers(lang)} className={`${buttonLinkClass} mt-3`}>
             {t('overview.client.bookAgain')}
           </Link>
         </OverviewCard>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-3 lg:col-span-1 lg:grid-cols-1">
         <FigureLink
-          to={localePath(lang, '/wallet/')}
+          to={paths.wallet(lang)}
           label={t('overview.client.wallet')}
           value={money(overview.wallet.balance, overview.wallet.currency, lang)}
           hint={t('overview.client.topUp')}
           testId="overview-wallet"
         />
         <FigureLink
-          to={localePath(lang, '/messages/')}
+          to={paths.messages(lang)}
           label={t('overview.unreadMessages')}
           value={String(overview.unreadMessages)}
           testId="unread-messages"
         />
         <FigureLink
-          to={localePath(lang, '/notifications/')}
+          to={paths.notifications(lang)}
           label={t('overview.unreadNotifications')}
           value={String(overview.unreadNotifications)}
           testId="unread-notifications"

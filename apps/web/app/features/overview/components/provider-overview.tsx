@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLongDate } from '#app/lib/dates';
 import { longDateOf, timeOf, timeRangeOf } from '#app/lib/format';
-import { localePath } from '#app/lib/i18n';
 import { money } from '#app/lib/money';
+import { type Page, paths } from '#app/lib/paths';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { cn } from '#app/ui/cn';
 import { ListingChecklist } from '#app/ui/listing-checklist';
@@ -15,12 +16,12 @@ import { FigureLink, linkClass, OverviewCard } from './card';
 import { relativeDay } from './when';
 
 /** Where each checklist item is put right. */
-export const CHECKLIST_PATHS: Record<ProviderChecklistItem, string> = {
-  profile: '/onboarding/',
-  fees: '/account/',
-  availability: '/provider-availability/',
-  credentials: '/my-credentials/',
-  insurance: '/my-credentials/',
+export const CHECKLIST_PATHS: Record<ProviderChecklistItem, Page> = {
+  profile: innerPaths.onboarding,
+  fees: paths.account,
+  availability: paths.myAvailability,
+  credentials: paths.myCredentials,
+  insurance: paths.myCredentials,
 };
 
 const STANDING_TONE = {
@@ -82,7 +83,7 @@ function Standing({ overview }: { overview: ProviderOverviewData }) {
                 ) : null}
                 {!entry.done ? (
                   <Link
-                    to={localePath(lang, CHECKLIST_PATHS[entry.item])}
+                    to={CHECKLIST_PATHS[entry.item](lang)}
                     className={linkClass}
                     data-testid={`checklist-${entry.item}`}
                   >
@@ -120,7 +121,7 @@ function SessionList({
       {bookings.map((booking) => (
         <li key={booking.identifier} className="flex flex-wrap items-center gap-x-3 sm:flex-nowrap">
           <Link
-            to={localePath(lang, `/appointments/${booking.identifier}/`)}
+            to={innerPaths.appointment(lang, booking.identifier)}
             className="flex min-w-0 flex-1 items-center gap-3 py-3 hover:bg-slate-50"
           >
             <PersonAvatar name={booking.client.name} photo={booking.client.photo} size="sm" />
@@ -166,7 +167,7 @@ export function ProviderOverview({ overview, now, renderJoin }: ProviderOverview
         title={t('overview.provider.today')}
         className="lg:col-span-2"
         action={
-          <Link to={localePath(lang, '/appointments/')} className={linkClass}>
+          <Link to={paths.appointments(lang)} className={linkClass}>
             {t('overview.provider.allAppointments')}
           </Link>
         }
@@ -199,20 +200,20 @@ export function ProviderOverview({ overview, now, renderJoin }: ProviderOverview
       </OverviewCard>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         <FigureLink
-          to={localePath(lang, '/earnings/')}
+          to={paths.earnings(lang)}
           label={t('overview.provider.monthEarnings')}
           value={money(overview.earnings.thisMonth, overview.earnings.currency, lang)}
           testId="month-earnings"
         />
         <FigureLink
-          to={localePath(lang, '/earnings/')}
+          to={paths.earnings(lang)}
           label={t('overview.provider.available')}
           value={money(overview.earnings.available, overview.earnings.currency, lang)}
           hint={t('overview.provider.withdraw')}
           testId="available-balance"
         />
         <FigureLink
-          to={localePath(lang, '/messages/')}
+          to={paths.messages(lang)}
           label={t('overview.unreadMessages')}
           value={String(overview.unreadMessages)}
           testId="unread-messages"
@@ -239,7 +240,7 @@ export function ProviderOverview({ overview, now, renderJoin }: ProviderOverview
                   })}
                 </p>
                 <Link
-                  to={localePath(lang, `/appointments/${booking.identifier}/`)}
+                  to={innerPaths.appointment(lang, booking.identifier)}
                   className={linkClass}
                   data-testid="answer-reschedule"
                 >

@@ -3,7 +3,7 @@ import type { ProviderProfile } from '@app/shared/schemas/profiles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
@@ -123,13 +123,13 @@ function OnboardingSteps({ profile, lists }: { profile: ProviderProfile; lists: 
           <p className="mt-1 text-sm text-slate-700">{t('profileScreens.onboarding.doneIntro')}</p>
           <div className="mt-5 flex flex-wrap gap-2">
             <Link
-              to={localePath(lang, '/account/')}
+              to={paths.account(lang)}
               className="inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
             >
               {t('profileScreens.onboarding.toAccount')}
             </Link>
             <Link
-              to={localePath(lang, '/overview/')}
+              to={paths.overview(lang)}
               className="inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
             >
               {t('profileScreens.onboarding.toOverview')}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { cn } from '#app/ui/cn';
@@ -38,7 +38,7 @@ export function ProviderSetupPanel({ className }: { className?: string }) {
         </p>
       </div>
       <Link
-        to={localePath(lang, '/onboarding/')}
+        to={innerPaths.onboarding(lang)}
         className="inline-flex min-h-10 shrink-0 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
       >
         {t('profileScreens.setupPanel.action')}

@@ -1,7 +1,7 @@
-import { LEGAL_PAGES, legalPath } from '@app/shared/legal';
+import { LEGAL_PAGES } from '@app/shared/legal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useModals } from '#app/ui/modal-manager';
 
@@ -9,7 +9,7 @@ export function Footer() {
   const { t } = useTranslation();
   const { shell, lang } = useLocaleData();
   const modals = useModals();
-  const directory = localePath(lang, '/providers/');
+  const directory = paths.providers(lang);
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -47,7 +47,7 @@ export function Footer() {
           </h2>
           <ul className="space-y-1 text-sm">
             <li>
-              <Link to={localePath(lang, '/contact/')} className="text-brand-700 underline">
+              <Link to={paths.contact(lang)} className="text-brand-700 underline">
                 {t('contactScreens.footerLink')}
               </Link>
             </li>
@@ -65,7 +65,7 @@ export function Footer() {
           <ul className="space-y-1 text-sm" data-testid="footer-legal">
             {LEGAL_PAGES.map((page) => (
               <li key={page}>
-                <Link to={localePath(lang, legalPath(page))} className="text-brand-700 underline">
+                <Link to={paths.legal(lang, page)} className="text-brand-700 underline">
                   {t(`legal.titles.${page}`)}
                 </Link>
               </li>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useModals } from '#app/ui/modal-manager';
 
@@ -25,12 +25,12 @@ export function Header({ accountLinks, extra }: { accountLinks: ReactNode; extra
         aria-label={t('nav.mainNavigation')}
         className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
       >
-        <Link to={localePath(lang, '/')} className="text-xl font-bold text-brand-700">
+        <Link to={paths.home(lang)} className="text-xl font-bold text-brand-700">
           {t('nav.brand')}
         </Link>
         <div className="flex flex-wrap items-center gap-2">
           <Link
-            to={localePath(lang, '/providers/')}
+            to={paths.providers(lang)}
             className="rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3"
           >
             {t('nav.findTherapist')}

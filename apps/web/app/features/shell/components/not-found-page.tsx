@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { localePath } from '#app/lib/i18n';
+import { paths } from '#app/lib/paths';
 
 export function NotFoundPage({ lang, kind = 'notFound' }: { lang: Language; kind?: 'notFound' | 'error' }) {
   const { t } = useTranslation();
@@ -16,7 +16,7 @@ export function NotFoundPage({ lang, kind = 'notFound' }: { lang: Language; kind
       <h1 className="text-2xl font-semibold">{t(kind === 'notFound' ? 'notFound.title' : 'errors.INTERNAL')}</h1>
       {kind === 'notFound' ? <p className="text-slate-600">{t('notFound.text')}</p> : null}
       <a
-        href={localePath(lang, '/')}
+        href={paths.home(lang)}
         className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
       >
         {t('notFound.home')}

@@ -1,7 +1,8 @@
 import type { Role } from '#app/api/session';
+import { type Page, paths } from '#app/lib/paths';
 
 export interface NavItem {
-  path: string;
+  page: Page;
   /** i18n key of the label. */
   label: string;
   roles: Role[];
@@ -9,20 +10,20 @@ export interface NavItem {
 
 /** The signed-in area's navigation, in order; a screen appears here when it exists. */
 export const APP_NAV: NavItem[] = [
-  { path: '/overview/', label: 'appNav.overview', roles: ['client', 'provider', 'admin'] },
-  { path: '/appointments/', label: 'appNav.appointments', roles: ['client', 'provider'] },
-  { path: '/recommended-provider/', label: 'recommendationScreens.nav', roles: ['client'] },
-  { path: '/messages/', label: 'messages.title', roles: ['client', 'provider'] },
-  { path: '/client-invitations/', label: 'clients.invitations.nav', roles: ['client'] },
-  { path: '/clients/', label: 'appNav.clients', roles: ['provider'] },
-  { path: '/notifications/', label: 'notifications.title', roles: ['client', 'provider'] },
-  { path: '/account/', label: 'appNav.account', roles: ['client', 'provider'] },
-  { path: '/preference/', label: 'appNav.preference', roles: ['client', 'provider'] },
-  { path: '/provider-availability/', label: 'appNav.availability', roles: ['provider'] },
-  { path: '/calendar/', label: 'appNav.calendar', roles: ['provider'] },
-  { path: '/wallet/', label: 'appNav.wallet', roles: ['client'] },
-  { path: '/earnings/', label: 'appNav.earnings', roles: ['provider'] },
-  { path: '/my-credentials/', label: 'appNav.credentials', roles: ['provider'] },
-  { path: '/admin/', label: 'admin.title', roles: ['admin'] },
-  { path: '/security/', label: 'appNav.security', roles: ['client', 'provider', 'admin'] },
+  { page: paths.overview, label: 'appNav.overview', roles: ['client', 'provider', 'admin'] },
+  { page: paths.appointments, label: 'appNav.appointments', roles: ['client', 'provider'] },
+  { page: paths.recommendedProvider, label: 'recommendationScreens.nav', roles: ['client'] },
+  { page: paths.messages, label: 'messages.title', roles: ['client', 'provider'] },
+  { page: paths.clientInvitations, label: 'clients.invitations.nav', roles: ['client'] },
+  { page: paths.clients, label: 'appNav.clients', roles: ['provider'] },
+  { page: paths.notifications, label: 'notifications.title', roles: ['client', 'provider'] },
+  { page: paths.account, label: 'appNav.account', roles: ['client', 'provider'] },
+  { page: paths.preference, label: 'appNav.preference', roles: ['client', 'provider'] },
+  { page: paths.myAvailability, label: 'appNav.availability', roles: ['provider'] },
+  { page: paths.calendar, label: 'appNav.calendar', roles: ['provider'] },
+  { page: paths.wallet, label: 'appNav.wallet', roles: ['client'] },
+  { page: paths.earnings, label: 'appNav.earnings', roles: ['provider'] },
+  { page: paths.myCredentials, label: 'appNav.credentials', roles: ['provider'] },
+  { page: paths.adminQueue, label: 'admin.title', roles: ['admin'] },
+  { page: paths.security, label: 'appNav.security', roles: ['client', 'provider', 'admin'] },
 ];
