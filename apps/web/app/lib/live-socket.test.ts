@@ -89,7 +89,9 @@ describe('liveSocket', () => {
   });
 
   it('retries once with a token the page renewed meanwhile before it refreshes itself', async () => {
-    const refreshes = vi.fn(async () => new Response(JSON.stringify({ message: 'no' }), { status: 401 }));
+    const refreshes = vi.fn(
+      async (_input: RequestInfo | URL) => new Response(JSON.stringify({ message: 'no' }), { status: 401 }),
+    );
     vi.stubGlobal('fetch', refreshes);
     const release = liveSocket.retain();
     const first = FakeWebSocket.instances.at(-1);
