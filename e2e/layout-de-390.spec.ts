@@ -59,6 +59,8 @@ function layoutProblems(page: Page): Promise<string[]> {
       if (element.clientWidth <= 1 && element.clientHeight <= 1) continue;
       // A row that scrolls sideways and fades the edge it hides is meant to (app/ui/scroll-row.ts).
       if (element.hasAttribute('data-scroll-row')) continue;
+      // A one-line preview cut with an ellipsis says it is cut (chat previews, last messages).
+      if (style.textOverflow === 'ellipsis') continue;
       if (element instanceof HTMLSelectElement) {
         const label = element.selectedOptions[0]?.textContent ?? '';
         const context = document.createElement('canvas').getContext('2d');
