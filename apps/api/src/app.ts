@@ -19,6 +19,8 @@ import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
 import { bookingsErasure, bookingsPersonalData } from './modules/bookings/personal-data.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { calendarFeedsErasure, calendarFeedsPersonalData } from './modules/calendar-feeds/personal-data.ts';
+import { calendarFeedRoutes } from './modules/calendar-feeds/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { confirmCardPaidBooking } from './modules/checkout/pay-booking.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -133,6 +135,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       googleIdentityDeletionHook(),
       dataRightsErasure(privateStorageOf(deps)),
       documentsErasure(deps),
+      calendarFeedsErasure,
     ],
     providerApproved: [refreshOnApproval],
     personalData: [
@@ -149,6 +152,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       notificationsPersonalData,
       supportPersonalData,
       documentsPersonalData,
+      calendarFeedsPersonalData,
     ],
     notify: (tx, event) => recordNotification(tx, event, deps),
     bookingEventsCommitted: (event) => deliverBookingNotifications(deps, event),
@@ -273,6 +277,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(checkoutRoutes);
       await api.register(bookingRoutes);
       await api.register(sessionsRoutes); // the session room and what follows a session
+      await api.register(calendarFeedRoutes); // a person's calendar feed; a provider's external busy calendars
       await api.register(directoryRoutes);
       await api.register(messageRoutes);
       await api.register(realtimeRoutes);

@@ -79,6 +79,11 @@ const EnvSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CORS_ORIGIN: z.string().optional(),
+    /**
+     * External calendars (modules/calendar-feeds) may be fetched from loopback, private and
+     * link-local addresses, over plain http: for tests and e2e only, never in production use.
+     */
+    EXTERNAL_CALENDARS_ALLOW_PRIVATE: booleanFlag.default(false),
     /** Multiplies every rate limit's allowance (e2e runs many sign-ins from one address). */
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
     /** Where private uploads (credentials, note files) live: DATA_DIR/private, or an S3-compatible bucket. */

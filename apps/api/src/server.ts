@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateAsOwner } from './db/roles.ts';
 import { bookingJobs } from './modules/bookings/jobs.ts';
+import { calendarFeedJobs } from './modules/calendar-feeds/jobs.ts';
 import { credentialJobs } from './modules/credentials/reminders.ts';
 import { dataRightsJobs } from './modules/data-rights/exports.ts';
 import { directoryJobs } from './modules/directory/next-available.ts';
@@ -98,6 +99,7 @@ export async function start(options: StartOptions) {
     ...directoryJobs,
     ...notificationJobs,
     ...documentJobs,
+    ...calendarFeedJobs,
   ];
   const telemetry = options.telemetry ?? NO_TELEMETRY;
   const jobs = startJobs(deps, jobList, {

@@ -73,6 +73,16 @@ export const DEFAULT_RATE_LIMITS = {
   /** Invitations one provider's imports send (a CSV of 5,000 rows must not become 5,000 emails). */
   clientInvitesPerProvider: { max: 200, windowSeconds: 24 * 60 * 60 },
 
+  // Calendar feeds.
+  /** Feed fetches per address: calendar apps poll every few minutes to hours; a guesser gets nowhere. */
+  calendarFeedPerIp: { max: 600, windowSeconds: 10 * 60 },
+  /** Fetches of one feed (its token): generous for several subscribed devices, not for scraping. */
+  calendarFeedPerToken: { max: 120, windowSeconds: 60 * 60 },
+  /** New feed addresses per person. */
+  calendarFeedRotations: { max: 10, windowSeconds: 60 * 60 },
+  /** External calendars added per provider (each add fetches a stranger's server). */
+  externalCalendarAdds: { max: 20, windowSeconds: 60 * 60 },
+
   // Messages, reviews, contact, support.
   /** Chat messages per sender, counted from the stored messages (errors.MESSAGE_RATE_LIMITED). */
   messagesPerSender: { max: 30, windowSeconds: 60 },

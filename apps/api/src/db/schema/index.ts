@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './auth-identities.ts';
 export * from './availability.ts';
 export * from './bookings.ts';
+export * from './calendar-feeds.ts';
 export * from './catalog.ts';
 export * from './clients.ts';
 export * from './contact.ts';
