@@ -7,7 +7,7 @@ import {
   MAX_EXTERNAL_CALENDARS,
 } from '@app/shared/schemas/calendar-feeds';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { externalBusyTimes, externalCalendars } from '../../db/schema/index.ts';
+import { externalCalendars } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
@@ -39,11 +39,11 @@ export async function listExternalCalendars(
       lastError: externalCalendars.lastError,
       checkedAt: externalCalendars.checkedAt,
       syncedAt: externalCalendars.syncedAt,
-      busyCount: sql<number>`(SELECT count(*)::int FROM ${externalBusyTimes} WHERE ${externalBusyTimes.calendarId} = ${externalCalendars.id})`,
+      busyCount: sql<number>`(SELECT count(*)::int FROM external_busy_times b WHERE b.calendar_id = external_calendars.id)`,
     })
     .from(externalCalendars)
     .where(eq(externalCalendars.providerId, input.actor.userId))
-    .orderBy(asc(externalCalendars.createdAt), asc(externalCalendars.id));
+    .orderBy(asc(externalCalendars.createdAt), asc(externalCalendars.name));
   return {
     calendars: rows.map(
       (row): ExternalCalendar => ({
