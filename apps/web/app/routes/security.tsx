@@ -6,6 +6,7 @@ import { ChangePasswordForm } from '#app/features/auth/components/change-passwor
 import { DELETE_ACCOUNT_MODAL, DeleteAccountDialog } from '#app/features/auth/components/delete-account-dialog';
 import { SocialPasswordNote } from '#app/features/auth/components/social-password-note';
 
+import { CalendarFeedSection } from '#app/features/calendar-feeds/components/calendar-feed-section';
 import { DataExportSection } from '#app/features/data-rights/components/data-export-section';
 import { useSession } from '#app/lib/use-session';
 import { Button } from '#app/ui/button';
@@ -40,7 +41,10 @@ function Section({
   );
 }
 
-/** /security: change password, change email (code by email), download your data, delete account (clients). */
+/**
+ * /security: change password, change email (code by email), the private calendar feed address,
+ * download your data, delete account (clients).
+ */
 export default function SecurityPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -80,6 +84,12 @@ export default function SecurityPage() {
             </div>
           )}
         </Section>
+
+        {role === 'client' || role === 'provider' ? (
+          <Section id="calendar-feed-title" title={t('accounts.security.calendarFeed.title')}>
+            <CalendarFeedSection />
+          </Section>
+        ) : null}
 
         <Section id="data-export-title" title={t('hardening.dataExport.title')}>
           <DataExportSection />
