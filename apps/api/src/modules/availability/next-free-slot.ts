@@ -11,6 +11,7 @@ import {
   bookings,
 } from '../../db/schema/index.ts';
 import { busyWhere, overrideRules, weeklyRules } from './calendar-data.ts';
+import { loadExternalBusy } from './external-busy.ts';
 import { freeSlots } from './slots-service.ts';
 
 /** Searched a fortnight at a time, so a provider with a free slot tomorrow costs one step. */
@@ -62,7 +63,7 @@ export async function upcomingFreeSlots(
   const firstDate = addDays(zonedDate(nowMs, 'UTC'), -1);
   const lastDate = addDays(zonedDate(lastEndMs, 'UTC'), 1);
 
-  const [settings, categorySettings, weekly, overrides, busy] = await Promise.all([
+  const [settings, categorySettings, weekly, overrides, busy, external] = await Promise.all([
     db
       .select({
         providerId: availabilitySettings.providerId,
@@ -117,6 +118,7 @@ export async function upcomingFreeSlots(
         }),
       )
       .orderBy(asc(bookings.startsAt)),
+    loadExternalBusy(db, ids, { startMs: nowMs, endMs: lastEndMs + 24 * 3600_000 }),
   ]);
 
   const key = (providerId: string, categoryId: string | null) => `${providerId}|${categoryId ?? ''}`;
@@ -138,6 +140,14 @@ export async function upcomingFreeSlots(
     const list = busyOf.get(row.providerId) ?? [];
     list.push({ startMs: row.startsAt.getTime(), endMs: row.endsAt.getTime() });
     busyOf.set(row.providerId, list);
+  }
+  // Busy times of external calendars count like sessions here (the engine's busy list, sorted).
+  for (const [providerId, intervals] of external) {
+    if (intervals.length === 0) continue;
+    busyOf.set(
+      providerId,
+      [...(busyOf.get(providerId) ?? []), ...intervals].sort((a, b) => a.startMs - b.startMs),
+    );
   }
 
   for (const owner of owners) {

@@ -35,9 +35,10 @@ import {
   type ProviderCalendar,
   weeklyRules,
 } from './calendar-data.ts';
+import { loadExternalBusy, withoutExternalBusy } from './external-busy.ts';
 import { encodeSlotId, slotOfProvider } from './slot-id.ts';
 
-/** The calendar's slots starting in a window and the busy time around them: three queries. */
+/** The calendar's slots starting in a window and the busy time around them: four queries. */
 async function calendarSlots(
   db: Tx,
   calendar: ProviderCalendar,
@@ -48,12 +49,13 @@ async function calendarSlots(
   const zone = calendar.timezone;
   const range = { from: zonedDate(window.startMs, zone), to: zonedDate(window.endMs - 1, zone) };
   const maxSessionMs = calendar.sessionMinutes * 60_000;
-  const [weekly, overrides, busy] = await Promise.all([
+  const [weekly, overrides, busy, external] = await Promise.all([
     loadWeekly(db, calendar.providerId, calendar.categoryId),
     loadOverrides(db, calendar.providerId, calendar.categoryId, range),
     loadBusy(db, { providerId: calendar.providerId, fromMs: window.startMs, toMs: window.endMs + maxSessionMs, now }),
+    loadExternalBusy(db, [calendar.providerId], { startMs: window.startMs, endMs: window.endMs + maxSessionMs }),
   ]);
-  const slots = generateSlots({
+  const generated = generateSlots({
     zone,
     sessionMinutes: calendar.sessionMinutes,
     fromMs: window.startMs,
@@ -61,6 +63,8 @@ async function calendarSlots(
     weekly: weeklyRules(weekly),
     overrides: overrideRules(overrides),
   });
+  // Time busy in the provider's other calendars is not a slot at all (not offered, not shown).
+  const slots = withoutExternalBusy(generated, external.get(calendar.providerId) ?? []);
   return { slots, busy };
 }
 
@@ -300,6 +304,8 @@ export async function resolveBookableSlot(
     throw unavailable();
   }
   if (busy) throw unavailable();
+  const external = await loadExternalBusy(db, [calendar.providerId], slot);
+  if ((external.get(calendar.providerId) ?? []).length > 0) throw unavailable();
   return {
     providerId: calendar.providerId,
     categoryId: calendar.categoryId,

@@ -129,7 +129,9 @@ const p = (name: string) => sql.placeholder(name);
  * the winner answer without writing, counts the client's unpaid holds under the client's lock
  * (the SQL function booking_client_hold_counts: a client at a cap falls through to the
  * transaction, which explains), puts the hold (HOLD_MINUTES), appends the "scheduled" event and
- * answers the booking, its provider from the rows the write checked. A booking of a series is
+ * answers the booking, its provider from the rows the write checked. A slot busy in the
+ * provider's external calendars since it was listed is left to the transaction (which refuses it:
+ * the calendar revision does not move when an external calendar does). A booking of a series is
  * left to the transaction (the answer here has no series). The bookings_no_overlap constraint
  * stays the guarantee.
  */
@@ -163,6 +165,8 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
         AND provider.id = bookings.provider_id AND provider.deleted_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = bookings.provider_id
           AND held.status = 'pending' AND held.hold_expires_at <= ${p('now')}::timestamptz)
+        AND NOT EXISTS (SELECT 1 FROM external_busy_times outside WHERE outside.provider_id = bookings.provider_id
+          AND outside.starts_at < ${p('endsAt')}::timestamptz AND outside.ends_at > ${p('startsAt')}::timestamptz)
       RETURNING row_to_json(bookings) AS booking, ${personJson(sql`provider`, sql`profile`)} AS provider,
         bookings.id, bookings.client_id, bookings.therapy_category_id, bookings.modality_key`,
       scheduled: sql`

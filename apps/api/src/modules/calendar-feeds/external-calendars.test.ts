@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createProvider } from '../../../test/booking-fixtures.ts';
+import { bookingRow, catalog, createBookingVia, createProvider, listedSlot } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { externalBusyTimes, externalCalendars } from '../../db/schema/index.ts';
@@ -161,6 +161,61 @@ describe('a provider’s external calendars', () => {
     const client = await createTestUser(t, { role: 'client' });
     expect((await list(client)).statusCode).toBe(403);
     expect((await add(client, { name: 'x', url: `${server.url}/x.ics` })).statusCode).toBe(403);
+  });
+});
+
+describe('busy times block slots', () => {
+  const startTimes = async (providerId: string, date: string) => {
+    const response = await t.app.inject({ url: `/api/providers-availability/${providerId}/timeslot/${date}` });
+    expect(response.statusCode).toBe(200);
+    return response.json().days[0].timeSlot.map((slot: { startTime: string }) => slot.startTime);
+  };
+  const allDay = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00'];
+
+  it('blocks exactly the recurring event’s occurrences, its moved exception and the one-off, nothing else', async () => {
+    const provider = await createProvider(t, { firstName: '李小龍', lastName: "O'Neil-Adébáyọ̀" });
+    const client = await createTestUser(t, { role: 'client' });
+    const booking = await createBookingVia(t, client, provider, await catalog(t));
+    const staleSlot = await listedSlot(t, provider.id, '2027-03-03', 1);
+    expect(staleSlot.startAt).toBe('2027-03-03T09:00:00.000Z');
+    for (const date of ['2027-03-03', '2027-03-04', '2027-03-10', '2027-03-24']) {
+      expect(await startTimes(provider.id, date), date).toEqual(allDay);
+    }
+
+    await add(provider, { name: 'Google', url: `${server.url}/basic.ics` });
+    await syncDueCalendars(t.deps);
+
+    const without = (...times: string[]) => allDay.filter((time) => !times.includes(time));
+    expect(await startTimes(provider.id, '2027-03-03')).toEqual(without('10:00'));
+    expect(await startTimes(provider.id, '2027-03-04')).toEqual(without('13:00', '14:00'));
+    expect(await startTimes(provider.id, '2027-03-05')).toEqual(allDay); // shown as free there
+    expect(await startTimes(provider.id, '2027-03-10')).toEqual(without('14:00')); // moved from 10:00
+    expect(await startTimes(provider.id, '2027-03-17')).toEqual(allDay); // taken out (EXDATE)
+    expect(await startTimes(provider.id, '2027-03-24')).toEqual(without('10:00'));
+
+    // The provider's own month and a slot listed before the sync agree.
+    const month = await t.app.inject({ url: '/api/provider-availability/timeslot/2027-03', headers: provider.headers });
+    expect(month.statusCode).toBe(200);
+    const day = month.json().days.find((entry: { date: string }) => entry.date === '2027-03-03');
+    expect(day.timeSlot.map((slot: { startTime: string }) => slot.startTime)).toEqual(without('10:00'));
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${booking.identifier}/schedule`,
+      headers: client.headers,
+      payload: { timeslotIdentifier: staleSlot.identifier },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('SLOT_UNAVAILABLE');
+    expect((await bookingRow(t, booking.identifier)).startsAt).toBeNull();
+
+    // Removing the calendar frees the times again.
+    const [calendar] = (await list(provider)).json().calendars;
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/provider-availability/external-calendars/${calendar.identifier}`,
+      headers: provider.headers,
+    });
+    expect(await startTimes(provider.id, '2027-03-03')).toEqual(allDay);
   });
 });
 
