@@ -205,7 +205,8 @@ describe('busy times block slots', () => {
       payload: { timeslotIdentifier: staleSlot.identifier },
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe('SLOT_UNAVAILABLE');
+    // Blocked time, as time off is: the client is told the provider is away then.
+    expect(taken.json().code).toBe('SLOT_TIME_OFF');
     expect((await bookingRow(t, booking.identifier)).startsAt).toBeNull();
 
     // Removing the calendar frees the times again.
