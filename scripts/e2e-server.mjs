@@ -37,6 +37,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '20',
+    // e2e/calendar-feeds.spec.ts serves a provider's external calendar from a local server.
+    EXTERNAL_CALENDARS_ALLOW_PRIVATE: 'on',
     // GBP card payments take the Stripe-shaped flow: the real Stripe adapter against the sandbox
     // playing Stripe on this same server (DEV_TOOLS), webhooks signed with this test secret.
     PAYMENT_GATEWAY_GBP: 'stripe',
