@@ -42,6 +42,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** A PGlite snapshot (dumpDataDir) to start from. */
   loadDataDir?: Blob | File;
+  /** PGlite's compiled WebAssembly, when one process opens many databases (tests); compiled anew when absent. */
+  pgliteWasmModule?: WebAssembly.Module;
   poolSize?: number;
   /** Called when an idle pooled connection fails (logged by the server). */
   onPoolError?: (error: Error) => void;
@@ -83,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    pgliteWasmModule: options.pgliteWasmModule,
     extensions: { btree_gist },
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: options.logger }) as unknown as Db;
