@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, type OpenDatabaseOptions, openDatabase } from '../src/db/client.ts';
 
 export const testDriver: 'pglite' | 'pg' = process.env.TEST_DB_DRIVER === 'pg' ? 'pg' : 'pglite';
 
@@ -15,10 +15,12 @@ export const testDriver: 'pglite' | 'pg' = process.env.TEST_DB_DRIVER === 'pg' ?
  * (test/setup.ts), so they live on the global object; compiling once also keeps the code V8
  * optimised while earlier files ran.
  */
+type WasmModule = NonNullable<OpenDatabaseOptions['pgliteWasmModule']>;
+
 const shared = globalThis as unknown as {
-  testPglite?: { snapshot: Buffer; wasm: Promise<WebAssembly.Module> };
+  testPglite?: { snapshot: Buffer; wasm: Promise<WasmModule> };
   // The API's types (node only) declare WebAssembly's types, not its functions.
-  WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+  WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
 };
 
 function pgliteStart() {
