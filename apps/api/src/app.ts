@@ -33,6 +33,8 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { seoRoutes } from './modules/directory/seo-routes.ts';
 import { documentsErasure, documentsPersonalData } from './modules/documents/personal-data.ts';
+import { consentErasure, consentPersonalData } from './modules/consent/personal-data.ts';
+import { consentRoutes } from './modules/consent/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { flagsPlugin } from './modules/flags/service.ts';
@@ -126,6 +128,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       messagesErasure(privateStorageOf(deps)),
       clientsErasure,
       notesErasure,
+      consentErasure,
       reviewsErasure,
       credentialsErasure(privateStorageOf(deps)),
       notificationsDeletionHook(),
@@ -144,6 +147,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       credentialsPersonalData,
       clientsPersonalData,
       notesPersonalData(deps),
+      consentPersonalData,
       reviewsPersonalData,
       sessionRoomPersonalData,
       notificationsPersonalData,
@@ -288,6 +292,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(clientRoutes);
       await api.register(noteRoutes);
       await api.register(documentRoutes);
+      await api.register(consentRoutes);
       await api.register(overviewRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {

@@ -58,7 +58,15 @@ export interface AccountDeletingEvent {
  * the person: `kind` names the words under `hardening.kept.<kind>` (what, why, how long).
  */
 export interface KeptRecord {
-  kind: 'bookings' | 'ledger' | 'treatmentNotes' | 'clinicalNotes' | 'audit' | 'documents';
+  kind:
+    | 'bookings'
+    | 'ledger'
+    | 'treatmentNotes'
+    | 'clinicalNotes'
+    | 'audit'
+    | 'documents'
+    | 'consentSignatures'
+    | 'consentDocuments';
   count: number;
 }
 
