@@ -26,6 +26,10 @@ describe('the session room and the provider consent', () => {
     clock.set(START);
     const session = await paidSession(t, ids, { date: '2027-03-02' });
     const version = await writeConsent(t, session.provider);
+    // Told before the room opens, so there is time to sign.
+    clock.set(minutesAfter(session, -60));
+    expect((await getRoom(session.bookingId, session.client.headers)).json().code).toBe('CONSENT_REQUIRED');
+    expect((await getRoom(session.bookingId, session.provider.headers)).json().code).toBe('ROOM_NOT_OPEN');
     clock.set(minutesAfter(session, -5));
     const refused = await getRoom(session.bookingId, session.client.headers);
     expect(refused.statusCode).toBe(409);

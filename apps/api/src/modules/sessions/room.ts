@@ -79,8 +79,8 @@ async function refusalError(db: Tx, code: ErrorCode, row: BookingRow, actor: Act
  * who, the ICE servers (short-lived TURN credentials), which side yields in negotiation, and the
  * pair's conversation for the text panel. Before it opens: 409 ROOM_NOT_OPEN naming the time;
  * after: ROOM_CLOSED; not a confirmed online session: ROOM_UNAVAILABLE / ROOM_IN_PERSON. A client
- * who has not signed the provider's current consent (when the provider requires it): 409
- * CONSENT_REQUIRED, the web then links to the signing page.
+ * who has not signed the provider's current consent (when the provider requires it), before or
+ * while the room is open: 409 CONSENT_REQUIRED, the web then links to the signing page.
  */
 export async function getRoom(
   deps: AppDeps & { messages: MessagesDeps },
@@ -89,10 +89,15 @@ export async function getRoom(
   const now = deps.clock.now();
   const { row, party, peerId } = await loadParticipantBooking(deps.db, input);
   const refusal = roomRefusal(row, now);
-  if (refusal) throw await refusalError(deps.db, refusal, row, input.actor, input.language);
-  if (party === 'client' && (await consentPending(deps.db, { providerId: row.providerId, clientId: row.clientId }))) {
+  // Before the room opens too: the client learns early that they must sign, not at the start.
+  if (
+    (refusal === null || refusal === 'ROOM_NOT_OPEN') &&
+    party === 'client' &&
+    (await consentPending(deps.db, { providerId: row.providerId, clientId: row.clientId }))
+  ) {
     throw new AppError('CONSENT_REQUIRED');
   }
+  if (refusal) throw await refusalError(deps.db, refusal, row, input.actor, input.language);
   const startsAt = row.startsAt as Date;
   const endsAt = row.endsAt as Date;
   const { opensAt, closesAt } = roomWindow({ startsAt, endsAt });
