@@ -39,6 +39,9 @@ import { documentsErasure, documentsPersonalData } from './modules/documents/per
 import { documentRoutes } from './modules/documents/routes.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { flagsPlugin } from './modules/flags/service.ts';
+import { formsErasure, formsPersonalData } from './modules/forms/personal-data.ts';
+import { formsRoutes } from './modules/forms/routes.ts';
+import { sendFormsOnBookingPaid } from './modules/forms/send-forms.ts';
 import { livenessServer } from './modules/health/liveness.ts';
 import { metricsRoute } from './modules/health/metrics-route.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -102,11 +105,14 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    refund and erases the client's notes and reasons (the sessions stay: the provider's records),
  *    the session room drops the person's stays, money keeps the ledger (pseudonymised through the
  *    anonymous user row), messages erase what the person wrote, client records go unless notes
- *    hang on them (then without the email), notes stay as treatment records (told), reviews lose
+ *    hang on them (then without the email), notes stay as treatment records (told), forms withdraw what was never answered and keep
+ *    submitted answers as treatment records (told), reviews lose
  *    their comment and become anonymous, credentials and their files go (a provider's),
  *    notifications and support chats go, auth drops the account's
  *    Google link, data rights drop their exports and audit the deletion; each answers what it had
  *    to keep, and the person is told;
+ *  - bookingPaid (checkout, a booking paid from the wallet or by card): forms sends what the
+ *    provider assigned to a new client, and measures due again before this session;
  *  - personalData (data rights' export job): each module's part of a person's data export, in
  *    archive order (docs/conventions.md "Data export").
  *  - notify (any module telling someone about an event: bookings, money, messages,
@@ -129,6 +135,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       messagesErasure(privateStorageOf(deps)),
       clientsErasure,
       notesErasure,
+      formsErasure,
       consentErasure,
       reviewsErasure,
       credentialsErasure(privateStorageOf(deps)),
@@ -139,6 +146,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       documentsErasure(deps),
     ],
     providerApproved: [refreshOnApproval],
+    bookingPaid: [sendFormsOnBookingPaid(deps)],
     personalData: [
       accountPersonalData,
       profilesPersonalData,
@@ -148,6 +156,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       credentialsPersonalData,
       clientsPersonalData,
       notesPersonalData(deps),
+      formsPersonalData(deps),
       consentPersonalData,
       reviewsPersonalData,
       sessionRoomPersonalData,
@@ -293,6 +302,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       await api.register(clientRoutes);
       await api.register(noteRoutes);
+      await api.register(formsRoutes); // intake questionnaires and outcome measures
       await api.register(documentRoutes);
       await api.register(consentRoutes);
       await api.register(overviewRoutes);

@@ -125,6 +125,8 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   // Clinical notes and the provider's clients
   NOTE_FILE_TYPE: 415,
+  // Forms
+  FORM_ALREADY_SUBMITTED: 409,
   CSV_EMPTY: 400,
   CSV_UNREADABLE: 400,
   CSV_TOO_MANY_ROWS: 400,

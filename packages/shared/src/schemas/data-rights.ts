@@ -27,6 +27,8 @@ export const KeptRecordSchema = z.object({
     'ledger',
     'treatmentNotes',
     'clinicalNotes',
+    'formAnswers',
+    'clinicalForms',
     'audit',
     'documents',
     'consentSignatures',
