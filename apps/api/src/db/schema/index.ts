@@ -6,6 +6,7 @@ export * from './bookings.ts';
 export * from './calendar-feeds.ts';
 export * from './catalog.ts';
 export * from './clients.ts';
+export * from './consent.ts';
 export * from './contact.ts';
 export * from './credentials.ts';
 export * from './data-rights.ts';
