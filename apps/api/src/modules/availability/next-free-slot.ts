@@ -1,5 +1,14 @@
 import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
-import { addDays, bookingWindow, type DayRule, generateSlots, type Interval, zonedDate } from '@app/shared/slots';
+import {
+  addDays,
+  bookingWindow,
+  type DayRule,
+  generateSlots,
+  type Interval,
+  startOfZonedDate,
+  type TimeRange,
+  zonedDate,
+} from '@app/shared/slots';
 import { isValidTimeZone } from '@app/shared/time-zones';
 import { and, asc, gte, inArray, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -48,19 +57,65 @@ export async function upcomingFreeSlots(
   now: Date,
   limit: number,
 ): Promise<Map<string, Date[]>> {
-  const result = new Map<string, Date[]>();
-  if (owners.length === 0) return result;
-  const ids = owners.map((owner) => owner.providerId);
+  if (owners.length === 0) return new Map();
   const nowMs = now.getTime();
-  const windows = new Map(
-    owners.map((owner) => {
-      const zone = isValidTimeZone(owner.timezone) ? owner.timezone : 'UTC';
-      return [owner.providerId, { zone, window: bookingWindow(nowMs, zone) }];
-    }),
+  const lastEndMs = Math.max(...owners.map((owner) => bookingWindow(nowMs, zoneOf(owner)).endMs));
+  const calendars = await loadCalendars(
+    db,
+    owners.map((owner) => owner.providerId),
+    now,
+    lastEndMs,
   );
-  const lastEndMs = Math.max(...[...windows.values()].map((entry) => entry.window.endMs));
-  const firstDate = addDays(zonedDate(nowMs, 'UTC'), -1);
-  const lastDate = addDays(zonedDate(lastEndMs, 'UTC'), 1);
+  return freeSlotsOf(calendars, owners, now, limit);
+}
+
+/** A provider's zone for their calendar: their own when it is a real zone, else UTC. */
+const zoneOf = (owner: CalendarOwner) => (isValidTimeZone(owner.timezone) ? owner.timezone : 'UTC');
+
+/** The rows the next free slots are computed from, for some providers (each row names its provider). */
+export interface CalendarRows {
+  settings: { providerId: string; setupType: 'GENERAL' | 'BY_CATEGORY'; sessionMinutes: number }[];
+  categorySettings: { providerId: string; categoryId: string; sessionMinutes: number }[];
+  weekly: {
+    providerId: string;
+    categoryId: string | null;
+    dayOfWeek: number;
+    isAvailable: boolean;
+    intervals: TimeRange[];
+  }[];
+  overrides: {
+    providerId: string;
+    categoryId: string | null;
+    date: string;
+    isAvailable: boolean;
+    intervals: TimeRange[];
+  }[];
+  busy: { providerId: string; startsAt: Date | null; endsAt: Date | null }[];
+}
+
+/** The dates whose overrides a search up to `lastEndMs` may read (a day either side, for any zone). */
+export function overrideDates(now: Date, lastEndMs: number): { firstDate: string; lastDate: string } {
+  return {
+    firstDate: addDays(zonedDate(now.getTime(), 'UTC'), -1),
+    lastDate: addDays(zonedDate(lastEndMs, 'UTC'), 1),
+  };
+}
+
+/** Up to where busy time is read for a search up to `lastEndMs`. */
+export const busyUntil = (lastEndMs: number) => new Date(lastEndMs + 24 * 3600_000);
+
+/**
+ * The latest end of a booking window in any zone: today is latest in UTC+14, and a day ends
+ * latest in UTC−12. Reading the rules up to there serves a provider whatever their zone.
+ */
+export function latestWindowEndMs(nowMs: number): number {
+  const { to } = bookingWindow(nowMs, 'Etc/GMT-14');
+  return startOfZonedDate(addDays(to, 1), 'Etc/GMT+12');
+}
+
+/** The providers' calendar rows up to `lastEndMs`: four queries, all `provider_id = ANY(...)`, busy time by busyWhere. */
+async function loadCalendars(db: Tx, ids: string[], now: Date, lastEndMs: number): Promise<CalendarRows> {
+  const { firstDate, lastDate } = overrideDates(now, lastEndMs);
 
   const [settings, categorySettings, weekly, overrides, busy] = await Promise.all([
     db
@@ -112,13 +167,30 @@ export async function upcomingFreeSlots(
         busyWhere({
           provider: inArray(bookings.providerId, ids),
           from: now.toISOString(),
-          to: new Date(lastEndMs + 24 * 3600_000).toISOString(),
+          to: busyUntil(lastEndMs).toISOString(),
           now: now.toISOString(),
         }),
       )
       .orderBy(asc(bookings.startsAt)),
   ]);
+  return { settings, categorySettings, weekly, overrides, busy };
+}
 
+/** The first `limit` free slot starts of each owner, earliest first, from their calendar rows. */
+export function freeSlotsOf(
+  { settings, categorySettings, weekly, overrides, busy }: CalendarRows,
+  owners: CalendarOwner[],
+  now: Date,
+  limit: number,
+): Map<string, Date[]> {
+  const result = new Map<string, Date[]>();
+  const nowMs = now.getTime();
+  const windows = new Map(
+    owners.map((owner) => {
+      const zone = zoneOf(owner);
+      return [owner.providerId, { zone, window: bookingWindow(nowMs, zone) }];
+    }),
+  );
   const key = (providerId: string, categoryId: string | null) => `${providerId}|${categoryId ?? ''}`;
   const weeklyOf = groupBy(weekly, (row) => key(row.providerId, row.categoryId));
   const overridesOf = groupBy(overrides, (row) => key(row.providerId, row.categoryId));

@@ -1,3 +1,4 @@
+import { REVIEWS_PAGE_SIZE } from '@app/shared/schemas/reviews';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import { testDriver } from '../../../test/test-database.ts';
 import { preferenceOptions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { refreshNextAvailable } from './next-available.ts';
+import { directoryWebServices } from './web-services.ts';
 
 /** Runs first in this file's fresh database: these are the only providers. */
 let t: TestApp;
@@ -150,5 +152,43 @@ describe('GET /providers/{id}', () => {
   it('answers 404 for a provider who is not approved', async () => {
     const draft = await createTestUser(t, { role: 'provider', verificationStatus: 'draft' });
     expect((await t.app.inject({ url: `/api/providers/${draft.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('a provider’s page (server render)', () => {
+  const page = (providerId: string) =>
+    directoryWebServices(t.deps).provider({
+      providerId,
+      language: 'de',
+      countryCode: 'NG',
+      reviewsSort: 'newest',
+      reviewsCursor: null,
+    });
+
+  it('is what the API answers, with the first reviews, and nothing for a provider who is not listed', async () => {
+    const api = await t.app.inject({ url: `/api/providers/${lagos.id}`, headers: { 'x-language': 'de' } });
+    const answer = await page(lagos.id);
+    expect(answer?.provider).toEqual(api.json());
+    expect(answer?.reviews).toEqual({
+      data: [],
+      meta: { page: 1, perPage: REVIEWS_PAGE_SIZE, total: 0, totalPages: 0 },
+      nextCursor: null,
+    });
+    const draft = await createTestUser(t, { role: 'provider', verificationStatus: 'draft' });
+    expect(await page(draft.id)).toBeNull();
+  });
+
+  it.runIf(testDriver === 'pglite')('reads the provider and their first reviews in two statements', async () => {
+    const pglite = t.database.pglite;
+    if (!pglite) throw new Error('pglite expected');
+    await page(lagos.id); // the statements are prepared on first use
+    const spy = vi.spyOn(pglite, 'query');
+    const execSpy = vi.spyOn(pglite, 'exec');
+    const answer = await page(lagos.id);
+    const calls = spy.mock.calls.length + execSpy.mock.calls.length;
+    spy.mockRestore();
+    execSpy.mockRestore();
+    expect(answer?.provider.identifier).toBe(lagos.id);
+    expect(calls).toBe(2);
   });
 });
