@@ -27,9 +27,10 @@ describe('RenderedPage', () => {
   });
 
   it('compresses a first answer fast and a page asked for again smaller, both whole', () => {
-    const text = Array.from({ length: 400 }, (_, index) => `<li>Jürgen Müller-Lüdenscheidt ${index * 7919}</li>`).join(
-      PLACEHOLDER,
+    const part = Array.from({ length: 300 }, (_, index) => `<li>Jürgen Müller-Lüdenscheidt ${index * 7919}</li>`).join(
+      '',
     );
+    const text = [part, part.toUpperCase(), part, part.toLowerCase()].join(PLACEHOLDER);
     const page = new RenderedPage(text, PLACEHOLDER);
     const [first, second, third] = [nonce(), nonce(), nonce()];
     const firstAnswer = page.gzip(first);

@@ -1,4 +1,4 @@
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, gzipSync } from 'node:zlib';
 import { crc32WithSlots } from './crc32-slots.ts';
 
 /**
@@ -14,14 +14,14 @@ import { crc32WithSlots } from './crc32-slots.ts';
  * in place, and a CRC derived from the blank page's in one step (crc32-slots.ts).
  *
  * Most pages kept are never asked for again (a provider's page, a filter or search combination, a
- * crawler's visit): the first answer compresses fast (FIRST_LEVEL), and only a page asked for
- * again is compressed once more, as small as it gets (REUSED_LEVEL), for every answer after.
+ * crawler's visit): the first answer is the page with its nonce gzip-compressed fast, in one run
+ * (FIRST_LEVEL); only a page asked for again gets the template, as small as it gets
+ * (REUSED_LEVEL), for every answer after.
  */
 export class RenderedPage {
   private readonly parts: Buffer[];
   private gzipped: GzipTemplate | undefined;
-  private gzipLevel = 0;
-  private crcWith: ((nonce: Uint8Array) => number) | undefined;
+  private answered = false;
 
   constructor(
     html: string,
@@ -67,12 +67,12 @@ export class RenderedPage {
   gzip(nonce: string): Buffer {
     const nonceBytes = Buffer.from(nonce, 'utf8');
     if (nonceBytes.length !== this.nonceLength) throw new Error(`a nonce of ${this.nonceLength} bytes expected`);
-    const level = this.gzipped === undefined ? FIRST_LEVEL : REUSED_LEVEL;
-    if (this.gzipLevel !== level) {
-      this.gzipped = this.gzipTemplate(level);
-      this.gzipLevel = level;
+    if (!this.answered) {
+      this.answered = true;
+      return gzipSync(this.html(nonce), { level: FIRST_LEVEL });
     }
-    const template = this.gzipped as GzipTemplate;
+    this.gzipped ??= this.gzipTemplate();
+    const template = this.gzipped;
     const answer = Buffer.allocUnsafe(template.bytes.length);
     template.bytes.copy(answer);
     for (const offset of template.nonceOffsets) nonceBytes.copy(answer, offset);
@@ -84,8 +84,8 @@ export class RenderedPage {
    * The gzip answer with its nonce positions and CRC left blank, where the nonces go, and the
    * CRC-32 of the text for a given nonce (one step per answer, crc32-slots.ts).
    */
-  private gzipTemplate(level: number): GzipTemplate {
-    const compressed = this.compressParts(level);
+  private gzipTemplate(): GzipTemplate {
+    const compressed = this.compressParts(REUSED_LEVEL);
     const stored = Buffer.alloc(5 + this.nonceLength);
     stored[0] = 0x00; // BFINAL 0, BTYPE 00 (stored); the rest of the byte is padding
     stored.writeUInt16LE(this.nonceLength, 1);
@@ -116,8 +116,11 @@ export class RenderedPage {
     const trailer = Buffer.alloc(8); // CRC-32 (per answer), then the text's length
     trailer.writeUInt32LE(length >>> 0, 4);
     pieces.push(trailer);
-    this.crcWith ??= crc32WithSlots(Buffer.concat(text), textSlots, this.nonceLength);
-    return { bytes: Buffer.concat(pieces), nonceOffsets, crcWith: this.crcWith };
+    return {
+      bytes: Buffer.concat(pieces),
+      nonceOffsets,
+      crcWith: crc32WithSlots(Buffer.concat(text), textSlots, this.nonceLength),
+    };
   }
 }
 
@@ -127,7 +130,7 @@ interface GzipTemplate {
   crcWith: (nonce: Uint8Array) => number;
 }
 
-/** A page's first answer: fast, as most pages kept are never asked for again. */
+/** A page's first answer, compressed alone: fast, as most pages kept are never asked for again. */
 const FIRST_LEVEL = 1;
 /** A page asked for again, compressed once more for all its later answers: as small as it gets. */
 const REUSED_LEVEL = 9;
