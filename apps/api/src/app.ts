@@ -16,6 +16,7 @@ import { accountPersonalData } from './modules/auth/personal-data.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { refreshOnApproval } from './modules/availability/listing-slots.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
+import { timeOffRoutes } from './modules/availability/time-off-routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
 import { bookingsErasure, bookingsPersonalData } from './modules/bookings/personal-data.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
@@ -267,6 +268,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(catalogRoutes);
       await api.register(profileRoutes);
       await api.register(availabilityRoutes);
+      await api.register(timeOffRoutes);
       await api.register(authRoutes);
       await api.register(googleAuthRoutes); // /auth/google…: 404 unless GOOGLE_CLIENT_ID/SECRET are set
       await api.register(moneyRoutes);

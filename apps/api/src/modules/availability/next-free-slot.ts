@@ -1,3 +1,4 @@
+import { type BookingRules, DEFAULT_BOOKING_RULES, offeredSlots, rulesReach } from '@app/shared/calendar-rules';
 import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
 import {
   addDays,
@@ -19,11 +20,12 @@ import {
   availabilityWeeklyDays,
   bookings,
 } from '../../db/schema/index.ts';
-import { busyWhere, overrideRules, weeklyRules } from './calendar-data.ts';
-import { freeSlots } from './slots-service.ts';
+import { loadBlockedTime } from './blocked-time.ts';
+import { bookingRuleColumns, bookingRulesOf, busyWhere, overrideRules, weeklyRules } from './calendar-data.ts';
 
 /** Searched a fortnight at a time, so a provider with a free slot tomorrow costs one step. */
 const STEP_DAYS = 14;
+const DAY_MS = 24 * 3600_000;
 
 export interface CalendarOwner {
   providerId: string;
@@ -38,9 +40,10 @@ interface CalendarRules {
 /**
  * The first free slot from now of each provider (across their calendars, inside the public
  * booking window), for a whole page of providers with four queries: settings, weekly patterns,
- * specific dates and busy time, all `provider_id = ANY(...)`, busy time by the one predicate
- * (busyWhere). The slots then come from the same engine as the calendar's own reads:
- * weeklyRules/overrideRules, generateSlots and freeSlots.
+ * specific dates, busy time and blocked time, all `provider_id = ANY(...)`, busy time by the one
+ * predicate (busyWhere), blocked time from its one place (blocked-time.ts). The slots then come
+ * from the same engine as the calendar's own reads: weeklyRules/overrideRules, generateSlots and
+ * the booking rules' offeredSlots.
  */
 export async function nextFreeSlots(db: Tx, owners: CalendarOwner[], now: Date): Promise<Map<string, Date | null>> {
   const upcoming = await upcomingFreeSlots(db, owners, now, 1);
@@ -72,9 +75,13 @@ export async function upcomingFreeSlots(
 /** A provider's zone for their calendar: their own when it is a real zone, else UTC. */
 const zoneOf = (owner: CalendarOwner) => (isValidTimeZone(owner.timezone) ? owner.timezone : 'UTC');
 
+type SettingsRow = { providerId: string; setupType: 'GENERAL' | 'BY_CATEGORY'; sessionMinutes: number } & {
+  [K in keyof BookingRules]: BookingRules[K] | null;
+};
+
 /** The rows the next free slots are computed from, for some providers (each row names its provider). */
 export interface CalendarRows {
-  settings: { providerId: string; setupType: 'GENERAL' | 'BY_CATEGORY'; sessionMinutes: number }[];
+  settings: SettingsRow[];
   categorySettings: { providerId: string; categoryId: string; sessionMinutes: number }[];
   weekly: {
     providerId: string;
@@ -91,6 +98,8 @@ export interface CalendarRows {
     intervals: TimeRange[];
   }[];
   busy: { providerId: string; startsAt: Date | null; endsAt: Date | null }[];
+  /** Each provider's blocked time (blocked-time.ts), sorted by start. */
+  blockedOf: Map<string, Interval[]>;
 }
 
 /** The dates whose overrides a search up to `lastEndMs` may read (a day either side, for any zone). */
@@ -101,8 +110,14 @@ export function overrideDates(now: Date, lastEndMs: number): { firstDate: string
   };
 }
 
-/** Up to where busy time is read for a search up to `lastEndMs`. */
-export const busyUntil = (lastEndMs: number) => new Date(lastEndMs + 24 * 3600_000);
+/**
+ * Busy and blocked time as far as any rule looks for a search up to `lastEndMs`: the whole ISO
+ * weeks of the caps in any zone (a day either side of the UTC weeks) and past the longest buffers.
+ */
+export function rulesReachOf(now: Date, lastEndMs: number): Interval {
+  const weeks = rulesReach(now.getTime(), lastEndMs, 'UTC', DEFAULT_BOOKING_RULES);
+  return { startMs: weeks.startMs - DAY_MS, endMs: weeks.endMs + DAY_MS };
+}
 
 /**
  * The latest end of a booking window in any zone: today is latest in UTC+14, and a day ends
@@ -113,16 +128,20 @@ export function latestWindowEndMs(nowMs: number): number {
   return startOfZonedDate(addDays(to, 1), 'Etc/GMT+12');
 }
 
-/** The providers' calendar rows up to `lastEndMs`: four queries, all `provider_id = ANY(...)`, busy time by busyWhere. */
+/**
+ * The providers' calendar rows up to `lastEndMs`: settings, weekly patterns, specific dates, busy
+ * time and blocked time, all `provider_id = ANY(...)`.
+ */
 async function loadCalendars(db: Tx, ids: string[], now: Date, lastEndMs: number): Promise<CalendarRows> {
   const { firstDate, lastDate } = overrideDates(now, lastEndMs);
-
-  const [settings, categorySettings, weekly, overrides, busy] = await Promise.all([
+  const reach = rulesReachOf(now, lastEndMs);
+  const [settings, categorySettings, weekly, overrides, busy, blockedOf] = await Promise.all([
     db
       .select({
         providerId: availabilitySettings.providerId,
         setupType: availabilitySettings.setupType,
         sessionMinutes: availabilitySettings.sessionMinutes,
+        ...bookingRuleColumns(),
       })
       .from(availabilitySettings)
       .where(inArray(availabilitySettings.providerId, ids)),
@@ -166,19 +185,20 @@ async function loadCalendars(db: Tx, ids: string[], now: Date, lastEndMs: number
       .where(
         busyWhere({
           provider: inArray(bookings.providerId, ids),
-          from: now.toISOString(),
-          to: busyUntil(lastEndMs).toISOString(),
+          from: new Date(reach.startMs).toISOString(),
+          to: new Date(reach.endMs).toISOString(),
           now: now.toISOString(),
         }),
       )
       .orderBy(asc(bookings.startsAt)),
+    loadBlockedTime(db, ids, reach),
   ]);
-  return { settings, categorySettings, weekly, overrides, busy };
+  return { settings, categorySettings, weekly, overrides, busy, blockedOf };
 }
 
 /** The first `limit` free slot starts of each owner, earliest first, from their calendar rows. */
 export function freeSlotsOf(
-  { settings, categorySettings, weekly, overrides, busy }: CalendarRows,
+  { settings, categorySettings, weekly, overrides, busy, blockedOf }: CalendarRows,
   owners: CalendarOwner[],
   now: Date,
   limit: number,
@@ -215,6 +235,7 @@ export function freeSlotsOf(
   for (const owner of owners) {
     const { zone, window } = windows.get(owner.providerId) as { zone: string; window: { endMs: number } };
     const setting = settingsOf.get(owner.providerId);
+    const rules = bookingRulesOf(setting);
     const setupType = setting?.setupType ?? 'GENERAL';
     const general = setting?.sessionMinutes ?? DEFAULT_SESSION_MINUTES;
     const categories =
@@ -230,18 +251,20 @@ export function freeSlotsOf(
           ];
     const starts = new Set<number>();
     for (const categoryId of categories) {
-      const rules = calendars.get(key(owner.providerId, categoryId));
-      if (!rules) continue;
+      const calendar = calendars.get(key(owner.providerId, categoryId));
+      if (!calendar) continue;
       const sessionMinutes = categoryId ? (categoryMinutes.get(key(owner.providerId, categoryId)) ?? general) : general;
-      const found = firstFree(
+      const found = firstFree({
         zone,
         sessionMinutes,
+        calendar,
         rules,
-        busyOf.get(owner.providerId) ?? [],
+        busy: busyOf.get(owner.providerId) ?? [],
+        blocked: blockedOf.get(owner.providerId) ?? [],
         now,
-        window.endMs,
+        endMs: window.endMs,
         limit,
-      );
+      });
       for (const start of found) starts.add(start);
     }
     const earliest = [...starts].sort((a, b) => a - b).slice(0, limit);
@@ -254,27 +277,31 @@ export function freeSlotsOf(
 }
 
 /** The first `limit` free slots of one calendar in (now, endMs): the slot engine, a fortnight at a time. */
-function firstFree(
-  zone: string,
-  sessionMinutes: number,
-  rules: CalendarRules,
-  busy: Interval[],
-  now: Date,
-  endMs: number,
-  limit: number,
-): number[] {
+function firstFree(input: {
+  zone: string;
+  sessionMinutes: number;
+  calendar: CalendarRules;
+  rules: BookingRules;
+  busy: Interval[];
+  blocked: Interval[];
+  now: Date;
+  endMs: number;
+  limit: number;
+}): number[] {
+  const { zone, now, limit } = input;
   const stepMs = STEP_DAYS * 24 * 3600_000;
+  const ruleInput = { zone, rules: input.rules, nowMs: now.getTime(), busy: input.busy, blocked: input.blocked };
   const found: number[] = [];
-  for (let fromMs = now.getTime() + 1; fromMs < endMs && found.length < limit; fromMs += stepMs) {
+  for (let fromMs = now.getTime() + 1; fromMs < input.endMs && found.length < limit; fromMs += stepMs) {
     const slots = generateSlots({
       zone,
-      sessionMinutes,
+      sessionMinutes: input.sessionMinutes,
       fromMs,
-      toMs: Math.min(endMs, fromMs + stepMs),
-      weekly: rules.weekly,
-      overrides: rules.overrides,
+      toMs: Math.min(input.endMs, fromMs + stepMs),
+      weekly: input.calendar.weekly,
+      overrides: input.calendar.overrides,
     });
-    for (const slot of freeSlots(slots, busy, now)) {
+    for (const slot of offeredSlots(slots, ruleInput)) {
       if (found.length >= limit) break;
       found.push(slot.startMs);
     }

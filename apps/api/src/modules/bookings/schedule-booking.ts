@@ -13,6 +13,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
+import { rulesNeedCheckSql } from '../availability/calendar-data.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
 import { inGoodStandingSql } from '../credentials/listing.ts';
 import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange, statusOnRow } from './booking-data.ts';
@@ -129,7 +130,9 @@ const p = (name: string) => sql.placeholder(name);
  * the winner answer without writing, counts the client's unpaid holds under the client's lock
  * (the SQL function booking_client_hold_counts: a client at a cap falls through to the
  * transaction, which explains), puts the hold (HOLD_MINUTES), appends the "scheduled" event and
- * answers the booking, its provider from the rows the write checked. A booking of a series is
+ * answers the booking, its provider from the rows the write checked. A provider whose booking
+ * rules depend on the clock or on other bookings (notice, buffers, caps: rulesNeedCheckSql) is
+ * left to the transaction, which applies them; time off and the horizon move the revision. A booking of a series is
  * left to the transaction (the answer here has no series). The bookings_no_overlap constraint
  * stays the guarantee.
  */
@@ -160,6 +163,8 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
         AND profile.user_id = bookings.provider_id
         AND ${inGoodStandingSql({ approvedAt: sql`profile.approved_at`, insuranceExpiresOn: sql`profile.insurance_expires_on`, suspendedAt: sql`profile.suspended_at` }, sql`${p('now')}`)}
         AND profile.calendar_revision = ${p('revision')}::int
+        AND NOT EXISTS (SELECT 1 FROM availability_settings rules WHERE rules.provider_id = bookings.provider_id
+          AND ${rulesNeedCheckSql('rules')})
         AND provider.id = bookings.provider_id AND provider.deleted_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = bookings.provider_id
           AND held.status = 'pending' AND held.hold_expires_at <= ${p('now')}::timestamptz)

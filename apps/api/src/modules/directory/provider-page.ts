@@ -6,13 +6,14 @@ import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { prepared } from '../../platform/prepared.ts';
+import { blockedTimeJsonSql, blockedTimeOf } from '../availability/blocked-time.ts';
 import { busyWhere } from '../availability/calendar-data.ts';
 import {
-  busyUntil,
   type CalendarRows,
   freeSlotsOf,
   latestWindowEndMs,
   overrideDates,
+  rulesReachOf,
 } from '../availability/next-free-slot.ts';
 import { credentialsOf } from '../credentials/public-credentials.ts';
 import { licenseStatesOf } from '../profiles/provider-license-states.ts';
@@ -31,13 +32,13 @@ const jsonRows = <Row>(object: string, from: string, order = '') =>
 
 type Offered = { list: string; id: string; key: string; nameEn: string; nameDe: string; categoryId: string | null };
 type Fee = { categoryId: string | null; feeMinor: number; isFree: boolean; currencyCode: string };
-type Settings = { setupType: 'GENERAL' | 'BY_CATEGORY'; sessionMinutes: number } | null;
+type Settings = Omit<CalendarRows['settings'][number], 'providerId'> | null;
 
 /**
  * Everything a provider's page shows but the reviews, in one statement prepared once per
  * connection: the card's row (listed at `now`), and beside it as JSON what the page lists (what
- * they offer, fees per therapy, the calendar's rules and busy time up to `lastEndMs` for the next
- * free slots, the approved qualifications, the work history, the licence states) and how many
+ * they offer, fees per therapy, the calendar's rules, busy and blocked time as far as the rules
+ * look from the latest window end of any zone, for the next free slots, the approved qualifications, the work history, the licence states) and how many
  * visible reviews they have. One round trip instead of one per list, and no SQL text built per
  * page: building the text of a dozen queries cost more than the driver's whole work.
  */
@@ -57,7 +58,10 @@ function providerPageQuery(db: AppDeps['db']) {
       `'categoryId', f.therapy_category_id, 'feeMinor', f.fee_minor, 'isFree', f.is_free, 'currencyCode', f.currency_code`,
       'FROM provider_booking_fees f WHERE f.provider_id = provider_directory.provider_id',
     ),
-    settings: sql<Settings>`(SELECT json_build_object('setupType', s.setup_type, 'sessionMinutes', s.session_minutes)
+    settings: sql<Settings>`(SELECT json_build_object('setupType', s.setup_type, 'sessionMinutes', s.session_minutes,
+        'minNoticeHours', s.min_notice_hours, 'horizonDays', s.horizon_days,
+        'bufferBeforeMinutes', s.buffer_before_minutes, 'bufferAfterMinutes', s.buffer_after_minutes,
+        'dailyMax', s.daily_max, 'weeklyMax', s.weekly_max)
       FROM availability_settings s WHERE s.provider_id = ${provider})`,
     categorySettings: jsonRows<Omit<CalendarRows['categorySettings'][number], 'providerId'>>(
       `'categoryId', c.category_id, 'sessionMinutes', c.session_minutes`,
@@ -75,10 +79,11 @@ function providerPageQuery(db: AppDeps['db']) {
         'startsAt', ${bookings.startsAt}, 'endsAt', ${bookings.endsAt}) ORDER BY ${bookings.startsAt}), '[]'::json)
       FROM ${bookings} WHERE ${busyWhere({
         provider: sql`${bookings.providerId} = ${provider}`,
-        from: sql.placeholder('now'),
-        to: sql.placeholder('busyUntil'),
+        from: sql.placeholder('reachFrom'),
+        to: sql.placeholder('reachTo'),
         now: sql.placeholder('now'),
       })})`,
+    blocked: blockedTimeJsonSql(provider, sql`${sql.placeholder('reachFrom')}`, sql`${sql.placeholder('reachTo')}`),
     approved: jsonRows<{ type: string; body: string | null; credentialNumber: string | null; title: string | null }>(
       `'type', q.type, 'body', q.body, 'credentialNumber', q.credential_number, 'title', q.title`,
       `FROM qualifications q WHERE q.provider_id = provider_directory.provider_id
@@ -123,11 +128,13 @@ export async function providerPage(
   const now = deps.clock.now();
   // The rules are read up to the latest window end of any zone: the provider's zone is in the same row.
   const lastEndMs = latestWindowEndMs(now.getTime());
+  const reach = rulesReachOf(now, lastEndMs);
   const [row] = await prepared(deps.db, 'directory_provider_page', () => providerPageQuery(deps.db)).execute({
     id: input.providerId,
     now: now.toISOString(),
     ...overrideDates(now, lastEndMs),
-    busyUntil: busyUntil(lastEndMs).toISOString(),
+    reachFrom: new Date(reach.startMs).toISOString(),
+    reachTo: new Date(reach.endMs).toISOString(),
   });
   if (!row) throw new AppError('NOT_FOUND');
   const owner = { providerId: row.id, timezone: row.timezone };
@@ -143,6 +150,7 @@ export async function providerPage(
         startsAt: new Date(item.startsAt),
         endsAt: new Date(item.endsAt),
       })),
+      blockedOf: new Map([[row.id, blockedTimeOf(row.blocked)]]),
     },
     [owner],
     now,
