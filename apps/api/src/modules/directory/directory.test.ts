@@ -12,9 +12,11 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
-import { preferenceOptions } from '../../db/schema/index.ts';
+import { availabilitySettings, availabilityTimeOff, preferenceOptions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { upcomingFreeSlots } from '../availability/next-free-slot.ts';
 import { refreshNextAvailable } from './next-available.ts';
+import { NEXT_SLOTS_SHOWN } from './provider-page.ts';
 import { directoryWebServices } from './web-services.ts';
 
 /** Runs first in this file's fresh database: these are the only providers. */
@@ -176,6 +178,37 @@ describe('a provider’s page (server render)', () => {
     });
     const draft = await createTestUser(t, { role: 'provider', verificationStatus: 'draft' });
     expect(await page(draft.id)).toBeNull();
+  });
+
+  it('offers the slot engine’s next free slots, with booking rules and time off applied', async () => {
+    // Now is 09:00Z; the general calendar offers 11:00Z, 12:00Z, … (the 11:00Z slot is booked).
+    await t.deps.db
+      .insert(availabilitySettings)
+      .values({ providerId: lagos.id, minNoticeHours: 4 })
+      .onConflictDoUpdate({ target: availabilitySettings.providerId, set: { minNoticeHours: 4 } });
+    await t.deps.db.insert(availabilityTimeOff).values({
+      providerId: lagos.id,
+      startsAt: new Date('2027-03-01T14:00:00Z'),
+      endsAt: new Date('2027-03-01T15:00:00Z'),
+    });
+    try {
+      const answer = await page(lagos.id);
+      const engine = await upcomingFreeSlots(
+        t.deps.db,
+        [{ providerId: lagos.id, timezone: 'Africa/Lagos' }],
+        t.deps.clock.now(),
+        NEXT_SLOTS_SHOWN,
+      );
+      const slots = answer?.provider.nextSlots ?? [];
+      expect(slots.slice(0, 2)).toEqual(['2027-03-01T13:00:00.000Z', '2027-03-01T15:00:00.000Z']);
+      expect(slots).toEqual((engine.get(lagos.id) ?? []).map((start) => start.toISOString()));
+    } finally {
+      await t.deps.db.delete(availabilityTimeOff).where(eq(availabilityTimeOff.providerId, lagos.id));
+      await t.deps.db
+        .update(availabilitySettings)
+        .set({ minNoticeHours: 0 })
+        .where(eq(availabilitySettings.providerId, lagos.id));
+    }
   });
 
   it.runIf(testDriver === 'pglite')('reads the provider and their first reviews in two statements', async () => {
