@@ -25,6 +25,8 @@ import { confirmCardPaidBooking } from './modules/checkout/pay-booking.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { clientsErasure, clientsPersonalData } from './modules/clients/personal-data.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { consentErasure, consentPersonalData } from './modules/consent/personal-data.ts';
+import { consentRoutes } from './modules/consent/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { credentialsErasure, credentialsPersonalData } from './modules/credentials/personal-data.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
@@ -37,6 +39,9 @@ import { documentsErasure, documentsPersonalData } from './modules/documents/per
 import { documentRoutes } from './modules/documents/routes.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { flagsPlugin } from './modules/flags/service.ts';
+import { formsErasure, formsPersonalData } from './modules/forms/personal-data.ts';
+import { formsRoutes } from './modules/forms/routes.ts';
+import { sendFormsOnBookingPaid } from './modules/forms/send-forms.ts';
 import { livenessServer } from './modules/health/liveness.ts';
 import { metricsRoute } from './modules/health/metrics-route.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -100,11 +105,14 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    refund and erases the client's notes and reasons (the sessions stay: the provider's records),
  *    the session room drops the person's stays, money keeps the ledger (pseudonymised through the
  *    anonymous user row), messages erase what the person wrote, client records go unless notes
- *    hang on them (then without the email), notes stay as treatment records (told), reviews lose
+ *    hang on them (then without the email), notes stay as treatment records (told), forms withdraw what was never answered and keep
+ *    submitted answers as treatment records (told), reviews lose
  *    their comment and become anonymous, credentials and their files go (a provider's),
  *    notifications and support chats go, auth drops the account's
  *    Google link, data rights drop their exports and audit the deletion; each answers what it had
  *    to keep, and the person is told;
+ *  - bookingPaid (checkout, a booking paid from the wallet or by card): forms sends what the
+ *    provider assigned to a new client, and measures due again before this session;
  *  - personalData (data rights' export job): each module's part of a person's data export, in
  *    archive order (docs/conventions.md "Data export").
  *  - notify (any module telling someone about an event: bookings, money, messages,
@@ -127,6 +135,8 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       messagesErasure(privateStorageOf(deps)),
       clientsErasure,
       notesErasure,
+      formsErasure,
+      consentErasure,
       reviewsErasure,
       credentialsErasure(privateStorageOf(deps)),
       notificationsDeletionHook(),
@@ -136,6 +146,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       documentsErasure(deps),
     ],
     providerApproved: [refreshOnApproval],
+    bookingPaid: [sendFormsOnBookingPaid(deps)],
     personalData: [
       accountPersonalData,
       profilesPersonalData,
@@ -145,6 +156,8 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       credentialsPersonalData,
       clientsPersonalData,
       notesPersonalData(deps),
+      formsPersonalData(deps),
+      consentPersonalData,
       reviewsPersonalData,
       sessionRoomPersonalData,
       notificationsPersonalData,
@@ -289,7 +302,9 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       await api.register(clientRoutes);
       await api.register(noteRoutes);
+      await api.register(formsRoutes); // intake questionnaires and outcome measures
       await api.register(documentRoutes);
+      await api.register(consentRoutes);
       await api.register(overviewRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {

@@ -60,6 +60,8 @@ export const DEFAULT_RATE_LIMITS = {
   privateFiles: { max: 300, windowSeconds: 60 },
   /** Rendering a PDF costs CPU: a person downloads a few, never hundreds. */
   documentRenders: { max: 60, windowSeconds: 60 },
+  /** Consent versions saved and signatures given, per user. */
+  consentWrites: { max: 60, windowSeconds: 10 * 60 },
   /** Exports are heavy: a few a day per person. */
   dataExportPerUser: { max: 5, windowSeconds: 24 * 60 * 60 },
 
@@ -68,6 +70,8 @@ export const DEFAULT_RATE_LIMITS = {
   noteWrites: { max: 120, windowSeconds: 10 * 60 },
   /** Note file links per IP (signed and short-lived). */
   noteFiles: { max: 120, windowSeconds: 60 },
+  /** Form drafts, submissions, forms and assignments saved per user (autosave included). */
+  formWrites: { max: 300, windowSeconds: 10 * 60 },
   /** Client imports (manual or CSV commits and dry runs) per provider. */
   clientImports: { max: 60, windowSeconds: 60 * 60 },
   /** Invitations one provider's imports send (a CSV of 5,000 rows must not become 5,000 emails). */

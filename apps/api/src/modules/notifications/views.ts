@@ -15,6 +15,7 @@ export function isNotificationKind(value: string): value is NotificationKind {
 /** Where a notification leads: a page of the app (no language prefix, trailing slash). */
 export function notificationLink(kind: NotificationKind, subjectId: string | null): string | null {
   if (kind === 'client.invited') return '/client-invitations/';
+  if (kind === 'consent.required') return subjectId ? `/appointments/${subjectId}/consent/` : '/overview/';
   // The support chat opens over the overview page.
   if (kind === 'support.replied') return '/overview/';
   switch (categoryOf(kind)) {
@@ -32,6 +33,8 @@ export function notificationLink(kind: NotificationKind, subjectId: string | nul
       return '/earnings/history/';
     case 'verification':
       return '/my-credentials/';
+    case 'forms':
+      return subjectId ? `/forms/${subjectId}/` : '/forms/';
   }
 }
 
