@@ -1,7 +1,7 @@
 import type { Language } from '@app/shared/constants';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { I18nContext, useTranslation } from 'react-i18next';
+import { getI18n, I18nContext, useTranslation } from 'react-i18next';
 
 /** The page's words: `t`, the i18next instance and the page language. */
 export interface Words {
@@ -49,6 +49,8 @@ export function useWords(): Words {
   const shared = useContext(WordsContext);
   const context = useContext(I18nContext);
   if (shared) return shared;
-  if (!context?.i18n) throw new Error('useWords outside an I18nextProvider');
-  return wordsOf(context.i18n);
+  // Without a provider, the instance registered with initReactI18next, as useTranslation does.
+  const i18n = context?.i18n ?? getI18n();
+  if (!i18n) throw new Error('useWords without an i18next instance');
+  return wordsOf(i18n);
 }
