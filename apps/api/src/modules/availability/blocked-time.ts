@@ -1,14 +1,14 @@
 import type { Interval } from '@app/shared/slots';
-import { and, asc, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { availabilityTimeOff, externalBusyTimes } from '../../db/schema/index.ts';
+import { prepared } from '../../platform/prepared.ts';
 
 /**
  * The one place where the time a provider cannot be booked is gathered, for every read and check
  * of the slot engine (the provider's month, the public day and month, the next free slots, the
- * slot check of a booking): time off ranges, and the busy times of the provider's external
- * calendars (written by the calendar-feeds module's job; the engine reads only the table, never
- * that module). Any other source of blocked time is added here. Each provider's intervals come sorted by start; they may
+ * slot check of a booking): time off ranges, and any other source of blocked time (busy times of
+ * external calendars) added here. Each provider's intervals come sorted by start; they may
  * overlap. The engine (slotRefusals in @app/shared/calendar-rules) keeps every session and its
  * buffers out of them.
  */
@@ -19,10 +19,9 @@ export async function loadBlockedTime(
 ): Promise<Map<string, Interval[]>> {
   const blocked = new Map<string, Interval[]>(providerIds.map((id) => [id, []]));
   if (providerIds.length === 0 || window.endMs <= window.startMs) return blocked;
-  const providers = [...providerIds];
-  const from = new Date(window.startMs);
-  const to = new Date(window.endMs);
-  const [timeOff, external] = await Promise.all([
+  // Every slot read runs it: a named prepared statement (uuids in an array literal: no commas,
+  // braces or quotes in them).
+  const statement = prepared(db, 'availability_blocked_time', (name) =>
     db
       .select({
         providerId: availabilityTimeOff.providerId,
@@ -32,12 +31,16 @@ export async function loadBlockedTime(
       .from(availabilityTimeOff)
       .where(
         and(
-          inArray(availabilityTimeOff.providerId, providers),
-          lt(availabilityTimeOff.startsAt, to),
-          gt(availabilityTimeOff.endsAt, from),
+          sql`${availabilityTimeOff.providerId} = ANY(${sql.placeholder('ids')}::uuid[])`,
+          sql`${availabilityTimeOff.startsAt} < ${sql.placeholder('to')}::timestamptz`,
+          sql`${availabilityTimeOff.endsAt} > ${sql.placeholder('from')}::timestamptz`,
         ),
       )
-      .orderBy(asc(availabilityTimeOff.startsAt)),
+      .orderBy(asc(availabilityTimeOff.startsAt))
+      .prepare(name),
+  );
+  // Busy times of the providers' external calendars (the calendar-feeds job writes the table).
+  const externalStatement = prepared(db, 'availability_external_busy', (name) =>
     db
       .select({
         providerId: externalBusyTimes.providerId,
@@ -47,13 +50,20 @@ export async function loadBlockedTime(
       .from(externalBusyTimes)
       .where(
         and(
-          inArray(externalBusyTimes.providerId, providers),
-          lt(externalBusyTimes.startsAt, to),
-          gt(externalBusyTimes.endsAt, from),
+          sql`${externalBusyTimes.providerId} = ANY(${sql.placeholder('ids')}::uuid[])`,
+          sql`${externalBusyTimes.startsAt} < ${sql.placeholder('to')}::timestamptz`,
+          sql`${externalBusyTimes.endsAt} > ${sql.placeholder('from')}::timestamptz`,
         ),
       )
-      .orderBy(asc(externalBusyTimes.startsAt)),
-  ]);
+      .orderBy(asc(externalBusyTimes.startsAt))
+      .prepare(name),
+  );
+  const values = {
+    ids: `{${providerIds.join(',')}}`,
+    from: new Date(window.startMs).toISOString(),
+    to: new Date(window.endMs).toISOString(),
+  };
+  const [timeOff, external] = await Promise.all([statement.execute(values), externalStatement.execute(values)]);
   for (const row of [...timeOff, ...external]) {
     blocked.get(row.providerId)?.push({ startMs: row.startsAt.getTime(), endMs: row.endsAt.getTime() });
   }
@@ -64,4 +74,23 @@ export async function loadBlockedTime(
 /** loadBlockedTime for one provider. */
 export async function loadProviderBlockedTime(db: Tx, providerId: string, window: Interval): Promise<Interval[]> {
   return (await loadBlockedTime(db, [providerId], window)).get(providerId) ?? [];
+}
+
+/**
+ * loadBlockedTime for the provider whose id `provider` names, as a subquery of a larger statement
+ * (a provider's page reads everything in one): a JSON array of {startsAt, endsAt}, sorted by start,
+ * within [from, to) given as SQL (placeholders). A source of blocked time added above is added here.
+ */
+export function blockedTimeJsonSql(provider: SQL, from: SQL, to: SQL): SQL<{ startsAt: string; endsAt: string }[]> {
+  return sql`(SELECT coalesce(json_agg(json_build_object('startsAt', ${availabilityTimeOff.startsAt},
+      'endsAt', ${availabilityTimeOff.endsAt}) ORDER BY ${availabilityTimeOff.startsAt}), '[]'::json)
+    FROM ${availabilityTimeOff} WHERE ${availabilityTimeOff.providerId} = ${provider}
+      AND ${availabilityTimeOff.startsAt} < (${to})::timestamptz AND ${availabilityTimeOff.endsAt} > (${from})::timestamptz)`;
+}
+
+/** The blocked time of blockedTimeJsonSql's rows, as loadBlockedTime gives it. */
+export function blockedTimeOf(rows: { startsAt: string; endsAt: string }[]): Interval[] {
+  return rows
+    .map((row) => ({ startMs: new Date(row.startsAt).getTime(), endMs: new Date(row.endsAt).getTime() }))
+    .sort((a, b) => a.startMs - b.startMs);
 }
