@@ -32,6 +32,7 @@ export const APP_ONLY_BLOCKS = [
   'flags',
   'sessionRoom',
   'nextSteps',
+  'forms',
 ] as const;
 export const SERVER_ONLY_BLOCKS = ['emails', 'payments'] as const;
 
@@ -105,6 +106,7 @@ export const PAGE_PARTS = {
     'notifications.bell',
     'notifications.bellUnread',
     'recommendationScreens.nav',
+    'forms.nav',
   ],
 } as const satisfies Record<string, readonly string[]>;
 
