@@ -88,14 +88,27 @@ for (const language of ['en', 'de'] as const) {
       const notice = page.getByRole('spinbutton', { name: words.notice });
       await notice.fill('12');
       await page.getByRole('button', { name: words.saveRules }).click();
-      await expect(page.getByText(words.saved)).toBeVisible();
+      // The first save on a fresh server also refreshes the directory's next free slot: give it time.
+      await expect(page.getByText(words.saved)).toBeVisible({ timeout: 30_000 });
 
       await page.getByLabel(words.from).fill(holiday);
       await page.getByLabel(words.until).fill(addDays(holiday, 1));
       await page.getByLabel(words.note).fill(language === 'de' ? 'Urlaub in Köln' : 'Holiday in Lagos');
       await page.getByRole('button', { name: words.add }).click();
-      await expect(page.getByText(words.added)).toBeVisible();
+      await expect(page.getByText(words.added)).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText(language === 'de' ? 'Urlaub in Köln' : 'Holiday in Lagos')).toBeVisible();
+
+      // The settings as the provider sees them, wide and on a phone (kept with the test's output).
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        const cards = page.locator(
+          'section[aria-labelledby="rules-heading"], section[aria-labelledby="time-off-heading"]',
+        );
+        await expect(cards).toHaveCount(2);
+        for (const [index, name] of ['rules', 'time-off'].entries()) {
+          await cards.nth(index).screenshot({ path: test.info().outputPath(`${name}-${language}-${width}.png`) });
+        }
+      }
 
       // The holiday: no slot on the provider's month, none on the public calendar.
       expect(await ownSlots(request, token, holiday)).toEqual([]);

@@ -33,6 +33,7 @@ export const APP_ONLY_BLOCKS = [
   'sessionRoom',
   'nextSteps',
   'forms',
+  'telehealthConsent',
 ] as const;
 export const SERVER_ONLY_BLOCKS = ['emails', 'payments'] as const;
 

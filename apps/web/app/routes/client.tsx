@@ -9,6 +9,7 @@ import { useClientSessions } from '#app/features/clients/api/list-client-session
 import { clientName } from '#app/features/clients/components/client-name';
 import { ClientOverview } from '#app/features/clients/components/client-overview';
 import { ClientSessions } from '#app/features/clients/components/client-sessions';
+import { ClientConsentState } from '#app/features/consent/components/client-consent-state';
 import { AutoAssignments } from '#app/features/forms/components/auto-assignments';
 import { FormsOverview } from '#app/features/forms/components/forms-overview';
 import { ProgressCharts } from '#app/features/forms/components/progress-charts';
@@ -89,6 +90,7 @@ export default function ClientPage({ params }: Route.ComponentProps) {
             </LoadGate>
           )}
         </LoadGate>
+        <ClientConsentState clientUserId={relation.data?.userIdentifier ?? null} />
         <ClientSessions clientId={params.id} />
         {relation.data?.userIdentifier ? (
           <>
