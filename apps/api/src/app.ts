@@ -16,6 +16,7 @@ import { accountPersonalData } from './modules/auth/personal-data.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { refreshOnApproval } from './modules/availability/listing-slots.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
+import { timeOffRoutes } from './modules/availability/time-off-routes.ts';
 import { bookingsDeletionHook } from './modules/bookings/cancel-booking.ts';
 import { bookingsErasure, bookingsPersonalData } from './modules/bookings/personal-data.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
@@ -36,6 +37,9 @@ import { documentsErasure, documentsPersonalData } from './modules/documents/per
 import { documentRoutes } from './modules/documents/routes.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { flagsPlugin } from './modules/flags/service.ts';
+import { formsErasure, formsPersonalData } from './modules/forms/personal-data.ts';
+import { formsRoutes } from './modules/forms/routes.ts';
+import { sendFormsOnBookingPaid } from './modules/forms/send-forms.ts';
 import { livenessServer } from './modules/health/liveness.ts';
 import { metricsRoute } from './modules/health/metrics-route.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -99,11 +103,14 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    refund and erases the client's notes and reasons (the sessions stay: the provider's records),
  *    the session room drops the person's stays, money keeps the ledger (pseudonymised through the
  *    anonymous user row), messages erase what the person wrote, client records go unless notes
- *    hang on them (then without the email), notes stay as treatment records (told), reviews lose
+ *    hang on them (then without the email), notes stay as treatment records (told), forms withdraw what was never answered and keep
+ *    submitted answers as treatment records (told), reviews lose
  *    their comment and become anonymous, credentials and their files go (a provider's),
  *    notifications and support chats go, auth drops the account's
  *    Google link, data rights drop their exports and audit the deletion; each answers what it had
  *    to keep, and the person is told;
+ *  - bookingPaid (checkout, a booking paid from the wallet or by card): forms sends what the
+ *    provider assigned to a new client, and measures due again before this session;
  *  - personalData (data rights' export job): each module's part of a person's data export, in
  *    archive order (docs/conventions.md "Data export").
  *  - notify (any module telling someone about an event: bookings, money, messages,
@@ -126,6 +133,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       messagesErasure(privateStorageOf(deps)),
       clientsErasure,
       notesErasure,
+      formsErasure,
       reviewsErasure,
       credentialsErasure(privateStorageOf(deps)),
       notificationsDeletionHook(),
@@ -135,6 +143,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       documentsErasure(deps),
     ],
     providerApproved: [refreshOnApproval],
+    bookingPaid: [sendFormsOnBookingPaid(deps)],
     personalData: [
       accountPersonalData,
       profilesPersonalData,
@@ -144,6 +153,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       credentialsPersonalData,
       clientsPersonalData,
       notesPersonalData(deps),
+      formsPersonalData(deps),
       reviewsPersonalData,
       sessionRoomPersonalData,
       notificationsPersonalData,
@@ -267,6 +277,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(catalogRoutes);
       await api.register(profileRoutes);
       await api.register(availabilityRoutes);
+      await api.register(timeOffRoutes);
       await api.register(authRoutes);
       await api.register(googleAuthRoutes); // /auth/google…: 404 unless GOOGLE_CLIENT_ID/SECRET are set
       await api.register(moneyRoutes);
@@ -287,6 +298,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(privateFileRoutes); // GET /api/files/<signed token>
       await api.register(clientRoutes);
       await api.register(noteRoutes);
+      await api.register(formsRoutes); // intake questionnaires and outcome measures
       await api.register(documentRoutes);
       await api.register(overviewRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);

@@ -40,6 +40,13 @@ export const ERROR_STATUS = {
   // Bookings and appointments
   SLOT_TAKEN: 409,
   SERIES_SLOT_UNAVAILABLE: 409,
+  // A provider's booking rules (@app/shared/calendar-rules)
+  SLOT_TOO_SOON: 409,
+  SLOT_TOO_FAR: 409,
+  SLOT_TIME_OFF: 409,
+  SLOT_BUFFER: 409,
+  SLOT_DAY_FULL: 409,
+  SLOT_WEEK_FULL: 409,
   PROVIDER_FEE_NOT_SET: 409,
   BOOKING_NOT_SCHEDULABLE: 409,
   BOOKING_EXPIRED: 409,
@@ -115,6 +122,8 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   // Clinical notes and the provider's clients
   NOTE_FILE_TYPE: 415,
+  // Forms
+  FORM_ALREADY_SUBMITTED: 409,
   CSV_EMPTY: 400,
   CSV_UNREADABLE: 400,
   CSV_TOO_MANY_ROWS: 400,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppErrorLike } from './app-error-like.ts';
 import { intlLocale } from './constants.ts';
 import { currencyForCountry, DEFAULT_CURRENCY, minTopUpMinor } from './currency.ts';
-import { formatMoney, groupThousands, parseMajorInput, toMajor, toMinor } from './money.ts';
+import { balanceIn, formatMoney, groupThousands, parseMajorInput, toMajor, toMinor } from './money.ts';
 
 describe('currency by country', () => {
   it.each([
@@ -89,5 +89,15 @@ describe('intl locale', () => {
     expect(intlLocale('de')).toBe('de-DE');
     expect(intlLocale('fr')).toBe('en-GB');
     expect(intlLocale(undefined)).toBe('en-GB');
+  });
+});
+
+describe('balanceIn', () => {
+  const wallet = { balance: 1_000, currency: 'GBP', others: [{ balance: 500_000, currency: 'NGN' }] };
+
+  it('reads the home currency, another held currency, or nothing', () => {
+    expect(balanceIn(wallet, 'GBP')).toBe(1_000);
+    expect(balanceIn(wallet, 'NGN')).toBe(500_000);
+    expect(balanceIn(wallet, 'EUR')).toBe(0);
   });
 });

@@ -45,3 +45,16 @@ export function formatMoney(minor: number, currency: CurrencyCode, language: Lan
   }
   return format.format(toMajor(minor));
 }
+
+/** A wallet's balances: its home currency's, and the others it holds money in. */
+interface Balances {
+  balance: number;
+  currency: string;
+  others: readonly { balance: number; currency: string }[];
+}
+
+/** What a wallet holds in one currency (0 when it holds none). */
+export function balanceIn(wallet: Balances, currency: string): number {
+  if (wallet.currency === currency) return wallet.balance;
+  return wallet.others.find((other) => other.currency === currency)?.balance ?? 0;
+}

@@ -47,6 +47,22 @@ export interface ProviderApprovedEvent {
  */
 export type ProviderApprovedHandler = (tx: Tx, event: ProviderApprovedEvent) => Promise<void>;
 
+/** A booking was paid (checkout: from the wallet or by card); its client and provider. */
+export interface BookingPaidEvent {
+  bookingId: string;
+  clientId: string;
+  providerId: string;
+  paidAt: Date;
+}
+
+/**
+ * Runs inside the transaction that confirms a card-paid booking, or on the pool (`db`) right
+ * after a wallet payment committed. A payment must never fail for it: a handler keeps its writes
+ * in a (sub)transaction it opens only when it has something to write, and swallows its own
+ * failures (logging them).
+ */
+export type BookingPaidHandler = (tx: Tx, event: BookingPaidEvent) => Promise<void>;
+
 /** An account is being deleted (auth): other modules erase or close what is theirs. */
 export interface AccountDeletingEvent {
   userId: string;
@@ -58,7 +74,15 @@ export interface AccountDeletingEvent {
  * the person: `kind` names the words under `hardening.kept.<kind>` (what, why, how long).
  */
 export interface KeptRecord {
-  kind: 'bookings' | 'ledger' | 'treatmentNotes' | 'clinicalNotes' | 'audit' | 'documents';
+  kind:
+    | 'bookings'
+    | 'ledger'
+    | 'treatmentNotes'
+    | 'clinicalNotes'
+    | 'formAnswers'
+    | 'clinicalForms'
+    | 'audit'
+    | 'documents';
   count: number;
 }
 
@@ -159,6 +183,8 @@ export interface DomainEventHandlers {
   accountDeleting: readonly AccountDeletingHandler[];
   /** Reactions to an approval, in order (availability computes the next free slot). */
   providerApproved?: readonly ProviderApprovedHandler[];
+  /** Reactions to a paid booking, in order (forms sends what the provider assigned). */
+  bookingPaid?: readonly BookingPaidHandler[];
   /** Each module's part of a person's data export, in archive order. */
   personalData?: readonly PersonalDataContributor[];
   /** At most one handler answers notify (the notifications module); without one, email is wanted and nothing is recorded. */
@@ -177,6 +203,8 @@ export interface DomainEvents {
   accountDeleting(tx: Tx, event: AccountDeletingEvent): Promise<KeptRecord[]>;
   /** Every reaction to a provider's approval, in order, inside `tx`. */
   providerApproved(tx: Tx, event: ProviderApprovedEvent): Promise<void>;
+  /** Every reaction to a paid booking, in order, inside `tx`. */
+  bookingPaid(tx: Tx, event: BookingPaidEvent): Promise<void>;
   /** Every module's part of a person's data, by section, read inside `tx`. */
   collectPersonalData(tx: Tx, request: PersonalDataRequest): Promise<Record<string, unknown>>;
   /** Tells a person about something, inside `tx`; answers whether they also want an email. */
@@ -192,6 +220,7 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
   const accountDeleting = [...handlers.accountDeleting];
   const personalData = [...(handlers.personalData ?? [])];
   const providerApproved = [...(handlers.providerApproved ?? [])];
+  const bookingPaid = [...(handlers.bookingPaid ?? [])];
   const notify = handlers.notify;
   const bookingEventsCommitted = handlers.bookingEventsCommitted;
   const outcome = handlers.outcome;
@@ -204,6 +233,9 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
     },
     async providerApproved(tx, event) {
       for (const handler of providerApproved) await handler(tx, event);
+    },
+    async bookingPaid(tx, event) {
+      for (const handler of bookingPaid) await handler(tx, event);
     },
     async collectPersonalData(tx, request) {
       const sections: Record<string, unknown> = {};

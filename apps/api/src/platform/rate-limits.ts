@@ -68,6 +68,8 @@ export const DEFAULT_RATE_LIMITS = {
   noteWrites: { max: 120, windowSeconds: 10 * 60 },
   /** Note file links per IP (signed and short-lived). */
   noteFiles: { max: 120, windowSeconds: 60 },
+  /** Form drafts, submissions, forms and assignments saved per user (autosave included). */
+  formWrites: { max: 300, windowSeconds: 10 * 60 },
   /** Client imports (manual or CSV commits and dry runs) per provider. */
   clientImports: { max: 60, windowSeconds: 60 * 60 },
   /** Invitations one provider's imports send (a CSV of 5,000 rows must not become 5,000 emails). */

@@ -20,6 +20,12 @@ export function money(minor: number, currency: string, language: Language): stri
   return formatMoney(minor, asCurrency(currency), language);
 }
 
+/** Several amounts as one phrase in the reader's language (₦5,000.00 and $20.00). */
+export function moneyList(amounts: readonly { balance: number; currency: string }[], language: Language): string {
+  const list = new Intl.ListFormat(intlLocale(language), { type: 'conjunction' });
+  return list.format(amounts.map((amount) => money(amount.balance, amount.currency, language)));
+}
+
 /** A signed amount for a statement line: +₦5,000.00 in, −₦2,000.00 out. */
 export function signedMoney(minor: number, direction: 'credit' | 'debit', currency: string, language: Language) {
   return `${direction === 'credit' ? '+' : '−'}${money(Math.abs(minor), currency, language)}`;

@@ -1,3 +1,4 @@
+import { balanceIn } from '@app/shared/money';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -179,8 +180,14 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
   }
 
   const wallet = balance.data;
+  // The wallet pays in the booking's currency: the home one, or money it holds in another one.
+  const walletHere = wallet ? balanceIn(wallet, booking.currencyCode) : 0;
   const sameCurrency = wallet ? wallet.currency === booking.currencyCode : true;
-  const enough = wallet ? sameCurrency && wallet.balance >= booking.priceMinor : false;
+  const enough = wallet ? walletHere >= booking.priceMinor : false;
+  const shownBalance =
+    wallet && (sameCurrency || walletHere > 0)
+      ? { amount: walletHere, currency: booking.currencyCode }
+      : wallet && { amount: wallet.balance, currency: wallet.currency };
   const holdActive = booking.holdExpiresAt !== null && new Date(booking.holdExpiresAt).getTime() > now;
   // The hold lapsed (or the booking expired with it): the same therapy and session type, at another time.
   const anotherTime = (
@@ -243,11 +250,13 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
                   <Spinner size="sm" />
                 ) : balance.isError ? (
                   <span role="alert">{t('common.failedToLoad')}</span>
-                ) : wallet ? (
-                  t('bookingScreens.payment.balance', { amount: priceText(wallet.balance, wallet.currency, lang) })
+                ) : shownBalance ? (
+                  t('bookingScreens.payment.balance', {
+                    amount: priceText(shownBalance.amount, shownBalance.currency, lang),
+                  })
                 ) : null}
               </p>
-              {wallet && !sameCurrency ? (
+              {wallet && !sameCurrency && !enough ? (
                 <p role="alert" className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
                   {t('bookingScreens.payment.otherCurrency', { wallet: wallet.currency, price: booking.currencyCode })}
                 </p>

@@ -1,3 +1,4 @@
+import { BOOKING_RULE_LIMITS, TIME_OFF_MAX_DAYS, TIME_OFF_NOTE_MAX } from '../calendar-rules.ts';
 import {
   canonicalTimeZone,
   findOverlappingRange,
@@ -56,6 +57,30 @@ export const TimeRangesSchema = z
 
 export const TimeRangeOutSchema = z.object({ startTime: z.string(), endTime: z.string() });
 
+// Booking rules -----------------------------------------------------------------------
+
+/** A whole number inside a rule's limits; the message names them. */
+function ruleNumber(key: string, limits: { min: number; max: number }) {
+  const message = messageKey(key, limits);
+  return z.number(message).int(message).min(limits.min, message).max(limits.max, message);
+}
+
+/** A provider's booking rules (defaults and limits: @app/shared/calendar-rules). The form validates with it too. */
+export const BookingRulesSchema = z
+  .object({
+    minNoticeHours: ruleNumber('availability.minNoticeHours', BOOKING_RULE_LIMITS.minNoticeHours),
+    horizonDays: ruleNumber('availability.horizonDays', BOOKING_RULE_LIMITS.horizonDays),
+    bufferBeforeMinutes: ruleNumber('availability.bufferMinutes', BOOKING_RULE_LIMITS.bufferMinutes),
+    bufferAfterMinutes: ruleNumber('availability.bufferMinutes', BOOKING_RULE_LIMITS.bufferMinutes),
+    dailyMax: ruleNumber('availability.dailyMax', BOOKING_RULE_LIMITS.dailyMax).nullable(),
+    weeklyMax: ruleNumber('availability.weeklyMax', BOOKING_RULE_LIMITS.weeklyMax).nullable(),
+  })
+  .refine((rules) => rules.dailyMax === null || rules.weeklyMax === null || rules.weeklyMax >= rules.dailyMax, {
+    message: 'availability.weeklyBelowDaily',
+    path: ['weeklyMax'],
+  });
+export type BookingRulesInput = z.infer<typeof BookingRulesSchema>;
+
 // Settings ------------------------------------------------------------------------------
 
 export const AvailabilitySettingsSchema = z.object({
@@ -66,12 +91,23 @@ export const AvailabilitySettingsSchema = z.object({
   timezone: z.string(),
   /** Session lengths of category calendars (used with BY_CATEGORY). */
   categories: z.array(z.object({ categoryIdentifier: z.uuid(), sessionMinutes: z.number().int() })),
+  /** The booking rules every calendar of the provider follows. */
+  bookingRules: z.object({
+    minNoticeHours: z.number().int(),
+    horizonDays: z.number().int(),
+    bufferBeforeMinutes: z.number().int(),
+    bufferAfterMinutes: z.number().int(),
+    dailyMax: z.number().int().nullable(),
+    weeklyMax: z.number().int().nullable(),
+  }),
 });
 export type AvailabilitySettings = z.infer<typeof AvailabilitySettingsSchema>;
 
 export const UpdateAvailabilitySettingsSchema = z.object({
   setupType: SetupTypeSchema.optional(),
   sessionMinutes: SessionMinutesSchema.optional(),
+  /** All the rules at once (the form sends them together). */
+  bookingRules: BookingRulesSchema.optional(),
 });
 export type UpdateAvailabilitySettings = z.infer<typeof UpdateAvailabilitySettingsSchema>;
 
@@ -85,6 +121,65 @@ export const CategoryAvailabilitySettingSchema = z.object({
 export type CategoryAvailabilitySetting = z.infer<typeof CategoryAvailabilitySettingSchema>;
 
 export const CategoryQuerySchema = z.object({ category: optionalUuidQuery });
+
+// Time off ------------------------------------------------------------------------------
+
+/**
+ * A range of time off, as wall-clock dates and times in the provider's zone: from the start
+ * (inclusive) to the end (exclusive), end after start, at most TIME_OFF_MAX_DAYS long.
+ */
+export const TimeOffInputSchema = z
+  .object({
+    startDate: IsoDateSchema,
+    startTime: StartTimeSchema,
+    endDate: IsoDateSchema,
+    endTime: EndTimeSchema,
+    note: z.string().trim().max(TIME_OFF_NOTE_MAX).nullish(),
+  })
+  .refine(
+    (range) =>
+      !isValidIsoDate(range.startDate) ||
+      !isValidIsoDate(range.endDate) ||
+      timeToMinutes(range.startTime) === null ||
+      timeToMinutes(range.endTime) === null ||
+      `${range.endDate} ${range.endTime}` > `${range.startDate} ${range.startTime}`,
+    { message: 'availability.timeOffEndAfterStart', path: ['endDate'] },
+  )
+  .refine(
+    (range) =>
+      !isValidIsoDate(range.startDate) ||
+      !isValidIsoDate(range.endDate) ||
+      Date.parse(range.endDate) - Date.parse(range.startDate) <= TIME_OFF_MAX_DAYS * 86_400_000,
+    { message: messageKey('availability.timeOffTooLong', { maximum: TIME_OFF_MAX_DAYS }), path: ['endDate'] },
+  );
+export type TimeOffInput = z.infer<typeof TimeOffInputSchema>;
+
+/** A session already booked inside a time off range: the provider moves or cancels it. */
+export const TimeOffSessionSchema = z.object({
+  bookingIdentifier: z.uuid(),
+  startAt: z.string(),
+  endAt: z.string(),
+  status: z.enum(['pending', 'confirmed']),
+  clientName: z.string().nullable(),
+});
+export type TimeOffSession = z.infer<typeof TimeOffSessionSchema>;
+
+export const TimeOffSchema = z.object({
+  identifier: z.uuid(),
+  /** Wall-clock in the provider's zone (timezone). */
+  startDate: z.string(),
+  startTime: z.string(),
+  endDate: z.string(),
+  endTime: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  note: z.string().nullable(),
+  sessions: z.array(TimeOffSessionSchema),
+});
+export type TimeOff = z.infer<typeof TimeOffSchema>;
+
+export const TimeOffListSchema = z.object({ timezone: z.string(), timeOff: z.array(TimeOffSchema) });
+export type TimeOffList = z.infer<typeof TimeOffListSchema>;
 
 // Weekly pattern ------------------------------------------------------------------------
 

@@ -22,7 +22,16 @@ export type DataExportState = z.infer<typeof DataExportStateSchema>;
 
 /** What an erased account kept because the law requires it, in the reader's language. */
 export const KeptRecordSchema = z.object({
-  kind: z.enum(['bookings', 'ledger', 'treatmentNotes', 'clinicalNotes', 'audit', 'documents']),
+  kind: z.enum([
+    'bookings',
+    'ledger',
+    'treatmentNotes',
+    'clinicalNotes',
+    'formAnswers',
+    'clinicalForms',
+    'audit',
+    'documents',
+  ]),
   count: z.number().int(),
   title: z.string(),
   reason: z.string(),

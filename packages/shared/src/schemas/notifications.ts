@@ -16,6 +16,7 @@ export const NOTIFICATION_CATEGORIES = [
   'review',
   'message',
   'verification',
+  'forms',
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
@@ -51,6 +52,10 @@ export const NOTIFICATION_KINDS = {
   'verification.approved': 'verification',
   'verification.rejected': 'verification',
   'verification.insuranceExpiring': 'verification',
+  /** A provider sent the client a questionnaire to fill. */
+  'forms.assigned': 'forms',
+  /** A client's answers need the provider's attention at once (PHQ-9 item 9). */
+  'forms.urgent': 'forms',
 } as const satisfies Record<string, NotificationCategory>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
@@ -76,6 +81,7 @@ export const EMAIL_CHANNEL: Record<NotificationCategory, 'optional' | 'always' |
   review: 'optional',
   message: 'optional',
   verification: 'always',
+  forms: 'optional',
 };
 
 /**

@@ -2,6 +2,7 @@ import { LISTING_REQUIREMENTS } from '../listing-rules.ts';
 import { z } from '../zod.ts';
 import { BookingSchema } from './bookings.ts';
 import { RecommendedProviderSchema } from './directory.ts';
+import { WalletBalanceSchema } from './wallet.ts';
 
 /**
  * GET /overview: what matters now for the signed-in person, one answer shaped by role
@@ -37,7 +38,7 @@ export const ClientOverviewSchema = z.object({
   nextSession: BookingSchema.nullable(),
   /** Scheduled bookings whose hold is still running, soonest hold end first. */
   awaitingPayment: z.array(BookingSchema),
-  wallet: z.object({ balance: z.number().int(), currency: z.string() }),
+  wallet: WalletBalanceSchema,
   ...Counts,
   recommended: z.array(RecommendedProviderSchema),
   /** False while the client has chosen no preferences (the empty state asks for them). */

@@ -46,7 +46,14 @@ export const LocalPathSchema = z
 
 // ---------------------------------------------------------------- wallet
 
-export const WalletBalanceSchema = z.object({ balance: z.number().int(), currency: z.string() });
+const CurrencyBalanceSchema = z.object({ balance: z.number().int(), currency: z.string() });
+
+/**
+ * The wallet in the currency of the owner's country, and any money it holds in other currencies
+ * (refunds of sessions priced in another country's currency, or a balance from before the owner
+ * moved country): never hidden, spent on sessions priced in that currency.
+ */
+export const WalletBalanceSchema = CurrencyBalanceSchema.extend({ others: z.array(CurrencyBalanceSchema) });
 export type WalletBalance = z.infer<typeof WalletBalanceSchema>;
 
 export const WalletStatsSchema = z.object({

@@ -4,12 +4,14 @@ import {
   boolean,
   check,
   date,
+  index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
   primaryKey,
   smallint,
+  text,
   timestamp,
   unique,
   uuid,
@@ -35,9 +37,47 @@ export const availabilitySettings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     setupType: availabilitySetupType('setup_type').notNull().default('GENERAL'),
     sessionMinutes: integer('session_minutes').notNull().default(60),
+    /** Booking rules (@app/shared/calendar-rules: defaults and limits, stated there). */
+    minNoticeHours: integer('min_notice_hours').notNull().default(0),
+    horizonDays: integer('horizon_days').notNull().default(92),
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    /** Null: no limit. */
+    dailyMax: integer('daily_max'),
+    weeklyMax: integer('weekly_max'),
     ...timestamps,
   },
-  (table) => [sessionMinutesCheck('availability_settings_session_minutes_ck', table.sessionMinutes)],
+  (table) => [
+    sessionMinutesCheck('availability_settings_session_minutes_ck', table.sessionMinutes),
+    check(
+      'availability_settings_rules_ck',
+      sql`${table.minNoticeHours} >= 0 AND ${table.horizonDays} >= 1 AND ${table.bufferBeforeMinutes} >= 0
+        AND ${table.bufferAfterMinutes} >= 0 AND (${table.dailyMax} IS NULL OR ${table.dailyMax} >= 1)
+        AND (${table.weeklyMax} IS NULL OR ${table.weeklyMax} >= 1)`,
+    ),
+  ],
+);
+
+/**
+ * Time off: a range of instants the provider cannot be booked in (entered as wall-clock date and
+ * time in the provider's zone). It blocks every calendar of the provider.
+ */
+export const availabilityTimeOff = pgTable(
+  'availability_time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    note: text('note'),
+    ...timestamps,
+  },
+  (table) => [
+    index('availability_time_off_provider_idx').on(table.providerId, table.endsAt),
+    check('availability_time_off_range_ck', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
 );
 
 /** A category's own session length, used when the provider's setup type is BY_CATEGORY. */

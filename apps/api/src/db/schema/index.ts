@@ -11,6 +11,7 @@ export * from './data-rights.ts';
 export * from './directory.ts';
 export * from './documents.ts';
 export * from './flags.ts';
+export * from './forms.ts';
 export * from './gateway-events.ts';
 export * from './mail.ts';
 export * from './messages.ts';

@@ -7,7 +7,7 @@ import { users } from './users.ts';
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Raw bytes (ciphertext). node-postgres answers a Buffer, PGlite a Uint8Array: both become a Buffer. */
-const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array | string }>({
+export const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array | string }>({
   dataType: () => 'bytea',
   toDriver: (value) => value,
   fromDriver: (value) => {

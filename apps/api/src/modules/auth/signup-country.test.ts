@@ -33,7 +33,7 @@ describe('sign-up country and the wallet currency', () => {
       // The chosen country wins over the header the browser sends for the page's country.
       { 'x-country-code': code === 'NG' ? 'DE' : 'NG', 'x-language': code === 'DE' ? 'de' : 'en' },
     );
-    expect(balance).toEqual({ balance: 0, currency });
+    expect(balance).toEqual({ balance: 0, currency, others: [] });
     expect(user).toMatchObject({ country: { code } });
     expect(row?.countryId).toBe(await countryId(t, code));
     if (zone) expect(row?.timezone).toBe(zone);
@@ -41,7 +41,7 @@ describe('sign-up country and the wallet currency', () => {
 
   it('takes the page country when none is chosen, and NGN when there is none', async () => {
     const german = await walletAfterSignUp(clientBody(), { 'x-country-code': 'DE' });
-    expect(german.balance).toEqual({ balance: 0, currency: 'EUR' });
+    expect(german.balance).toEqual({ balance: 0, currency: 'EUR', others: [] });
     const unknown = await walletAfterSignUp(clientBody());
     expect(unknown.balance.currency).toBe('NGN');
   });
@@ -57,6 +57,6 @@ describe('sign-up country and the wallet currency', () => {
     const { email, password } = await registerVerified(t, body);
     const session = await login(t, email, password);
     const balance = await t.app.inject({ url: '/api/wallet/balance', headers: session.headers });
-    expect(balance.json()).toEqual({ balance: 0, currency: 'EUR' });
+    expect(balance.json()).toEqual({ balance: 0, currency: 'EUR', others: [] });
   });
 });

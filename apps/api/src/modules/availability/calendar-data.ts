@@ -1,3 +1,4 @@
+import { type BookingRules, DEFAULT_BOOKING_RULES } from '@app/shared/calendar-rules';
 import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
 import type { SetupType } from '@app/shared/schemas/availability';
 import type { DayRule, Interval, TimeRange } from '@app/shared/slots';
@@ -31,6 +32,8 @@ export interface ProviderCalendar {
   viewerTimezone: string | null;
   /** provider_profiles.calendar_revision: slot identifiers carry it. */
   revision: number;
+  /** The provider's booking rules (every calendar of the provider follows them). */
+  rules: BookingRules;
 }
 
 export interface LoadCalendarOptions {
@@ -42,6 +45,42 @@ export interface LoadCalendarOptions {
   viewerId?: string | null;
   /** With BY_CATEGORY and no category: refuse (default), or read the general calendar's settings. */
   requireCategory?: boolean;
+}
+
+/** The booking rule columns of availability_settings (read wherever the calendar's settings are). */
+export function bookingRuleColumns() {
+  return {
+    minNoticeHours: availabilitySettings.minNoticeHours,
+    horizonDays: availabilitySettings.horizonDays,
+    bufferBeforeMinutes: availabilitySettings.bufferBeforeMinutes,
+    bufferAfterMinutes: availabilitySettings.bufferAfterMinutes,
+    dailyMax: availabilitySettings.dailyMax,
+    weeklyMax: availabilitySettings.weeklyMax,
+  };
+}
+
+/** The rules of a settings row read with bookingRuleColumns (a provider without a row: the defaults). */
+export function bookingRulesOf(row: { [K in keyof BookingRules]: BookingRules[K] | null } | undefined): BookingRules {
+  if (!row || row.minNoticeHours === null) return { ...DEFAULT_BOOKING_RULES };
+  return {
+    minNoticeHours: row.minNoticeHours,
+    horizonDays: row.horizonDays ?? DEFAULT_BOOKING_RULES.horizonDays,
+    bufferBeforeMinutes: row.bufferBeforeMinutes ?? 0,
+    bufferAfterMinutes: row.bufferAfterMinutes ?? 0,
+    dailyMax: row.dailyMax,
+    weeklyMax: row.weeklyMax,
+  };
+}
+
+/**
+ * Settings rows whose rules depend on the clock or on other bookings (notice, buffers, caps): a
+ * slot listed earlier may have become unbookable without the calendar revision moving, so the
+ * one-statement schedule leaves such providers to the checked path (resolveBookableSlot).
+ */
+export function rulesNeedCheckSql(settings: SQL | string): SQL {
+  const t = typeof settings === 'string' ? sql.raw(settings) : settings;
+  return sql`(${t}.min_notice_hours > 0 OR ${t}.buffer_before_minutes > 0 OR ${t}.buffer_after_minutes > 0
+    OR ${t}.daily_max IS NOT NULL OR ${t}.weekly_max IS NOT NULL)`;
 }
 
 /** The signed-in caller of a public read (for their time zone). */
@@ -68,6 +107,7 @@ const calendarColumns = {
   calendarRevision: providerProfiles.calendarRevision,
   setupType: availabilitySettings.setupType,
   sessionMinutes: availabilitySettings.sessionMinutes,
+  ...bookingRuleColumns(),
   categorySessionMinutes: availabilityCategorySettings.sessionMinutes,
   categoryFound: therapyCategories.id,
 };
@@ -141,6 +181,7 @@ function toCalendar(
     sessionMinutes: categoryId ? (row.categorySessionMinutes ?? general) : general,
     viewerTimezone,
     revision: row.calendarRevision ?? 0,
+    rules: bookingRulesOf(row),
   };
 }
 

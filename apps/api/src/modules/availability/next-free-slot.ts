@@ -1,3 +1,4 @@
+import { type BookingRules, DEFAULT_BOOKING_RULES, offeredSlots, rulesReach } from '@app/shared/calendar-rules';
 import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
 import { addDays, bookingWindow, type DayRule, generateSlots, type Interval, zonedDate } from '@app/shared/slots';
 import { isValidTimeZone } from '@app/shared/time-zones';
@@ -10,11 +11,12 @@ import {
   availabilityWeeklyDays,
   bookings,
 } from '../../db/schema/index.ts';
-import { busyWhere, overrideRules, weeklyRules } from './calendar-data.ts';
-import { freeSlots } from './slots-service.ts';
+import { loadBlockedTime } from './blocked-time.ts';
+import { bookingRuleColumns, bookingRulesOf, busyWhere, overrideRules, weeklyRules } from './calendar-data.ts';
 
 /** Searched a fortnight at a time, so a provider with a free slot tomorrow costs one step. */
 const STEP_DAYS = 14;
+const DAY_MS = 24 * 3600_000;
 
 export interface CalendarOwner {
   providerId: string;
@@ -29,9 +31,10 @@ interface CalendarRules {
 /**
  * The first free slot from now of each provider (across their calendars, inside the public
  * booking window), for a whole page of providers with four queries: settings, weekly patterns,
- * specific dates and busy time, all `provider_id = ANY(...)`, busy time by the one predicate
- * (busyWhere). The slots then come from the same engine as the calendar's own reads:
- * weeklyRules/overrideRules, generateSlots and freeSlots.
+ * specific dates, busy time and blocked time, all `provider_id = ANY(...)`, busy time by the one
+ * predicate (busyWhere), blocked time from its one place (blocked-time.ts). The slots then come
+ * from the same engine as the calendar's own reads: weeklyRules/overrideRules, generateSlots and
+ * the booking rules' offeredSlots.
  */
 export async function nextFreeSlots(db: Tx, owners: CalendarOwner[], now: Date): Promise<Map<string, Date | null>> {
   const upcoming = await upcomingFreeSlots(db, owners, now, 1);
@@ -61,13 +64,17 @@ export async function upcomingFreeSlots(
   const lastEndMs = Math.max(...[...windows.values()].map((entry) => entry.window.endMs));
   const firstDate = addDays(zonedDate(nowMs, 'UTC'), -1);
   const lastDate = addDays(zonedDate(lastEndMs, 'UTC'), 1);
-
-  const [settings, categorySettings, weekly, overrides, busy] = await Promise.all([
+  // Busy and blocked time as far as any rule looks: the whole ISO weeks of the caps in any zone
+  // (a day either side of the UTC weeks) and past the longest buffers.
+  const weeks = rulesReach(nowMs, lastEndMs, 'UTC', DEFAULT_BOOKING_RULES);
+  const reach = { startMs: weeks.startMs - DAY_MS, endMs: weeks.endMs + DAY_MS };
+  const [settings, categorySettings, weekly, overrides, busy, blockedOf] = await Promise.all([
     db
       .select({
         providerId: availabilitySettings.providerId,
         setupType: availabilitySettings.setupType,
         sessionMinutes: availabilitySettings.sessionMinutes,
+        ...bookingRuleColumns(),
       })
       .from(availabilitySettings)
       .where(inArray(availabilitySettings.providerId, ids)),
@@ -111,12 +118,13 @@ export async function upcomingFreeSlots(
       .where(
         busyWhere({
           provider: inArray(bookings.providerId, ids),
-          from: now.toISOString(),
-          to: new Date(lastEndMs + 24 * 3600_000).toISOString(),
+          from: new Date(reach.startMs).toISOString(),
+          to: new Date(reach.endMs).toISOString(),
           now: now.toISOString(),
         }),
       )
       .orderBy(asc(bookings.startsAt)),
+    loadBlockedTime(db, ids, reach),
   ]);
 
   const key = (providerId: string, categoryId: string | null) => `${providerId}|${categoryId ?? ''}`;
@@ -143,6 +151,7 @@ export async function upcomingFreeSlots(
   for (const owner of owners) {
     const { zone, window } = windows.get(owner.providerId) as { zone: string; window: { endMs: number } };
     const setting = settingsOf.get(owner.providerId);
+    const rules = bookingRulesOf(setting);
     const setupType = setting?.setupType ?? 'GENERAL';
     const general = setting?.sessionMinutes ?? DEFAULT_SESSION_MINUTES;
     const categories =
@@ -158,18 +167,20 @@ export async function upcomingFreeSlots(
           ];
     const starts = new Set<number>();
     for (const categoryId of categories) {
-      const rules = calendars.get(key(owner.providerId, categoryId));
-      if (!rules) continue;
+      const calendar = calendars.get(key(owner.providerId, categoryId));
+      if (!calendar) continue;
       const sessionMinutes = categoryId ? (categoryMinutes.get(key(owner.providerId, categoryId)) ?? general) : general;
-      const found = firstFree(
+      const found = firstFree({
         zone,
         sessionMinutes,
+        calendar,
         rules,
-        busyOf.get(owner.providerId) ?? [],
+        busy: busyOf.get(owner.providerId) ?? [],
+        blocked: blockedOf.get(owner.providerId) ?? [],
         now,
-        window.endMs,
+        endMs: window.endMs,
         limit,
-      );
+      });
       for (const start of found) starts.add(start);
     }
     const earliest = [...starts].sort((a, b) => a - b).slice(0, limit);
@@ -182,27 +193,31 @@ export async function upcomingFreeSlots(
 }
 
 /** The first `limit` free slots of one calendar in (now, endMs): the slot engine, a fortnight at a time. */
-function firstFree(
-  zone: string,
-  sessionMinutes: number,
-  rules: CalendarRules,
-  busy: Interval[],
-  now: Date,
-  endMs: number,
-  limit: number,
-): number[] {
+function firstFree(input: {
+  zone: string;
+  sessionMinutes: number;
+  calendar: CalendarRules;
+  rules: BookingRules;
+  busy: Interval[];
+  blocked: Interval[];
+  now: Date;
+  endMs: number;
+  limit: number;
+}): number[] {
+  const { zone, now, limit } = input;
   const stepMs = STEP_DAYS * 24 * 3600_000;
+  const ruleInput = { zone, rules: input.rules, nowMs: now.getTime(), busy: input.busy, blocked: input.blocked };
   const found: number[] = [];
-  for (let fromMs = now.getTime() + 1; fromMs < endMs && found.length < limit; fromMs += stepMs) {
+  for (let fromMs = now.getTime() + 1; fromMs < input.endMs && found.length < limit; fromMs += stepMs) {
     const slots = generateSlots({
       zone,
-      sessionMinutes,
+      sessionMinutes: input.sessionMinutes,
       fromMs,
-      toMs: Math.min(endMs, fromMs + stepMs),
-      weekly: rules.weekly,
-      overrides: rules.overrides,
+      toMs: Math.min(input.endMs, fromMs + stepMs),
+      weekly: input.calendar.weekly,
+      overrides: input.calendar.overrides,
     });
-    for (const slot of freeSlots(slots, busy, now)) {
+    for (const slot of offeredSlots(slots, ruleInput)) {
       if (found.length >= limit) break;
       found.push(slot.startMs);
     }

@@ -30,7 +30,14 @@ import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { loadCalendar, loadOverrides, loadWeekly, type OverrideRow } from './calendar-data.ts';
+import {
+  bookingRuleColumns,
+  bookingRulesOf,
+  loadCalendar,
+  loadOverrides,
+  loadWeekly,
+  type OverrideRow,
+} from './calendar-data.ts';
 import { refreshListingSlots } from './listing-slots.ts';
 
 /** What the calendar settings services use. */
@@ -63,6 +70,7 @@ export async function getSettings(deps: AvailabilityDeps, options: { actor: Acto
       timezone: users.timezone,
       setupType: availabilitySettings.setupType,
       sessionMinutes: availabilitySettings.sessionMinutes,
+      ...bookingRuleColumns(),
     })
     .from(users)
     .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.id))
@@ -82,6 +90,7 @@ export async function getSettings(deps: AvailabilityDeps, options: { actor: Acto
     sessionMinutesOptions: [...SESSION_MINUTES_OPTIONS],
     timezone: row.timezone,
     categories,
+    bookingRules: bookingRulesOf(row),
   };
 }
 
@@ -89,6 +98,7 @@ async function upsertSettings(db: Tx, providerId: string, input: UpdateAvailabil
   const set: Partial<typeof availabilitySettings.$inferInsert> = { updatedAt: now };
   if (input.setupType) set.setupType = input.setupType;
   if (input.sessionMinutes) set.sessionMinutes = input.sessionMinutes;
+  if (input.bookingRules) Object.assign(set, input.bookingRules);
   await db
     .insert(availabilitySettings)
     .values({ providerId, ...set, createdAt: now })

@@ -1,3 +1,11 @@
+import {
+  offeredSlots,
+  REFUSAL_ERROR,
+  RULE_REFUSALS,
+  type RuleInput,
+  rulesReach,
+  slotRefusals,
+} from '@app/shared/calendar-rules';
 import type {
   MonthSummary,
   ProviderMonth,
@@ -24,6 +32,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { loadProviderBlockedTime } from './blocked-time.ts';
 import {
   type BusyInterval,
   loadBusy,
@@ -37,21 +46,27 @@ import {
 } from './calendar-data.ts';
 import { encodeSlotId, slotOfProvider } from './slot-id.ts';
 
-/** The calendar's slots starting in a window and the busy time around them: three queries. */
-async function calendarSlots(
-  db: Tx,
-  calendar: ProviderCalendar,
-  window: Interval,
-  now: Date,
-): Promise<{ slots: Interval[]; busy: BusyInterval[] }> {
-  if (window.endMs <= window.startMs) return { slots: [], busy: [] };
+/** What the slot engine weighs for a window of one calendar (ruleInput turns it into its input). */
+interface CalendarWindow {
+  slots: Interval[];
+  /** Sessions that hold time around the window (wide enough for the caps and buffers), sorted. */
+  busy: BusyInterval[];
+  /** Time the provider cannot be booked (blocked-time.ts), sorted. */
+  blocked: Interval[];
+}
+
+/** The calendar's slots starting in a window and what decides which are offered: four queries at once. */
+async function calendarSlots(db: Tx, calendar: ProviderCalendar, window: Interval, now: Date): Promise<CalendarWindow> {
+  if (window.endMs <= window.startMs) return { slots: [], busy: [], blocked: [] };
   const zone = calendar.timezone;
   const range = { from: zonedDate(window.startMs, zone), to: zonedDate(window.endMs - 1, zone) };
   const maxSessionMs = calendar.sessionMinutes * 60_000;
-  const [weekly, overrides, busy] = await Promise.all([
+  const reach = rulesReach(window.startMs, window.endMs + maxSessionMs, zone, calendar.rules);
+  const [weekly, overrides, busy, blocked] = await Promise.all([
     loadWeekly(db, calendar.providerId, calendar.categoryId),
     loadOverrides(db, calendar.providerId, calendar.categoryId, range),
-    loadBusy(db, { providerId: calendar.providerId, fromMs: window.startMs, toMs: window.endMs + maxSessionMs, now }),
+    loadBusy(db, { providerId: calendar.providerId, fromMs: reach.startMs, toMs: reach.endMs, now }),
+    loadProviderBlockedTime(db, calendar.providerId, reach),
   ]);
   const slots = generateSlots({
     zone,
@@ -61,7 +76,17 @@ async function calendarSlots(
     weekly: weeklyRules(weekly),
     overrides: overrideRules(overrides),
   });
-  return { slots, busy };
+  return { slots, busy, blocked };
+}
+
+function ruleInput(calendar: ProviderCalendar, data: CalendarWindow, now: Date): RuleInput {
+  return {
+    zone: calendar.timezone,
+    rules: calendar.rules,
+    nowMs: now.getTime(),
+    busy: data.busy,
+    blocked: data.blocked,
+  };
 }
 
 function toTimeSlot(secret: string, calendar: ProviderCalendar, slot: Interval, zone: string): TimeSlot {
@@ -79,14 +104,6 @@ function toTimeSlot(secret: string, calendar: ProviderCalendar, slot: Interval, 
     startAt: isoInstant(slot.startMs),
     endAt: isoInstant(slot.endMs),
   };
-}
-
-/** Future slots no busy interval overlaps (the slot engine's last step, shared with nextFreeSlots). */
-export function freeSlots(slots: readonly Interval[], busy: readonly Interval[], now: Date): Interval[] {
-  const nowMs = now.getTime();
-  const future = slots.filter((slot) => slot.startMs > nowMs);
-  const taken = overlappingBusy(future, busy);
-  return future.filter((_slot, index) => taken[index] === -1);
 }
 
 function intersect(a: Interval, b: Interval): Interval {
@@ -138,13 +155,10 @@ export async function publicDateSlots(
   const { db } = deps;
   const options = { ...input, ...slotContext(deps) };
   const { calendar, zone, window } = await publicCalendar(db, options);
-  const { slots, busy } = await calendarSlots(
-    db,
-    calendar,
-    intersect(dateInterval(options.date, zone), window),
-    options.now,
+  const data = await calendarSlots(db, calendar, intersect(dateInterval(options.date, zone), window), options.now);
+  const free = offeredSlots(data.slots, ruleInput(calendar, data, options.now)).map((slot) =>
+    toTimeSlot(options.secret, calendar, slot, zone),
   );
-  const free = freeSlots(slots, busy, options.now).map((slot) => toTimeSlot(options.secret, calendar, slot, zone));
   return {
     providerIdentifier: calendar.providerId,
     categoryIdentifier: calendar.categoryId,
@@ -163,14 +177,9 @@ export async function publicMonthSummary(
   const { db } = deps;
   const options = { ...input, ...slotContext(deps) };
   const { calendar, zone, window } = await publicCalendar(db, options);
-  const { slots, busy } = await calendarSlots(
-    db,
-    calendar,
-    intersect(monthInterval(options.month, zone), window),
-    options.now,
-  );
+  const data = await calendarSlots(db, calendar, intersect(monthInterval(options.month, zone), window), options.now);
   const counts = new Map<string, number>();
-  for (const slot of freeSlots(slots, busy, options.now)) {
+  for (const slot of offeredSlots(data.slots, ruleInput(calendar, data, options.now))) {
     const date = zonedDate(slot.startMs, zone);
     counts.set(date, (counts.get(date) ?? 0) + 1);
   }
@@ -195,12 +204,18 @@ export async function providerMonth(
   if (options.actor.role !== 'provider') throw new AppError('FORBIDDEN');
   const calendar = await loadCalendar(db, { providerId: options.actor.userId, category: options.category });
   const zone = calendar.timezone;
-  const { slots, busy } = await calendarSlots(db, calendar, monthInterval(options.month, zone), options.now);
+  const data = await calendarSlots(db, calendar, monthInterval(options.month, zone), options.now);
+  const { slots, busy } = data;
   const taken = overlappingBusy(slots, busy);
+  const refusals = slotRefusals(slots, ruleInput(calendar, data, options.now));
   const nowMs = options.now.getTime();
   const byDate = new Map<string, ProviderTimeSlot[]>();
   const bookedSlots: ProviderMonth['bookedSlots'] = [];
   slots.forEach((slot, index) => {
+    // A slot a rule withholds (notice, horizon, time off, buffers, caps) is not the provider's to
+    // offer either: it leaves the month like it leaves the public page.
+    const refusal = refusals[index] ?? null;
+    if (refusal && RULE_REFUSALS.has(refusal)) return;
     const busyIndex = taken[index] ?? -1;
     const booking = busyIndex >= 0 ? busy[busyIndex] : undefined;
     const timeSlot: ProviderTimeSlot = {
@@ -300,6 +315,25 @@ export async function resolveBookableSlot(
     throw unavailable();
   }
   if (busy) throw unavailable();
+  // The booking rules, by the same engine and the same busy and blocked time as the listing: a
+  // slot listed before a rule changed, or never listed, is refused with the rule's own error.
+  const rules = calendar.rules;
+  const reach = rulesReach(slot.startMs, slot.endMs, calendar.timezone, rules);
+  const needsBusy =
+    rules.dailyMax !== null || rules.weeklyMax !== null || rules.bufferBeforeMinutes + rules.bufferAfterMinutes > 0;
+  const around = needsBusy
+    ? await loadBusy(db, {
+        providerId: calendar.providerId,
+        fromMs: reach.startMs,
+        toMs: reach.endMs,
+        now: options.now,
+        ignoreBookingId: options.ignoreBookingId,
+      })
+    : [];
+  const blocked = await loadProviderBlockedTime(db, calendar.providerId, reach);
+  const [refusal] = slotRefusals([slot], { zone: calendar.timezone, rules, nowMs, busy: around, blocked });
+  if (refusal && refusal !== 'past' && refusal !== 'busy') throw new AppError(REFUSAL_ERROR[refusal]);
+  if (refusal) throw unavailable();
   return {
     providerId: calendar.providerId,
     categoryId: calendar.categoryId,

@@ -400,17 +400,17 @@ describe.runIf(testDriver === 'pglite')('query count (no N+1)', () => {
         payload: { date, isAvailable: false },
       });
     }
-    // Provider and settings, weekly pattern, specific dates, busy time.
+    // Provider, settings and rules; weekly pattern, specific dates, busy time, blocked time.
     const publicMonth = await countQueries(() =>
       t.app.inject({ url: `/api/providers-availability/${provider.id}/month/2027-03` }),
     );
-    expect(publicMonth).toBe(4);
+    expect(publicMonth).toBe(5);
     const publicDate = await countQueries(() => dateSlots(provider.id, '2027-03-02'));
-    expect(publicDate).toBe(4);
+    expect(publicDate).toBe(5);
     // Plus the session check of the bearer token.
     const own = await countQueries(() =>
       t.app.inject({ url: '/api/provider-availability/timeslot/2027-03', headers: provider.headers }),
     );
-    expect(own).toBe(5);
+    expect(own).toBe(6);
   });
 });

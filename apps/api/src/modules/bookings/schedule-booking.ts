@@ -10,6 +10,7 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import { whereAll } from '../../platform/conditions-sql.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
+import { rulesNeedCheckSql } from '../availability/calendar-data.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
 import { inGoodStandingSql } from '../credentials/listing.ts';
 import { bookingScope, ownedBy } from './booking-conditions.ts';
@@ -137,8 +138,10 @@ const holdCountsScope = {
  * (the SQL function booking_client_hold_counts: a client at a HOLD_LIMIT cap falls through to
  * the transaction, which explains), writes only a SCHEDULABLE draft of the client's own (the
  * transaction's rules, rendered from the same declarations), puts the hold (HOLD_MINUTES),
- * appends the "scheduled" event and
- * answers the booking, its provider from the rows the write checked. A booking of a series is
+ * appends the "scheduled" event and answers the booking, its provider from the rows the write
+ * checked. A provider whose booking rules depend on the clock or on other bookings (notice,
+ * buffers, caps: rulesNeedCheckSql) is left to the transaction, which applies them; time off and
+ * the horizon move the revision. A booking of a series is
  * left to the transaction (the answer here has no series). The bookings_no_overlap constraint
  * stays the guarantee.
  */
@@ -167,6 +170,8 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
         AND profile.user_id = bookings.provider_id
         AND ${inGoodStandingSql({ approvedAt: sql`profile.approved_at`, insuranceExpiresOn: sql`profile.insurance_expires_on`, suspendedAt: sql`profile.suspended_at` }, sql`${p('now')}`)}
         AND profile.calendar_revision = ${p('revision')}::int
+        AND NOT EXISTS (SELECT 1 FROM availability_settings rules WHERE rules.provider_id = bookings.provider_id
+          AND ${rulesNeedCheckSql('rules')})
         AND provider.id = bookings.provider_id AND provider.deleted_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM bookings held WHERE held.provider_id = bookings.provider_id
           AND held.status = 'pending' AND held.hold_expires_at <= ${p('now')}::timestamptz)

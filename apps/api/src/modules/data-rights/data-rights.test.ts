@@ -177,6 +177,7 @@ describe('data export (GDPR Art. 15/20)', () => {
       'credentials',
       'clients',
       'notes',
+      'forms',
       'reviews',
       'sessionRoom',
       'notifications',

@@ -138,7 +138,7 @@ describe('card top-up with the sandbox gateway', () => {
       purpose: 'top_up',
       creditedTo: 'wallet',
     });
-    expect(await balanceOf(user)).toEqual({ balance: 1_000_000, currency: 'NGN' });
+    expect(await balanceOf(user)).toEqual({ balance: 1_000_000, currency: 'NGN', others: [] });
 
     // A second click, a repeated poll: nothing more.
     const again = await t.app.inject({
@@ -155,7 +155,7 @@ describe('card top-up with the sandbox gateway', () => {
       message: 'This payment has already been completed',
     });
     await t.app.inject({ url: `/api/payment/status/${payment.reference}`, headers: user.headers });
-    expect(await balanceOf(user)).toEqual({ balance: 1_000_000, currency: 'NGN' });
+    expect(await balanceOf(user)).toEqual({ balance: 1_000_000, currency: 'NGN', others: [] });
 
     const [row] = await t.deps.db.select().from(payments).where(eq(payments.reference, payment.reference));
     expect(row).toMatchObject({ status: 'success', creditedTo: 'wallet' });
@@ -187,7 +187,7 @@ describe('card top-up with the sandbox gateway', () => {
     });
     const status = await t.app.inject({ url: `/api/payment/status/${payment.reference}`, headers: user.headers });
     expect(status.json().status).toBe('failed');
-    expect(await balanceOf(user)).toEqual({ balance: 0, currency: 'NGN' });
+    expect(await balanceOf(user)).toEqual({ balance: 0, currency: 'NGN', others: [] });
     const accounts = await t.deps.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, user.id));
     expect(accounts).toHaveLength(0);
   });

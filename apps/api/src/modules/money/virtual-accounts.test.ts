@@ -83,7 +83,7 @@ describe('bank transfer top-up (sandbox)', () => {
     expect(repeat.json()).toMatchObject({ credited: false });
 
     const balance = await t.app.inject({ url: '/api/wallet/balance', headers: user.headers });
-    expect(balance.json()).toEqual({ balance: 250_000, currency: 'NGN' });
+    expect(balance.json()).toEqual({ balance: 250_000, currency: 'NGN', others: [] });
     const list = (await t.app.inject({ url: '/api/wallet/transactions', headers: user.headers })).json();
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ type: 'top_up', amount: 250_000, title: 'Bank transfer top-up' });

@@ -14,16 +14,20 @@ import { loadAccountHolder } from './account-holder.ts';
 import { accountKey } from './ledger-math.ts';
 import { type EntryRow, entryColumns, safeTimezone, statementPage, toTransactionItem } from './transaction-items.ts';
 
-/** GET /wallet/balance: the wallet in the currency of the user's country (0 before the first top-up). */
+/**
+ * GET /wallet/balance: the wallet in the currency of the user's country (0 before the first
+ * top-up), and beside it every other currency the wallet holds money in.
+ */
 export async function getWalletBalance(db: Tx, input: { userId: string }): Promise<WalletBalance> {
   const holder = await loadAccountHolder(db, input.userId);
-  const [account] = await db
-    .select({ balanceMinor: ledgerAccounts.balanceMinor })
+  const accounts = await db
+    .select({ currency: ledgerAccounts.currencyCode, balance: ledgerAccounts.balanceMinor })
     .from(ledgerAccounts)
-    .where(
-      eq(ledgerAccounts.key, accountKey({ kind: 'client_wallet', currencyCode: holder.currency, userId: holder.id })),
-    );
-  return { balance: account?.balanceMinor ?? 0, currency: holder.currency };
+    .where(and(eq(ledgerAccounts.userId, holder.id), eq(ledgerAccounts.kind, 'client_wallet')))
+    .orderBy(ledgerAccounts.currencyCode);
+  const home = accounts.find((account) => account.currency === holder.currency);
+  const others = accounts.filter((account) => account.currency !== holder.currency && account.balance > 0);
+  return { balance: home?.balance ?? 0, currency: holder.currency, others };
 }
 
 const sumWhere = (condition: ReturnType<typeof sql>) =>

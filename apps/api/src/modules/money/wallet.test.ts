@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { countries, users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { payFromWallet, refundToWallet } from './escrow.ts';
 import { postTransaction } from './ledger.ts';
@@ -60,7 +62,7 @@ describe('GET /api/wallet/balance', () => {
   it('answers the balance in minor units and the currency of the user', async () => {
     const res = await t.app.inject({ url: '/api/wallet/balance', headers: client.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ balance: 1_500_000, currency: 'NGN' });
+    expect(res.json()).toEqual({ balance: 1_500_000, currency: 'NGN', others: [] });
   });
 
   it('derives the currency from the country, falling back to NGN', async () => {
@@ -73,8 +75,40 @@ describe('GET /api/wallet/balance', () => {
     ]) {
       const user = await createTestUser(t, { role: 'client', countryCode });
       const res = await t.app.inject({ url: '/api/wallet/balance', headers: user.headers });
-      expect(res.json(), countryCode).toEqual({ balance: 0, currency });
+      expect(res.json(), countryCode).toEqual({ balance: 0, currency, others: [] });
     }
+  });
+
+  it('shows money held in another currency beside the home one, e.g. after the owner moved country', async () => {
+    const mover = await createTestUser(t, { role: 'client', countryCode: 'NG' });
+    await fund(mover.id, 700_000, '2027-03-01T10:00:00Z');
+    await fund(mover.id, 2_500, '2027-03-02T10:00:00Z', 'USD');
+    // An emptied wallet in a third currency is not worth a line.
+    await fund(mover.id, 1_000, '2027-03-03T10:00:00Z', 'EUR');
+    await t.deps.db.transaction((tx) =>
+      payFromWallet(tx, {
+        userId: mover.id,
+        amountMinor: 1_000,
+        currencyCode: 'EUR',
+        reference: `booking:${randomUUID()}:payment`,
+        at: new Date('2027-03-04T09:00:00Z'),
+      }),
+    );
+    const [gb] = await t.deps.db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'GB'));
+    await t.deps.db.update(users).set({ countryId: gb?.id }).where(eq(users.id, mover.id));
+
+    const res = await t.app.inject({ url: '/api/wallet/balance', headers: mover.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      balance: 0,
+      currency: 'GBP',
+      others: [
+        { balance: 700_000, currency: 'NGN' },
+        { balance: 2_500, currency: 'USD' },
+      ],
+    });
+    const overview = await t.app.inject({ url: '/api/overview', headers: mover.headers });
+    expect(overview.json().wallet).toEqual(res.json());
   });
 
   it('needs a signed-in user', async () => {

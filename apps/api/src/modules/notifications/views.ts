@@ -32,6 +32,8 @@ export function notificationLink(kind: NotificationKind, subjectId: string | nul
       return '/earnings/history/';
     case 'verification':
       return '/my-credentials/';
+    case 'forms':
+      return subjectId ? `/forms/${subjectId}/` : '/forms/';
   }
 }
 

@@ -74,7 +74,7 @@ describe('GET /api/overview', () => {
     expect(overview.nextSession?.modality?.key).toBe('video-session');
     expect(overview.awaitingPayment.map((booking) => booking.identifier)).toEqual([held.identifier]);
     expect(overview.awaitingPayment[0]?.holdExpiresAt).not.toBeNull();
-    expect(overview.wallet).toEqual({ balance: await walletOf(t, client.id), currency: 'NGN' });
+    expect(overview.wallet).toEqual({ balance: await walletOf(t, client.id), currency: 'NGN', others: [] });
     expect(overview.hasBookings).toBe(true);
     const seen = JSON.stringify(overview);
     expect(seen).not.toContain(othersSooner.identifier);

@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { money } from '#app/lib/money';
+import { money, moneyList } from '#app/lib/money';
 import { Button } from '#app/ui/button';
 import { Spinner } from '#app/ui/spinner';
 import { useWalletBalance } from '../api/get-wallet-balance';
@@ -48,6 +48,11 @@ export function BalanceCard({ language, onTopUp }: BalanceCardProps) {
             <p className="mt-1 text-sm text-brand-100">
               {t('walletScreens.balance.currency', { currency: balance.data.currency })}
             </p>
+            {balance.data.others.length > 0 ? (
+              <p data-testid="wallet-other-balances" className="mt-2 text-sm text-white">
+                {t('walletScreens.balance.others', { amounts: moneyList(balance.data.others, language) })}
+              </p>
+            ) : null}
           </>
         )}
       </div>

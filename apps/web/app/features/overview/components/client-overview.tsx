@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { longDateOf, timeOf } from '#app/lib/format';
-import { money } from '#app/lib/money';
+import { money, moneyList } from '#app/lib/money';
 import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -201,7 +201,11 @@ export function ClientOverview({ overview, now, renderJoin, renderMessage }: Cli
           to={paths.wallet(lang)}
           label={t('overview.client.wallet')}
           value={money(overview.wallet.balance, overview.wallet.currency, lang)}
-          hint={t('overview.client.topUp')}
+          hint={
+            overview.wallet.others.length > 0
+              ? t('overview.client.walletOthers', { amounts: moneyList(overview.wallet.others, lang) })
+              : t('overview.client.topUp')
+          }
           testId="overview-wallet"
         />
         <FigureLink

@@ -39,7 +39,7 @@ const newClient: ClientOverviewData = {
   timezone: 'Africa/Lagos',
   nextSession: null,
   awaitingPayment: [],
-  wallet: { balance: 0, currency: 'NGN' },
+  wallet: { balance: 0, currency: 'NGN', others: [] },
   unreadMessages: 0,
   unreadNotifications: 2,
   recommended: [],

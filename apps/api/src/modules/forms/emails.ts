@@ -1,0 +1,67 @@
+import { isLanguage } from '@app/shared/constants';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { appLink, renderActionEmail } from '../../platform/action-email.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { translate } from '../../platform/i18n.ts';
+
+export type FormEmailDeps = Pick<AppDeps, 'mailer' | 'config' | 'log'>;
+
+/**
+ * A form's email in the recipient's language, recorded in the caller's transaction: `assigned`
+ * (to the client: the provider sent a form, named) or `urgent` (to the provider: a client's
+ * answers need attention today; names no one and says nothing of the answers, an email being
+ * less private than the app). Answers the outbox row's id (none for an erased account).
+ */
+export async function recordFormEmail(
+  tx: Tx,
+  deps: FormEmailDeps,
+  input: { userId: string; template: 'assigned' | 'urgent'; requestId: string; otherId: string | null },
+): Promise<string | null> {
+  const person = async (id: string) =>
+    (
+      await tx
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          language: users.language,
+          deletedAt: users.deletedAt,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+    )[0];
+  const recipient = await person(input.userId);
+  if (!recipient || recipient.deletedAt) return null;
+  const other = input.otherId ? await person(input.otherId) : undefined;
+  const otherName = other && !other.deletedAt ? [other.firstName, other.lastName].filter(Boolean).join(' ').trim() : '';
+  const language = isLanguage(recipient.language) ? recipient.language : 'en';
+  const t = (key: string) => translate(language, `emails.forms.${key}`, { name: otherName });
+  const { text, html } = renderActionEmail({
+    greeting: recipient.firstName
+      ? translate(language, 'emails.forms.greeting', { name: recipient.firstName })
+      : t('greetingNoName'),
+    intro: t(`${input.template}.intro`),
+    action: t(`${input.template}.action`),
+    link: appLink(deps.config, language, `/forms/${input.requestId}/`),
+    signature: t('signature'),
+  });
+  return deps.mailer.record(tx, {
+    to: recipient.email,
+    subject: t(`${input.template}.subject`),
+    text,
+    html,
+    language,
+    template: `forms.${input.template}`,
+  });
+}
+
+/** Sends recorded form emails after the commit; one left unsent is retried by the mail job. */
+export async function deliverFormEmails(deps: FormEmailDeps, emailIds: readonly (string | null)[]): Promise<void> {
+  const ids = emailIds.filter((id): id is string => id !== null);
+  if (ids.length === 0) return;
+  await deps.mailer.deliver(ids).catch((error) => {
+    deps.log.warn({ err: error }, 'form email not delivered yet');
+  });
+}

@@ -1,0 +1,24 @@
+import type { Config } from '../../config.ts';
+import { keyringOf, seal, unsealText } from '../notes/crypto.ts';
+
+type KeyConfig = Pick<Config, 'APP_SECRET' | 'NOTES_ENCRYPTION_KEYS' | 'NOTES_ENCRYPTION_KEY_ID'>;
+export type SealedField = 'draft' | 'answers' | 'result';
+
+/** Binds a value to its form and field, so a ciphertext copied elsewhere does not open. */
+const aad = (requestId: string, field: SealedField) => Buffer.from(`forms:${requestId}:${field}`);
+
+/**
+ * A form's answers and result are sealed like clinical notes: the notes' keyring (same keys,
+ * same rotation setting, AES-256-GCM per value). Answers the current key's id and the sealer.
+ */
+export function formSealer(config: KeyConfig) {
+  const ring = keyringOf(config);
+  return {
+    keyId: ring.currentId,
+    seal: (requestId: string, field: SealedField, value: unknown): Buffer =>
+      seal(ring, ring.currentId, JSON.stringify(value), aad(requestId, field)),
+    open: <T>(keyId: string, requestId: string, field: SealedField, sealed: Buffer): T =>
+      JSON.parse(unsealText(ring, keyId, sealed, aad(requestId, field))) as T,
+  };
+}
+export type FormSealer = ReturnType<typeof formSealer>;
