@@ -8,6 +8,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import {
   authSessions,
   availabilitySettings,
+  availabilityTimeOff,
   availabilityWeeklyDays,
   bookings,
   providerProfiles,
@@ -76,7 +77,30 @@ async function seed(db: AppDeps['db']) {
   await db.execute(
     sql`INSERT INTO indemnity_insurances (provider_id, storage_key, filename, content_type, size_bytes, expires_on) SELECT user_id, 'bench/insurance/' || user_id || '.pdf', 'insurance.pdf', 'application/pdf', 1024, (now() + interval '1 year')::date FROM provider_profiles`,
   );
-  await db.insert(availabilitySettings).values(providerIds.map((providerId) => ({ providerId, sessionMinutes: 60 })));
+  // Every booking rule on (docs/decisions/availability-booking-rules.md), so the month pays for them.
+  await db.insert(availabilitySettings).values(
+    providerIds.map((providerId) => ({
+      providerId,
+      sessionMinutes: 60,
+      minNoticeHours: 12,
+      horizonDays: 60,
+      bufferBeforeMinutes: 15,
+      bufferAfterMinutes: 10,
+      dailyMax: 6,
+      weeklyMax: 25,
+    })),
+  );
+  // Time off: a week's holiday in a fortnight, and an afternoon in each of the next weeks.
+  await db.insert(availabilityTimeOff).values(
+    providerIds.flatMap((providerId) => [
+      { providerId, startsAt: new Date(now + 14 * DAY_MS), endsAt: new Date(now + 21 * DAY_MS), note: 'Holiday' },
+      ...[3, 10, 24, 31].map((days) => ({
+        providerId,
+        startsAt: new Date(now + days * DAY_MS),
+        endsAt: new Date(now + days * DAY_MS + 4 * 3_600_000),
+      })),
+    ]),
+  );
   await db.insert(availabilityWeeklyDays).values(
     providerIds.flatMap((providerId) =>
       [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({

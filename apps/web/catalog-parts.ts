@@ -32,6 +32,7 @@ export const APP_ONLY_BLOCKS = [
   'flags',
   'sessionRoom',
   'nextSteps',
+  'telehealthConsent',
 ] as const;
 export const SERVER_ONLY_BLOCKS = ['emails', 'payments'] as const;
 

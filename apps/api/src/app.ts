@@ -25,6 +25,8 @@ import { confirmCardPaidBooking } from './modules/checkout/pay-booking.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { clientsErasure, clientsPersonalData } from './modules/clients/personal-data.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { consentErasure, consentPersonalData } from './modules/consent/personal-data.ts';
+import { consentRoutes } from './modules/consent/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { credentialsErasure, credentialsPersonalData } from './modules/credentials/personal-data.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
@@ -134,6 +136,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       clientsErasure,
       notesErasure,
       formsErasure,
+      consentErasure,
       reviewsErasure,
       credentialsErasure(privateStorageOf(deps)),
       notificationsDeletionHook(),
@@ -154,6 +157,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       clientsPersonalData,
       notesPersonalData(deps),
       formsPersonalData(deps),
+      consentPersonalData,
       reviewsPersonalData,
       sessionRoomPersonalData,
       notificationsPersonalData,
@@ -300,6 +304,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(noteRoutes);
       await api.register(formsRoutes); // intake questionnaires and outcome measures
       await api.register(documentRoutes);
+      await api.register(consentRoutes);
       await api.register(overviewRoutes);
       if (deps.config.DEV_TOOLS) await api.register(devRoutes);
       api.all('/*', { schema: { hide: true } }, (request) => {

@@ -38,6 +38,7 @@ export default [
         route('calendar', 'routes/calendar.tsx'),
         route('appointments', 'routes/appointments.tsx'),
         route('appointments/:bookingId', 'routes/appointment-details.tsx'),
+        route('appointments/:bookingId/consent', 'routes/appointment-consent.tsx'),
         route('booking/:bookingId/schedule', 'routes/booking-schedule.tsx'),
         route('booking/:bookingId/summary', 'routes/booking-summary.tsx'),
         route('payment/:bookingId', 'routes/payment.tsx'),
@@ -49,6 +50,7 @@ export default [
         route('messages', 'routes/messages.tsx'),
         route('messages/:conversationId', 'routes/messages-thread.tsx'),
         route('my-credentials', 'routes/my-credentials.tsx'),
+        route('consent-form', 'routes/consent-form.tsx'),
         route('notifications', 'routes/notifications.tsx'),
         route('client-invitations', 'routes/client-invitations.tsx'),
         // The back office: its pages nest in the admin layout (docs/conventions.md "Adding a back-office page").

@@ -1,5 +1,5 @@
 import { addDays, isoWeekday } from './day-times';
-import { type Interval, overlappingBusy, startOfZonedDate, zonedDate } from './slots';
+import { type Interval, offsetMinutes, overlappingBusy, startOfZonedDate, zonedDate } from './slots';
 
 /**
  * A provider's booking rules (docs/decisions/availability-booking-rules.md): how soon and how far
@@ -89,6 +89,18 @@ export function rulesReach(fromMs: number, toMs: number, zone: string, rules: Bo
   return { startMs: Math.min(firstWeek, fromMs - pad), endMs: Math.max(lastWeek, toMs + pad) + 24 * HOUR_MS };
 }
 
+const DAY_MS = 24 * HOUR_MS;
+
+/** The provider's wall-clock date of an instant, as days since 1970-01-01. */
+function localDay(ms: number, zone: string): number {
+  return Math.floor((ms + offsetMinutes(zone, ms) * MINUTE_MS) / DAY_MS);
+}
+
+/** The ISO week (Monday to Sunday) of a day number: 1970-01-01 was a Thursday. */
+function isoWeekOf(day: number): number {
+  return Math.floor((day + 3) / 7);
+}
+
 export interface RuleInput {
   /** The provider's zone: dates, weeks and the horizon are the provider's. */
   zone: string;
@@ -128,14 +140,15 @@ export function slotRefusals(slots: readonly Interval[], input: RuleInput): Arra
         )
       : busyAt;
   const capped = rules.dailyMax !== null || rules.weeklyMax !== null;
-  const perDate = new Map<string, number>();
-  const perWeek = new Map<string, number>();
+  // Dates and weeks as day numbers of the provider's wall clock (no strings: this runs for every
+  // session and slot of a month).
+  const perDate = new Map<number, number>();
+  const perWeek = new Map<number, number>();
   if (capped) {
     for (const session of input.busy) {
-      const date = zonedDate(session.startMs, zone);
-      const week = isoWeekStart(date);
-      perDate.set(date, (perDate.get(date) ?? 0) + 1);
-      perWeek.set(week, (perWeek.get(week) ?? 0) + 1);
+      const day = localDay(session.startMs, zone);
+      perDate.set(day, (perDate.get(day) ?? 0) + 1);
+      perWeek.set(isoWeekOf(day), (perWeek.get(isoWeekOf(day)) ?? 0) + 1);
     }
   }
   return slots.map((slot, index) => {
@@ -146,9 +159,9 @@ export function slotRefusals(slots: readonly Interval[], input: RuleInput): Arra
     if (blockedAt[index] !== -1) return 'blocked';
     if (bufferAt[index] !== -1) return 'buffer';
     if (capped) {
-      const date = zonedDate(slot.startMs, zone);
-      if (rules.dailyMax !== null && (perDate.get(date) ?? 0) >= rules.dailyMax) return 'dailyMax';
-      if (rules.weeklyMax !== null && (perWeek.get(isoWeekStart(date)) ?? 0) >= rules.weeklyMax) return 'weeklyMax';
+      const day = localDay(slot.startMs, zone);
+      if (rules.dailyMax !== null && (perDate.get(day) ?? 0) >= rules.dailyMax) return 'dailyMax';
+      if (rules.weeklyMax !== null && (perWeek.get(isoWeekOf(day)) ?? 0) >= rules.weeklyMax) return 'weeklyMax';
     }
     return null;
   });

@@ -82,7 +82,9 @@ export interface KeptRecord {
     | 'formAnswers'
     | 'clinicalForms'
     | 'audit'
-    | 'documents';
+    | 'documents'
+    | 'consentSignatures'
+    | 'consentDocuments';
   count: number;
 }
 

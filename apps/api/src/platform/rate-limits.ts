@@ -60,6 +60,8 @@ export const DEFAULT_RATE_LIMITS = {
   privateFiles: { max: 300, windowSeconds: 60 },
   /** Rendering a PDF costs CPU: a person downloads a few, never hundreds. */
   documentRenders: { max: 60, windowSeconds: 60 },
+  /** Consent versions saved and signatures given, per user. */
+  consentWrites: { max: 60, windowSeconds: 10 * 60 },
   /** Exports are heavy: a few a day per person. */
   dataExportPerUser: { max: 5, windowSeconds: 24 * 60 * 60 },
 

@@ -23,6 +23,8 @@ export const innerPaths = {
   devMailbox: (lang: Language) => localePath(lang, '/dev/mailbox/'),
   onboarding: (lang: Language) => localePath(lang, '/onboarding/'),
   appointment: (lang: Language, bookingId: string) => localePath(lang, `/appointments/${bookingId}/`),
+  /** The consent of a booking's provider: read and sign (client), or the client's signature (provider). */
+  appointmentConsent: (lang: Language, bookingId: string) => localePath(lang, `/appointments/${bookingId}/consent/`),
   bookingSummary: (lang: Language, bookingId: string) => localePath(lang, `/booking/${bookingId}/summary/`),
   payment: (lang: Language, bookingId: string) => localePath(lang, `/payment/${bookingId}/`),
   appointmentConfirmation: (lang: Language, bookingId: string) =>

@@ -63,6 +63,8 @@ export const paths = {
   earnings: (lang: Language) => localePath(lang, '/earnings/'),
   messages: (lang: Language) => localePath(lang, '/messages/'),
   myCredentials: (lang: Language) => localePath(lang, '/my-credentials/'),
+  /** The provider's telehealth consent and practice policy. */
+  consentForm: (lang: Language) => localePath(lang, '/consent-form/'),
   notifications: (lang: Language) => localePath(lang, '/notifications/'),
   clientInvitations: (lang: Language) => localePath(lang, '/client-invitations/'),
   clients: (lang: Language) => localePath(lang, '/clients/'),

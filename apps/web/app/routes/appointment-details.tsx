@@ -17,6 +17,7 @@ import { SeriesLabel, SeriesSessions } from '#app/features/bookings/components/s
 import { StatusBadge } from '#app/features/bookings/components/status-badge';
 import { BOOKING_MODALS } from '#app/features/bookings/lib/modals';
 import { useBookingRole } from '#app/features/bookings/lib/role';
+import { BookingConsentStatus } from '#app/features/consent/components/booking-consent-status';
 import { DiagnosisForm } from '#app/features/documents/components/diagnosis-form';
 import { DocumentDownloads } from '#app/features/documents/components/document-downloads';
 import { SessionSuperbill } from '#app/features/documents/components/session-superbill';
@@ -109,6 +110,7 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                   </Button>
                 ) : null}
               </div>
+              <BookingConsentStatus bookingId={booking.identifier} />
               <section
                 aria-labelledby="details-facts"
                 className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"

@@ -9,6 +9,7 @@ import { useClientSessions } from '#app/features/clients/api/list-client-session
 import { clientName } from '#app/features/clients/components/client-name';
 import { ClientOverview } from '#app/features/clients/components/client-overview';
 import { ClientSessions } from '#app/features/clients/components/client-sessions';
+import { ClientConsentState } from '#app/features/consent/components/client-consent-state';
 import { MessageButton } from '#app/features/messages/components/message-button';
 import { ClientNotes } from '#app/features/notes/components/client-notes';
 import { NoteDialogs } from '#app/features/notes/components/note-dialogs';
@@ -86,6 +87,7 @@ export default function ClientPage({ params }: Route.ComponentProps) {
             </LoadGate>
           )}
         </LoadGate>
+        <ClientConsentState clientUserId={relation.data?.userIdentifier ?? null} />
         <ClientSessions clientId={params.id} />
         <ClientNotes clientId={params.id} sessions={noteSessions} />
       </div>

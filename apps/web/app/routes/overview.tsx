@@ -3,6 +3,7 @@ import type { Overview as OverviewAnswer } from '@app/shared/schemas/overview';
 import { useTranslation } from 'react-i18next';
 import { getQueryClient } from '#app/api/query-client';
 import { requireSession } from '#app/features/auth/lib/require-session';
+import { PendingConsents } from '#app/features/consent/components/pending-consents';
 import { MessageButton } from '#app/features/messages/components/message-button';
 import { loadOverview, overviewKeys, useOverview } from '#app/features/overview/api/get-overview';
 import { AdminOverview } from '#app/features/overview/components/admin-overview';
@@ -78,16 +79,19 @@ function OverviewPage(loaded: { userId: string; overview: OverviewAnswer; loaded
       </h1>
       <p className="mt-1 mb-6 text-slate-600">{t(`overview.intro.${overview.role}`)}</p>
       {overview.role === 'client' ? (
-        <ClientOverview
-          overview={overview}
-          now={now}
-          renderJoin={(booking) => (
-            <JoinRoomLink booking={booking} path={innerPaths.sessionRoom(lang, booking.identifier)} />
-          )}
-          renderMessage={(userIdentifier) => (
-            <MessageButton userIdentifier={userIdentifier} threadPath={(id) => innerPaths.messageThread(lang, id)} />
-          )}
-        />
+        <>
+          <PendingConsents />
+          <ClientOverview
+            overview={overview}
+            now={now}
+            renderJoin={(booking) => (
+              <JoinRoomLink booking={booking} path={innerPaths.sessionRoom(lang, booking.identifier)} />
+            )}
+            renderMessage={(userIdentifier) => (
+              <MessageButton userIdentifier={userIdentifier} threadPath={(id) => innerPaths.messageThread(lang, id)} />
+            )}
+          />
+        </>
       ) : overview.role === 'provider' ? (
         <>
           <ProviderSetupPanel className="mb-4" />

@@ -69,6 +69,7 @@ function SessionRoom({ params }: Route.ComponentProps) {
           <SessionRoomScreen
             bookingId={params.bookingId}
             detailsPath={innerPaths.appointment(lang, params.bookingId)}
+            consentPath={innerPaths.appointmentConsent(lang, params.bookingId)}
             renderNotFound={() => <p>{t('notFound.title')}</p>}
             renderChat={(conversationId) => (
               <ThreadView

@@ -31,6 +31,8 @@ export const KeptRecordSchema = z.object({
     'clinicalForms',
     'audit',
     'documents',
+    'consentSignatures',
+    'consentDocuments',
   ]),
   count: z.number().int(),
   title: z.string(),

@@ -38,6 +38,8 @@ export const NOTIFICATION_KINDS = {
   'client.invited': 'booking',
   'session.reminder': 'reminder',
   'session.outcome': 'booking',
+  /** The client is asked to sign their provider's consent before the session. */
+  'consent.required': 'booking',
   'payment.received': 'payment',
   'payment.transferReceived': 'payment',
   'payment.refunded': 'payment',

@@ -5,6 +5,7 @@ export * from './availability.ts';
 export * from './bookings.ts';
 export * from './catalog.ts';
 export * from './clients.ts';
+export * from './consent.ts';
 export * from './contact.ts';
 export * from './credentials.ts';
 export * from './data-rights.ts';

@@ -17,6 +17,7 @@ import { localizedName } from '../../platform/localized.ts';
 import type { EmailAttachment } from '../../platform/mailer.ts';
 import { personName } from '../bookings/booking-view.ts';
 import { BOOKING_NOTIFICATIONS_JOB, type BookingEmailTemplate } from '../bookings/outbox.ts';
+import { requestConsentSignatures } from '../consent/requests.ts';
 
 /**
  * Booking emails and in-app notifications. Services append an event with `notifyUserId` in the
@@ -193,6 +194,7 @@ export async function deliverBookingNotifications(
 ): Promise<number> {
   if (input.eventIds && input.eventIds.length === 0) return 0;
   const now = deps.clock.now();
+  const confirmedIds = new Set<string>();
   const rows = await deps.db.transaction(async (tx) => {
     const ids = await claim(tx, { eventIds: input.eventIds, limit: input.limit ?? 100, now });
     if (ids.length === 0) return [];
@@ -250,6 +252,7 @@ export async function deliverBookingNotifications(
       const data = row.event.data as Record<string, unknown>;
       const template = data.template as BookingEmailTemplate | undefined;
       if (!template || !row.event.notifyUserId) continue;
+      if (template === 'bookingConfirmed' && row.booking.status === 'confirmed') confirmedIds.add(row.booking.id);
       const facts = { event: row.event, booking: row.booking, therapy: row.therapy, modality: row.modality };
       if (!row.recipient.deletedAt) {
         const { email } = await deps.events.notify(tx, {
@@ -383,6 +386,12 @@ export async function deliverBookingNotifications(
     } catch (error) {
       deps.log.error({ err: error, eventId: row.event.id }, 'booking email could not be sent');
     }
+  }
+  // A confirmed session with a provider whose consent the client has not signed: ask for it now.
+  if (confirmedIds.size > 0) {
+    await requestConsentSignatures(deps, { bookingIds: [...confirmedIds] }).catch((error) => {
+      deps.log.warn({ err: error }, 'consent requests could not be sent');
+    });
   }
   return sent;
 }

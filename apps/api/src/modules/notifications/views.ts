@@ -15,6 +15,7 @@ export function isNotificationKind(value: string): value is NotificationKind {
 /** Where a notification leads: a page of the app (no language prefix, trailing slash). */
 export function notificationLink(kind: NotificationKind, subjectId: string | null): string | null {
   if (kind === 'client.invited') return '/client-invitations/';
+  if (kind === 'consent.required') return subjectId ? `/appointments/${subjectId}/consent/` : '/overview/';
   // The support chat opens over the overview page.
   if (kind === 'support.replied') return '/overview/';
   switch (categoryOf(kind)) {

@@ -11,6 +11,7 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { RealtimeHub } from '../../platform/realtime/hub.ts';
+import { consentPending } from '../consent/signatures.ts';
 import { loadParticipantBooking, type ParticipantBooking, roomRefusal } from './room.ts';
 import { endStay, renewStay, startStay } from './room-attendance.ts';
 
@@ -48,6 +49,21 @@ async function openRoomOf(
 async function join(deps: SignallingDeps, actor: Actor, frame: { bookingIdentifier: string; tab: string }) {
   const participant = await openRoomOf(deps, actor, frame);
   if (!participant) return;
+  // Joining is where the room is entered: a client owing the provider's consent is refused here
+  // too, not only by GET /booking/{id}/room (the later frames need a stay this never starts).
+  const { row } = participant;
+  if (
+    participant.party === 'client' &&
+    (await consentPending(deps.db, { providerId: row.providerId, clientId: row.clientId }))
+  ) {
+    await deps.realtime.publish([actor.userId], {
+      type: 'room.refused',
+      bookingIdentifier: frame.bookingIdentifier,
+      tab: frame.tab,
+      code: 'CONSENT_REQUIRED',
+    });
+    return;
+  }
   await startStay(deps.db, { participant, tab: frame.tab, now: deps.clock.now() });
   // The actor's other tabs learn they were replaced; the other side (re)connects to this tab.
   await deps.realtime.publish([actor.userId], {

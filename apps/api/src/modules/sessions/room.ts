@@ -19,6 +19,7 @@ import { formatWhen } from '../../platform/format-when.ts';
 import type { BookingRow } from '../bookings/booking-data.ts';
 import { bookingView } from '../bookings/booking-view.ts';
 import { viewContext } from '../bookings/offer.ts';
+import { consentPending } from '../consent/signatures.ts';
 import { openConversation } from '../messages/conversations.ts';
 import type { MessagesDeps } from '../messages/deps.ts';
 import { iceServersFor } from './ice-servers.ts';
@@ -77,7 +78,9 @@ async function refusalError(db: Tx, code: ErrorCode, row: BookingRow, actor: Act
  * GET /booking/{id}/room: for the booking's client or provider while the room is open, who is
  * who, the ICE servers (short-lived TURN credentials), which side yields in negotiation, and the
  * pair's conversation for the text panel. Before it opens: 409 ROOM_NOT_OPEN naming the time;
- * after: ROOM_CLOSED; not a confirmed online session: ROOM_UNAVAILABLE / ROOM_IN_PERSON.
+ * after: ROOM_CLOSED; not a confirmed online session: ROOM_UNAVAILABLE / ROOM_IN_PERSON. A client
+ * who has not signed the provider's current consent (when the provider requires it), before or
+ * while the room is open: 409 CONSENT_REQUIRED, the web then links to the signing page.
  */
 export async function getRoom(
   deps: AppDeps & { messages: MessagesDeps },
@@ -86,6 +89,14 @@ export async function getRoom(
   const now = deps.clock.now();
   const { row, party, peerId } = await loadParticipantBooking(deps.db, input);
   const refusal = roomRefusal(row, now);
+  // Before the room opens too: the client learns early that they must sign, not at the start.
+  if (
+    (refusal === null || refusal === 'ROOM_NOT_OPEN') &&
+    party === 'client' &&
+    (await consentPending(deps.db, { providerId: row.providerId, clientId: row.clientId }))
+  ) {
+    throw new AppError('CONSENT_REQUIRED');
+  }
   if (refusal) throw await refusalError(deps.db, refusal, row, input.actor, input.language);
   const startsAt = row.startsAt as Date;
   const endsAt = row.endsAt as Date;

@@ -4,6 +4,7 @@ export const availabilityKeys = {
   settings: ['availability', 'settings'] as const,
   weekly: (category: string | null) => ['availability', 'weekly', category] as const,
   custom: (category: string | null) => ['availability', 'custom', category] as const,
+  timeOff: ['availability', 'time-off'] as const,
   providerMonths: ['availability', 'provider-month'] as const,
   providerMonth: (month: string, category: string | null) =>
     ['availability', 'provider-month', month, category] as const,

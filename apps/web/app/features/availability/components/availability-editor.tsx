@@ -5,8 +5,10 @@ import { useTherapyCategories } from '#app/api/list-therapy-categories';
 import { InlineError } from '#app/ui/inline-error';
 import { Spinner } from '#app/ui/spinner';
 import { useWeeklyPattern } from '../api/get-weekly-pattern';
+import { BookingRulesCard } from './booking-rules-card';
 import { SetupCard } from './setup-card';
 import { SpecificDatesCard } from './specific-dates-card';
+import { TimeOffCard } from './time-off-card';
 import { WeeklyEditor } from './weekly-editor';
 
 function Loading() {
@@ -46,7 +48,10 @@ function CalendarEditors({ category, timezone }: { category: string | null; time
   );
 }
 
-/** /provider-availability/: setup (GENERAL or BY_CATEGORY, session length), weekly hours, specific dates. */
+/**
+ * /provider-availability/: setup (GENERAL or BY_CATEGORY, session length), weekly hours, specific
+ * dates, then the booking rules and time off every calendar follows.
+ */
 export function AvailabilityEditor({ settings }: { settings: AvailabilitySettings }) {
   const { t } = useTranslation();
   const byCategory = settings.setupType === 'BY_CATEGORY';
@@ -75,6 +80,8 @@ export function AvailabilityEditor({ settings }: { settings: AvailabilitySetting
       ) : (
         <CalendarEditors key={calendarCategory ?? 'general'} category={calendarCategory} timezone={settings.timezone} />
       )}
+      <BookingRulesCard settings={settings} />
+      <TimeOffCard />
     </div>
   );
 }

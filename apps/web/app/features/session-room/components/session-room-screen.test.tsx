@@ -14,6 +14,7 @@ function show() {
         <SessionRoomScreen
           bookingId={BOOKING}
           detailsPath={`/appointments/${BOOKING}/`}
+          consentPath={`/appointments/${BOOKING}/consent/`}
           renderChat={() => <p>chat</p>}
           renderNotFound={() => <p>not found</p>}
         />
@@ -75,6 +76,19 @@ describe('SessionRoomScreen', () => {
     expect(screen.getAllByRole('link', { name: 'Back to the booking' })[0]).toHaveAttribute(
       'href',
       `/appointments/${BOOKING}/`,
+    );
+    expect(screen.queryByRole('button', { name: 'Join now' })).toBeNull();
+  });
+
+  it('refuses a client who has not signed the consent, with the link to sign it', async () => {
+    const message =
+      "Before you can join, please read and sign your therapist's telehealth consent and practice policy.";
+    mockApi({ [`GET /api/booking/${BOOKING}/room`]: [409, { code: 'CONSENT_REQUIRED', message }] });
+    show();
+    expect(await screen.findByTestId('room-notice')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'Read and sign the consent' })).toHaveAttribute(
+      'href',
+      `/appointments/${BOOKING}/consent/`,
     );
     expect(screen.queryByRole('button', { name: 'Join now' })).toBeNull();
   });

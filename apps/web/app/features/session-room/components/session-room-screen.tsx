@@ -17,6 +17,8 @@ export interface SessionRoomScreenProps {
   bookingId: string;
   /** The booking's details page (back link, after leaving). */
   detailsPath: string;
+  /** Where the client reads and signs the provider's consent (the room refuses them until then). */
+  consentPath: string;
   /** The booking's conversation as a side panel (the route composes the messages feature). */
   renderChat(conversationId: string): ReactNode;
   renderNotFound(): ReactNode;
@@ -43,7 +45,13 @@ function Notice({ children, actions }: { children: ReactNode; actions: ReactNode
  * then the room, then what is left to do after leaving. Anyone but the booking's two
  * participants gets the not-found page.
  */
-export function SessionRoomScreen({ bookingId, detailsPath, renderChat, renderNotFound }: SessionRoomScreenProps) {
+export function SessionRoomScreen({
+  bookingId,
+  detailsPath,
+  consentPath,
+  renderChat,
+  renderNotFound,
+}: SessionRoomScreenProps) {
   const { t, i18n } = useTranslation();
   const zone = useViewerZone();
   const query = useRoom(bookingId);
@@ -107,6 +115,14 @@ export function SessionRoomScreen({ bookingId, detailsPath, renderChat, renderNo
         <Notice
           actions={
             <>
+              {stage.code === 'CONSENT_REQUIRED' ? (
+                <Link
+                  to={consentPath}
+                  className="inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                >
+                  {t('telehealthConsent.room.signLink')}
+                </Link>
+              ) : null}
               {stillOpen ? (
                 <Button onClick={() => setStage({ kind: 'check' })} data-testid="rejoin-room">
                   {t('sessionRoom.rejoin')}
@@ -143,7 +159,18 @@ export function SessionRoomScreen({ bookingId, detailsPath, renderChat, renderNo
         {heading}
         <Notice
           actions={
-            error.status >= 500 || error.status === 0 ? (
+            error.code === 'CONSENT_REQUIRED' ? (
+              <>
+                <Link
+                  to={consentPath}
+                  className="inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                  data-testid="sign-consent-link"
+                >
+                  {t('telehealthConsent.room.signLink')}
+                </Link>
+                {backLink}
+              </>
+            ) : error.status >= 500 || error.status === 0 ? (
               <Button variant="secondary" onClick={() => void query.refetch()}>
                 {t('profileScreens.retry')}
               </Button>

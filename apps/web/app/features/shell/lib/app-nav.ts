@@ -24,6 +24,7 @@ export const APP_NAV: NavItem[] = [
   { page: paths.wallet, label: 'appNav.wallet', roles: ['client'] },
   { page: paths.earnings, label: 'appNav.earnings', roles: ['provider'] },
   { page: paths.myCredentials, label: 'appNav.credentials', roles: ['provider'] },
+  { page: paths.consentForm, label: 'appNav.consentForm', roles: ['provider'] },
   { page: paths.adminQueue, label: 'admin.title', roles: ['admin'] },
   { page: paths.security, label: 'appNav.security', roles: ['client', 'provider', 'admin'] },
 ];

@@ -1,0 +1,2 @@
+export const tags = ['consent'];
+export const security = [{ bearer: [] }];
