@@ -8,6 +8,9 @@ const apiProject = (name: string, driver: 'pglite' | 'pg'): TestProjectInlineCon
     environment: 'node',
     include: ['apps/api/**/*.test.ts', 'packages/shared/**/*.test.ts'],
     globalSetup: ['apps/api/test/global-setup.ts'],
+    // One worker process runs many files; test/setup.ts gives each file the app's modules afresh.
+    setupFiles: ['apps/api/test/setup.ts'],
+    isolate: false,
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -33,7 +36,10 @@ export default defineConfig({
           ],
           include: ['apps/web/**/*.test.tsx', 'apps/web/**/*.test.ts'],
           globals: true,
+          // One worker and one jsdom run many files; test/setup.ts gives each file the app's modules
+          // afresh and a clean window.
           setupFiles: ['apps/web/test/setup.ts'],
+          isolate: false,
           // Component tests wait on user events and queries; 5 s (the default) proved too tight on a
           // busy 2-core machine, where they passed alone and timed out together.
           testTimeout: 20_000,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -42,6 +42,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** A PGlite snapshot (dumpDataDir) to start from. */
   loadDataDir?: Blob | File;
+  /** PGlite's compiled WebAssembly, when one process opens many databases (tests); compiled anew when absent. */
+  pgliteWasmModule?: PGliteOptions['pgliteWasmModule'];
   poolSize?: number;
   /** Called when an idle pooled connection fails (logged by the server). */
   onPoolError?: (error: Error) => void;
@@ -83,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    pgliteWasmModule: options.pgliteWasmModule,
     extensions: { btree_gist },
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: options.logger }) as unknown as Db;

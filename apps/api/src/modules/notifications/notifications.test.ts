@@ -31,14 +31,22 @@ function listen(userId: string) {
   const stop = t.app.realtime.subscribe(userId, (event) => seen.push(event));
   return { seen, stop };
 }
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * Waits until `count` live events arrived (on PostgreSQL they come back through NOTIFY, which a
+ * loaded machine delays), then a moment longer, so that an extra event would be seen too.
+ */
+async function settle(seen: unknown[], count: number) {
+  const deadline = Date.now() + 10_000;
+  while (seen.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
 describe('a booking tells the other party', () => {
   it('in the app (row, list, unread count, live event) and by email with the session .ics', async () => {
     const pair = await sessionPair(t);
     const live = listen(pair.provider.id);
     const { bookingId, slot } = await confirmedSession(t, pair, '2027-03-03');
-    await settle();
+    await settle(live.seen, 1);
     live.stop();
 
     const [row] = await rowsOf(pair.provider.id);
@@ -171,7 +179,7 @@ describe('reading notifications', () => {
     expect((await get('/api/notifications/unread-count', pair.provider.headers)).json()).toEqual({ count: 0 });
     const rows = await rowsOf(pair.provider.id);
     expect(rows.every((row) => row.readAt !== null)).toBe(true);
-    await settle();
+    await settle(live.seen, 3);
     live.stop();
     expect(live.seen).toEqual([
       { type: 'notification.read', identifiers: [target] },

@@ -168,7 +168,7 @@ const staysOf = (bookingId: string) =>
     .where(eq(sessionVisits.bookingId, bookingId))
     .orderBy(asc(sessionVisits.joinedAt), asc(sessionVisits.party));
 
-async function until(check: () => Promise<boolean>, timeoutMs = 2000) {
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

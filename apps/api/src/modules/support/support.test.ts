@@ -59,7 +59,15 @@ function anonymous() {
     },
   };
 }
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * Waits until `count` live events arrived (on PostgreSQL they come back through NOTIFY, which a
+ * loaded machine delays), then a moment longer, so that an extra event would be seen too.
+ */
+async function settle(seen: unknown[], count: number) {
+  const deadline = Date.now() + 10_000;
+  while (seen.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
 describe('support chat', () => {
   it('a visitor writes, the operator sees it live and answers, the visitor reads the answer', async () => {
@@ -71,7 +79,7 @@ describe('support chat', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(browser.cookie).toMatch(/^visitor_id=.+\..+/);
     expect(first.json()).toMatchObject({ author: 'visitor', text: 'Hello, how do I book?', operatorName: null });
-    await settle();
+    await settle(seen, 2);
     stop();
     expect(seen.map((event) => event.type)).toEqual(['support.conversation', 'support.message']);
     const conversationId = first.json().conversationIdentifier;
@@ -144,7 +152,7 @@ describe('support chat', () => {
       headers: operator.headers,
       payload: { text: 'In your wallet.' },
     });
-    await settle();
+    await settle(seen, 1);
     stop();
     expect(seen).toContainEqual({
       type: 'support.message',
