@@ -26,6 +26,23 @@ describe('RenderedPage', () => {
     expect(page.gzip(nonce()).length).toBeLessThan(html.length / 10);
   });
 
+  it('compresses a first answer fast and a page asked for again smaller, both whole', () => {
+    const part = Array.from({ length: 300 }, (_, index) => `<li>Jürgen Müller-Lüdenscheidt ${index * 7919}</li>`).join(
+      '',
+    );
+    const text = [part, part.toUpperCase(), part, part.toLowerCase()].join(PLACEHOLDER);
+    const page = new RenderedPage(text, PLACEHOLDER);
+    const [first, second, third] = [nonce(), nonce(), nonce()];
+    const firstAnswer = page.gzip(first);
+    const secondAnswer = page.gzip(second);
+    const thirdAnswer = page.gzip(third);
+    expect(gunzipSync(firstAnswer).toString('utf8')).toBe(text.split(PLACEHOLDER).join(first));
+    expect(gunzipSync(secondAnswer).toString('utf8')).toBe(text.split(PLACEHOLDER).join(second));
+    expect(gunzipSync(thirdAnswer).toString('utf8')).toBe(text.split(PLACEHOLDER).join(third));
+    expect(secondAnswer.length).toBeLessThan(firstAnswer.length);
+    expect(thirdAnswer.length).toBe(secondAnswer.length);
+  });
+
   it('round-trips any text, any number of slots, nonce bytes that look like the page', () => {
     fc.assert(
       fc.property(

@@ -1,4 +1,4 @@
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, gzipSync } from 'node:zlib';
 import { crc32WithSlots } from './crc32-slots.ts';
 
 /**
@@ -12,10 +12,16 @@ import { crc32WithSlots } from './crc32-slots.ts';
  * (CRC-32 and length of the whole text): one ordinary gzip member (RFC 1952 / RFC 1951). The joined
  * bytes are kept with the nonce positions blank, so a response is one copy with its nonce written
  * in place, and a CRC derived from the blank page's in one step (crc32-slots.ts).
+ *
+ * Most pages kept are never asked for again (a provider's page, a filter or search combination, a
+ * crawler's visit): the first answer is the page with its nonce gzip-compressed fast, in one run
+ * (FIRST_LEVEL); only a page asked for again gets the template, as small as it gets
+ * (REUSED_LEVEL), for every answer after.
  */
 export class RenderedPage {
   private readonly parts: Buffer[];
   private gzipped: GzipTemplate | undefined;
+  private answered = false;
 
   constructor(
     html: string,
@@ -41,14 +47,14 @@ export class RenderedPage {
     return Buffer.concat(pieces);
   }
 
-  private compressParts(): Buffer[] {
+  private compressParts(level: number): Buffer[] {
     const blank = Buffer.alloc(this.nonceLength); // NUL bytes, never matched
     const window: Buffer[] = [];
     return this.parts.map((part, index) => {
       const last = index === this.parts.length - 1;
       const before = Buffer.concat(window);
       const compressed = deflateRawSync(part, {
-        level: 9,
+        level,
         finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
         ...(before.length > 0 ? { dictionary: before.subarray(Math.max(0, before.length - 32_768)) } : {}),
       });
@@ -61,6 +67,10 @@ export class RenderedPage {
   gzip(nonce: string): Buffer {
     const nonceBytes = Buffer.from(nonce, 'utf8');
     if (nonceBytes.length !== this.nonceLength) throw new Error(`a nonce of ${this.nonceLength} bytes expected`);
+    if (!this.answered) {
+      this.answered = true;
+      return gzipSync(this.html(nonce), { level: FIRST_LEVEL });
+    }
     this.gzipped ??= this.gzipTemplate();
     const template = this.gzipped;
     const answer = Buffer.allocUnsafe(template.bytes.length);
@@ -75,7 +85,7 @@ export class RenderedPage {
    * CRC-32 of the text for a given nonce (one step per answer, crc32-slots.ts).
    */
   private gzipTemplate(): GzipTemplate {
-    const compressed = this.compressParts();
+    const compressed = this.compressParts(REUSED_LEVEL);
     const stored = Buffer.alloc(5 + this.nonceLength);
     stored[0] = 0x00; // BFINAL 0, BTYPE 00 (stored); the rest of the byte is padding
     stored.writeUInt16LE(this.nonceLength, 1);
@@ -119,6 +129,11 @@ interface GzipTemplate {
   nonceOffsets: number[];
   crcWith: (nonce: Uint8Array) => number;
 }
+
+/** A page's first answer, compressed alone: fast, as most pages kept are never asked for again. */
+const FIRST_LEVEL = 1;
+/** A page asked for again, compressed once more for all its later answers: as small as it gets. */
+const REUSED_LEVEL = 9;
 
 /** ID1 ID2, CM deflate, no flags, no mtime, XFL 0, OS unknown. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);

@@ -1,6 +1,7 @@
 import { intlLocale, type Language } from '@app/shared/constants';
 import { asCurrency, type CurrencyCode } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
+import { dateTimeFormat } from './dates';
 
 /** The API's currency string as one we can format: the shared helper, here beside the formatters. */
 export { asCurrency };
@@ -32,12 +33,9 @@ export function signedMoney(minor: number, direction: 'credit' | 'debit', curren
 }
 
 export function formatDateTime(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
+  return dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 export function formatDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
+  return dateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
 }

@@ -1,5 +1,4 @@
 import { isLanguage, isOperatingCountry, type Language } from '@app/shared/constants';
-import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { DIRECTORY_MODALS } from '#app/features/directory/lib/modals';
@@ -7,6 +6,7 @@ import { loadPageWords } from '#app/lib/i18n';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { visitorCountryOf } from '#app/lib/visitor-country';
+import { useWords } from '#app/lib/words';
 import { useModals } from '#app/ui/modal-manager';
 import type { Route } from './+types/home';
 
@@ -37,7 +37,7 @@ const chipClass =
   'block rounded-xl border border-slate-200 bg-white px-4 py-3 font-medium text-slate-900 hover:border-brand-600 hover:text-brand-800';
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { shell, countryName, lang, countryCode } = useLocaleData();
   const modals = useModals();
   const navigate = useNavigate();

@@ -16,6 +16,7 @@ import { NotFoundPage } from '#app/features/shell/components/not-found-page';
 import { RouteHistoryProvider } from '#app/features/shell/components/route-history';
 import { ensureCatalog, getI18n, languageOfPath } from '#app/lib/i18n';
 import type { LocaleLayoutData } from '#app/lib/shell-data';
+import { WordsProvider } from '#app/lib/words';
 import { ModalProvider } from '#app/ui/modal-manager';
 import '#app/lib/load-context';
 import { ToastProvider } from '#app/ui/toast';
@@ -97,11 +98,13 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
 function Providers({ lang, children }: { lang: Language; children: React.ReactNode }) {
   return (
     <I18nextProvider i18n={getI18n(lang)}>
-      <ToastProvider>
-        <ModalProvider>
-          <RouteHistoryProvider>{children}</RouteHistoryProvider>
-        </ModalProvider>
-      </ToastProvider>
+      <WordsProvider>
+        <ToastProvider>
+          <ModalProvider>
+            <RouteHistoryProvider>{children}</RouteHistoryProvider>
+          </ModalProvider>
+        </ToastProvider>
+      </WordsProvider>
     </I18nextProvider>
   );
 }
@@ -124,7 +127,9 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <I18nextProvider i18n={getI18n(lang)}>
-      <NotFoundPage lang={lang} kind={notFound ? 'notFound' : 'error'} />
+      <WordsProvider>
+        <NotFoundPage lang={lang} kind={notFound ? 'notFound' : 'error'} />
+      </WordsProvider>
     </I18nextProvider>
   );
 }

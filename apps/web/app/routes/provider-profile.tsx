@@ -3,7 +3,6 @@ import { providerIdOfSegment, providerSegment } from '@app/shared/provider-path'
 import { REVIEW_SORTS, type ReviewSort } from '@app/shared/review-rules';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
 import type { ReviewPage } from '@app/shared/schemas/reviews';
-import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { FeeText } from '#app/features/directory/components/fee-text';
 import { displayName } from '#app/features/directory/components/provider-card';
@@ -22,6 +21,7 @@ import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { visitorCountryOf } from '#app/lib/visitor-country';
+import { useWords } from '#app/lib/words';
 import { PageLinks } from '#app/ui/page-links';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { StarRating } from '#app/ui/star-rating';
@@ -127,7 +127,7 @@ function NextSlots({
   /** Booking step 1 with this time chosen. */
   bookAt(slot: string): string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWords();
   const viewer = useViewerZone();
   const zone = viewer ?? providerZone;
   if (slots.length === 0) return <p className="text-sm text-slate-600">{t('bookingScreens.directory.noSlots')}</p>;
@@ -163,7 +163,7 @@ function NextSlots({
  * schema.org data, and canonical and hreflang links.
  */
 export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { lang } = useLocaleData();
   const session = useSession();
   const { provider, reviews, position, publicUrl } = loaderData;

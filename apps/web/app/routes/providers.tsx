@@ -1,7 +1,6 @@
 import { isLanguage, isOperatingCountry, type Language } from '@app/shared/constants';
 import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { DIRECTORY_FILTER_LISTS } from '@app/shared/directory-rules';
-import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
 import { FiltersSheet, filterCount } from '#app/features/directory/components/filters-sheet';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
@@ -20,6 +19,7 @@ import { jsonLd } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { visitorCountryOf } from '#app/lib/visitor-country';
+import { useWords } from '#app/lib/words';
 import { useModals } from '#app/ui/modal-manager';
 import { PageLinks } from '#app/ui/page-links';
 import type { Route } from './+types/providers';
@@ -145,7 +145,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * currency, ratings, next free times); keyset pages follow `cursor`.
  */
 export default function Providers({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { lang, shell } = useLocaleData();
   const zone = useViewerZone();
   const modals = useModals();

@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { cn } from './cn';
 import { useReturnFocus } from './return-focus';
 
@@ -17,7 +17,7 @@ export interface DialogProps {
 
 /** An accessible modal (focus trap, Escape, labelled, focus back to its opener on close). Default size is small (SPEC.md §2). */
 export function Dialog({ open, onOpenChange, title, description, size = 'sm', children }: DialogProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,8 +1,8 @@
 import { LISTING_REQUIREMENTS, LISTING_SLOT_HORIZON_DAYS, type ListingRequirement } from '@app/shared/listing-rules';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Page, paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useWords } from '#app/lib/words';
 import { cn } from './cn';
 
 /** Where a provider puts each missing piece right. */
@@ -28,7 +28,7 @@ export function ListingChecklist({
   audience: 'provider' | 'admin';
   className?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { lang } = useLocaleData();
   const live = missing.length === 0;
   const summary =

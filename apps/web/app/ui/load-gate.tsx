@@ -1,13 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { refusalText } from '#app/lib/error-text';
+import { useWords } from '#app/lib/words';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
 /** Loading and error states of a query (a refusal says the server's reason), then its data. */
 export function LoadGate<T>({ query, children }: { query: UseQueryResult<T>; children(data: T): ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   if (query.isPending) {
     return (
       <div className="flex justify-center py-10 text-brand-700">

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { cn } from './cn';
 import { FieldMessages, fieldMessageIds } from './field';
 import type { SelectOption } from './searchable-select';
@@ -33,7 +33,7 @@ export function MultiSelect({
   id,
   disabled,
 }: MultiSelectProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const generated = useId();
   const baseId = id ?? generated;
   const listId = `${baseId}-list`;

@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { cn } from './cn';
 
 export interface OtpInputProps {
@@ -38,7 +38,7 @@ export function OtpInput({
   autoFocus,
   id,
 }: OtpInputProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const generated = useId();
   const baseId = id ?? generated;
   const labelId = `${baseId}-label`;

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { refusalText } from '#app/lib/error-text';
+import { useWords } from '#app/lib/words';
 import { Button } from './button';
 import { Pagination } from './pagination';
 import { Spinner } from './spinner';
@@ -39,7 +39,7 @@ export function PagedList<Page extends { data: readonly unknown[]; meta: { total
   hrefFor,
   children,
 }: PagedListProps<Page>) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   if (query.isPending) return <PagedListLoading />;
   if (query.isError) {
     const refusal = refusalText(query.error);

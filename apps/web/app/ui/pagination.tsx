@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useWords } from '#app/lib/words';
 
 export interface PaginationProps {
   page: number;
@@ -22,7 +22,7 @@ const disabledClass =
 
 /** Previous / Next links and "Page 2 of 5"; nothing when everything fits on one page. */
 export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   if (totalPages <= 1) return null;
   const hasPrevious = page > 1;
   const hasNext = page < totalPages;

@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { useReturnFocus } from './return-focus';
 
 /** SPEC.md §9: the icons change every 350 ms; the slow notice appears after 15 s. */
@@ -82,7 +82,7 @@ const SEQUENCES: Record<PendingPaymentProps['kind'], IconName[]> = {
  * cannot be dismissed; after 15 s it offers a refresh.
  */
 export function PendingPayment({ kind, onRefresh }: PendingPaymentProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const sequence = SEQUENCES[kind];
   const returnFocus = useReturnFocus(true);
   const [step, setStep] = useState(0);

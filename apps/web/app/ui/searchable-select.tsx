@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { cn } from './cn';
 
 export interface SelectOption {
@@ -22,7 +22,7 @@ export interface SearchableSelectProps {
  * Enter to choose, Escape to close. Shows "No matching options found" when nothing matches.
  */
 export function SearchableSelect({ label, options, value, onChange, placeholder, error, id }: SearchableSelectProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const generated = useId();
   const baseId = id ?? generated;
   const listId = `${baseId}-list`;

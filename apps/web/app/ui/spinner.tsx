@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { cn } from './cn';
 
 export function Spinner({ size = 'md', label }: { size?: 'sm' | 'md'; label?: string }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   return (
     <span role="status" className="inline-flex items-center">
       <span

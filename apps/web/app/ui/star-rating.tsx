@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { cn } from './cn';
 
 /**
@@ -48,7 +48,7 @@ export function StarRating({
   count?: number;
   className?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWords();
   const id = useId();
   if (rating === null) {
     return <span className={cn('text-sm text-slate-600', className)}>{t('reviewScreens.noReviews')}</span>;

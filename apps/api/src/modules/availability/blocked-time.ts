@@ -1,5 +1,5 @@
 import type { Interval } from '@app/shared/slots';
-import { and, asc, sql } from 'drizzle-orm';
+import { and, asc, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { availabilityTimeOff } from '../../db/schema/index.ts';
 import { prepared } from '../../platform/prepared.ts';
@@ -54,4 +54,23 @@ export async function loadBlockedTime(
 /** loadBlockedTime for one provider. */
 export async function loadProviderBlockedTime(db: Tx, providerId: string, window: Interval): Promise<Interval[]> {
   return (await loadBlockedTime(db, [providerId], window)).get(providerId) ?? [];
+}
+
+/**
+ * loadBlockedTime for the provider whose id `provider` names, as a subquery of a larger statement
+ * (a provider's page reads everything in one): a JSON array of {startsAt, endsAt}, sorted by start,
+ * within [from, to) given as SQL (placeholders). A source of blocked time added above is added here.
+ */
+export function blockedTimeJsonSql(provider: SQL, from: SQL, to: SQL): SQL<{ startsAt: string; endsAt: string }[]> {
+  return sql`(SELECT coalesce(json_agg(json_build_object('startsAt', ${availabilityTimeOff.startsAt},
+      'endsAt', ${availabilityTimeOff.endsAt}) ORDER BY ${availabilityTimeOff.startsAt}), '[]'::json)
+    FROM ${availabilityTimeOff} WHERE ${availabilityTimeOff.providerId} = ${provider}
+      AND ${availabilityTimeOff.startsAt} < (${to})::timestamptz AND ${availabilityTimeOff.endsAt} > (${from})::timestamptz)`;
+}
+
+/** The blocked time of blockedTimeJsonSql's rows, as loadBlockedTime gives it. */
+export function blockedTimeOf(rows: { startsAt: string; endsAt: string }[]): Interval[] {
+  return rows
+    .map((row) => ({ startMs: new Date(row.startsAt).getTime(), endMs: new Date(row.endsAt).getTime() }))
+    .sort((a, b) => a.startMs - b.startMs);
 }

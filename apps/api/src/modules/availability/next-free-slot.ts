@@ -1,6 +1,15 @@
 import { type BookingRules, DEFAULT_BOOKING_RULES, offeredSlots, rulesReach } from '@app/shared/calendar-rules';
 import { DEFAULT_SESSION_MINUTES } from '@app/shared/constants';
-import { addDays, bookingWindow, type DayRule, generateSlots, type Interval, zonedDate } from '@app/shared/slots';
+import {
+  addDays,
+  bookingWindow,
+  type DayRule,
+  generateSlots,
+  type Interval,
+  startOfZonedDate,
+  type TimeRange,
+  zonedDate,
+} from '@app/shared/slots';
 import { isValidTimeZone } from '@app/shared/time-zones';
 import { and, asc, gte, inArray, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -51,23 +60,81 @@ export async function upcomingFreeSlots(
   now: Date,
   limit: number,
 ): Promise<Map<string, Date[]>> {
-  const result = new Map<string, Date[]>();
-  if (owners.length === 0) return result;
-  const ids = owners.map((owner) => owner.providerId);
+  if (owners.length === 0) return new Map();
   const nowMs = now.getTime();
-  const windows = new Map(
-    owners.map((owner) => {
-      const zone = isValidTimeZone(owner.timezone) ? owner.timezone : 'UTC';
-      return [owner.providerId, { zone, window: bookingWindow(nowMs, zone) }];
-    }),
+  const lastEndMs = Math.max(...owners.map((owner) => bookingWindow(nowMs, zoneOf(owner)).endMs));
+  const calendars = await loadCalendars(
+    db,
+    owners.map((owner) => owner.providerId),
+    now,
+    lastEndMs,
   );
-  const lastEndMs = Math.max(...[...windows.values()].map((entry) => entry.window.endMs));
-  const firstDate = addDays(zonedDate(nowMs, 'UTC'), -1);
-  const lastDate = addDays(zonedDate(lastEndMs, 'UTC'), 1);
-  // Busy and blocked time as far as any rule looks: the whole ISO weeks of the caps in any zone
-  // (a day either side of the UTC weeks) and past the longest buffers.
-  const weeks = rulesReach(nowMs, lastEndMs, 'UTC', DEFAULT_BOOKING_RULES);
-  const reach = { startMs: weeks.startMs - DAY_MS, endMs: weeks.endMs + DAY_MS };
+  return freeSlotsOf(calendars, owners, now, limit);
+}
+
+/** A provider's zone for their calendar: their own when it is a real zone, else UTC. */
+const zoneOf = (owner: CalendarOwner) => (isValidTimeZone(owner.timezone) ? owner.timezone : 'UTC');
+
+type SettingsRow = { providerId: string; setupType: 'GENERAL' | 'BY_CATEGORY'; sessionMinutes: number } & {
+  [K in keyof BookingRules]: BookingRules[K] | null;
+};
+
+/** The rows the next free slots are computed from, for some providers (each row names its provider). */
+export interface CalendarRows {
+  settings: SettingsRow[];
+  categorySettings: { providerId: string; categoryId: string; sessionMinutes: number }[];
+  weekly: {
+    providerId: string;
+    categoryId: string | null;
+    dayOfWeek: number;
+    isAvailable: boolean;
+    intervals: TimeRange[];
+  }[];
+  overrides: {
+    providerId: string;
+    categoryId: string | null;
+    date: string;
+    isAvailable: boolean;
+    intervals: TimeRange[];
+  }[];
+  busy: { providerId: string; startsAt: Date | null; endsAt: Date | null }[];
+  /** Each provider's blocked time (blocked-time.ts), sorted by start. */
+  blockedOf: Map<string, Interval[]>;
+}
+
+/** The dates whose overrides a search up to `lastEndMs` may read (a day either side, for any zone). */
+export function overrideDates(now: Date, lastEndMs: number): { firstDate: string; lastDate: string } {
+  return {
+    firstDate: addDays(zonedDate(now.getTime(), 'UTC'), -1),
+    lastDate: addDays(zonedDate(lastEndMs, 'UTC'), 1),
+  };
+}
+
+/**
+ * Busy and blocked time as far as any rule looks for a search up to `lastEndMs`: the whole ISO
+ * weeks of the caps in any zone (a day either side of the UTC weeks) and past the longest buffers.
+ */
+export function rulesReachOf(now: Date, lastEndMs: number): Interval {
+  const weeks = rulesReach(now.getTime(), lastEndMs, 'UTC', DEFAULT_BOOKING_RULES);
+  return { startMs: weeks.startMs - DAY_MS, endMs: weeks.endMs + DAY_MS };
+}
+
+/**
+ * The latest end of a booking window in any zone: today is latest in UTC+14, and a day ends
+ * latest in UTC−12. Reading the rules up to there serves a provider whatever their zone.
+ */
+export function latestWindowEndMs(nowMs: number): number {
+  const { to } = bookingWindow(nowMs, 'Etc/GMT-14');
+  return startOfZonedDate(addDays(to, 1), 'Etc/GMT+12');
+}
+
+/**
+ * The providers' calendar rows up to `lastEndMs`: settings, weekly patterns, specific dates, busy
+ * time and blocked time, all `provider_id = ANY(...)`.
+ */
+async function loadCalendars(db: Tx, ids: string[], now: Date, lastEndMs: number): Promise<CalendarRows> {
+  const { firstDate, lastDate } = overrideDates(now, lastEndMs);
+  const reach = rulesReachOf(now, lastEndMs);
   const [settings, categorySettings, weekly, overrides, busy, blockedOf] = await Promise.all([
     db
       .select({
@@ -126,7 +193,24 @@ export async function upcomingFreeSlots(
       .orderBy(asc(bookings.startsAt)),
     loadBlockedTime(db, ids, reach),
   ]);
+  return { settings, categorySettings, weekly, overrides, busy, blockedOf };
+}
 
+/** The first `limit` free slot starts of each owner, earliest first, from their calendar rows. */
+export function freeSlotsOf(
+  { settings, categorySettings, weekly, overrides, busy, blockedOf }: CalendarRows,
+  owners: CalendarOwner[],
+  now: Date,
+  limit: number,
+): Map<string, Date[]> {
+  const result = new Map<string, Date[]>();
+  const nowMs = now.getTime();
+  const windows = new Map(
+    owners.map((owner) => {
+      const zone = zoneOf(owner);
+      return [owner.providerId, { zone, window: bookingWindow(nowMs, zone) }];
+    }),
+  );
   const key = (providerId: string, categoryId: string | null) => `${providerId}|${categoryId ?? ''}`;
   const weeklyOf = groupBy(weekly, (row) => key(row.providerId, row.categoryId));
   const overridesOf = groupBy(overrides, (row) => key(row.providerId, row.categoryId));

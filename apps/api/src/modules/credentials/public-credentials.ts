@@ -69,14 +69,28 @@ export async function publicCredentials(db: Tx, input: { providerId: string; now
       .from(workHistory)
       .where(eq(workHistory.providerId, input.providerId)),
   ]);
+  return credentialsOf({ approvedAt, approved, periods, now: input.now });
+}
+
+/**
+ * The public page's credentials from the rows: the qualifications as approved (licences and
+ * education, oldest first) and the work history.
+ */
+export function credentialsOf(input: {
+  approvedAt: Date | string | null;
+  approved: { type: string; body: string | null; credentialNumber: string | null; title: string | null }[];
+  periods: { startMonth: string; endMonth: string | null; currentlyWorksHere: boolean }[];
+  now: Date;
+}): PublicCredentials {
+  const { approved } = input;
   return {
-    verified: approvedAt !== null,
+    verified: input.approvedAt !== null,
     licences: approved.flatMap((row) =>
       row.type === 'license' && row.body && row.credentialNumber
         ? [{ body: row.body, credentialNumber: row.credentialNumber }]
         : [],
     ),
     education: approved.flatMap((row) => (row.type === 'education' && row.title ? [{ title: row.title }] : [])),
-    yearsInPractice: yearsInPractice(periods, input.now),
+    yearsInPractice: yearsInPractice(input.periods, input.now),
   };
 }

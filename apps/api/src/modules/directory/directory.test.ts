@@ -1,3 +1,4 @@
+import { REVIEWS_PAGE_SIZE } from '@app/shared/schemas/reviews';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,9 +12,12 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
-import { preferenceOptions } from '../../db/schema/index.ts';
+import { availabilitySettings, availabilityTimeOff, preferenceOptions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { upcomingFreeSlots } from '../availability/next-free-slot.ts';
 import { refreshNextAvailable } from './next-available.ts';
+import { NEXT_SLOTS_SHOWN } from './provider-page.ts';
+import { directoryWebServices } from './web-services.ts';
 
 /** Runs first in this file's fresh database: these are the only providers. */
 let t: TestApp;
@@ -150,5 +154,74 @@ describe('GET /providers/{id}', () => {
   it('answers 404 for a provider who is not approved', async () => {
     const draft = await createTestUser(t, { role: 'provider', verificationStatus: 'draft' });
     expect((await t.app.inject({ url: `/api/providers/${draft.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('a provider’s page (server render)', () => {
+  const page = (providerId: string) =>
+    directoryWebServices(t.deps).provider({
+      providerId,
+      language: 'de',
+      countryCode: 'NG',
+      reviewsSort: 'newest',
+      reviewsCursor: null,
+    });
+
+  it('is what the API answers, with the first reviews, and nothing for a provider who is not listed', async () => {
+    const api = await t.app.inject({ url: `/api/providers/${lagos.id}`, headers: { 'x-language': 'de' } });
+    const answer = await page(lagos.id);
+    expect(answer?.provider).toEqual(api.json());
+    expect(answer?.reviews).toEqual({
+      data: [],
+      meta: { page: 1, perPage: REVIEWS_PAGE_SIZE, total: 0, totalPages: 0 },
+      nextCursor: null,
+    });
+    const draft = await createTestUser(t, { role: 'provider', verificationStatus: 'draft' });
+    expect(await page(draft.id)).toBeNull();
+  });
+
+  it('offers the slot engine’s next free slots, with booking rules and time off applied', async () => {
+    // Now is 09:00Z; the general calendar offers 11:00Z, 12:00Z, … (the 11:00Z slot is booked).
+    await t.deps.db
+      .insert(availabilitySettings)
+      .values({ providerId: lagos.id, minNoticeHours: 4 })
+      .onConflictDoUpdate({ target: availabilitySettings.providerId, set: { minNoticeHours: 4 } });
+    await t.deps.db.insert(availabilityTimeOff).values({
+      providerId: lagos.id,
+      startsAt: new Date('2027-03-01T14:00:00Z'),
+      endsAt: new Date('2027-03-01T15:00:00Z'),
+    });
+    try {
+      const answer = await page(lagos.id);
+      const engine = await upcomingFreeSlots(
+        t.deps.db,
+        [{ providerId: lagos.id, timezone: 'Africa/Lagos' }],
+        t.deps.clock.now(),
+        NEXT_SLOTS_SHOWN,
+      );
+      const slots = answer?.provider.nextSlots ?? [];
+      expect(slots.slice(0, 2)).toEqual(['2027-03-01T13:00:00.000Z', '2027-03-01T15:00:00.000Z']);
+      expect(slots).toEqual((engine.get(lagos.id) ?? []).map((start) => start.toISOString()));
+    } finally {
+      await t.deps.db.delete(availabilityTimeOff).where(eq(availabilityTimeOff.providerId, lagos.id));
+      await t.deps.db
+        .update(availabilitySettings)
+        .set({ minNoticeHours: 0 })
+        .where(eq(availabilitySettings.providerId, lagos.id));
+    }
+  });
+
+  it.runIf(testDriver === 'pglite')('reads the provider and their first reviews in two statements', async () => {
+    const pglite = t.database.pglite;
+    if (!pglite) throw new Error('pglite expected');
+    await page(lagos.id); // the statements are prepared on first use
+    const spy = vi.spyOn(pglite, 'query');
+    const execSpy = vi.spyOn(pglite, 'exec');
+    const answer = await page(lagos.id);
+    const calls = spy.mock.calls.length + execSpy.mock.calls.length;
+    spy.mockRestore();
+    execSpy.mockRestore();
+    expect(answer?.provider.identifier).toBe(lagos.id);
+    expect(calls).toBe(2);
   });
 });

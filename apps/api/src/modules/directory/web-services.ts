@@ -9,9 +9,9 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { listPreferenceOptions } from '../catalog/service.ts';
 import { listStatesByCountryCode } from '../region/service.ts';
-import { listProviderReviews } from '../reviews/read-reviews.ts';
+import { listedReviewRows } from '../reviews/read-reviews.ts';
 import { countHomeLinks } from './home-counts.ts';
-import { getPublicProvider } from './provider-page.ts';
+import { providerPage } from './provider-page.ts';
 import { searchProviders } from './search.ts';
 
 export type DirectorySearchAnswer = { ok: true; page: DirectorySearchPage } | { ok: false; message: string };
@@ -56,29 +56,29 @@ export function directoryWebServices(deps: AppDeps) {
       reviewsSort: ReviewSort;
       reviewsCursor: string | null;
     }): Promise<{ provider: PublicProvider; reviews: ReviewPage } | null> {
-      const reviewsPage = (cursor: string | undefined) =>
-        listProviderReviews(deps, {
+      // The provider's statement and their first reviews go out together: the reviews are only
+      // shown when the first finds the provider listed (and it counts them).
+      const rows = (cursor: string | undefined) =>
+        listedReviewRows(deps.db, {
           providerId: input.providerId,
-          readerId: null,
-          language: input.language,
-          page: 1,
           perPage: REVIEWS_PAGE_SIZE,
           sort: input.reviewsSort,
           cursor,
         });
       try {
-        const [provider, reviews] = await Promise.all([
-          getPublicProvider(deps, {
+        const [page, firstRows] = await Promise.all([
+          providerPage(deps, {
             providerId: input.providerId,
             language: input.language,
             visitorCountryCode: input.countryCode,
           }),
-          reviewsPage(input.reviewsCursor ?? undefined).catch((error) => {
-            if (error instanceof AppErrorLike && error.code === 'INVALID_CURSOR') return reviewsPage(undefined);
+          rows(input.reviewsCursor ?? undefined).catch((error) => {
+            if (error instanceof AppErrorLike && error.code === 'INVALID_CURSOR') return rows(undefined);
             throw error;
           }),
         ]);
-        return { provider, reviews };
+        const reviews = firstRows.page({ language: input.language, total: page.reviewTotal });
+        return { provider: page.provider, reviews };
       } catch (error) {
         if (error instanceof AppErrorLike && error.code === 'NOT_FOUND') return null;
         throw error;

@@ -15,8 +15,19 @@ export async function loadLicenseStates(db: Tx, providerId: string, language: La
     .from(providerLicenseStates)
     .innerJoin(states, eq(states.id, providerLicenseStates.stateId))
     .where(eq(providerLicenseStates.providerId, providerId));
+  return licenseStatesOf(
+    rows.map(({ state }) => state),
+    language,
+  );
+}
+
+/** Licence states rows as the reader sees them: named in their language, in its alphabetical order. */
+export function licenseStatesOf(
+  rows: { id: string; code: string; nameEn: string; nameDe: string }[],
+  language: Language,
+): State[] {
   return rows
-    .map(({ state }) => ({ identifier: state.id, code: state.code, name: localizedName(state, language) }))
+    .map((state) => ({ identifier: state.id, code: state.code, name: localizedName(state, language) }))
     .sort((a, b) => a.name.localeCompare(b.name, language));
 }
 

@@ -1,14 +1,15 @@
 import type { Language } from '@app/shared/constants';
 import type { OwnReview, ReviewPage, ReviewSort, ReviewSummary } from '@app/shared/schemas/reviews';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, providerDirectory, providerProfiles, reviews, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { prepared } from '../../platform/prepared.ts';
 import { listedProviderSql } from '../credentials/listing.ts';
 import { afterPosition, decodeReviewCursor, encodeReviewCursor, reviewOrder } from './review-cursor.ts';
-import { reviewOfProvider, reviewSelect, toReview } from './review-view.ts';
+import { type ReviewRow, reviewOfProvider, reviewSelect, toReview, visibleReview } from './review-view.ts';
 
 /**
  * A provider whose reviews anyone may read: listed (the listing rule of credentials/listing.ts).
@@ -60,7 +61,22 @@ export async function listProviderReviews(
       .offset(position ? 0 : (page - 1) * input.perPage),
     deps.db.select({ total: count() }).from(reviews).where(reviewOfProvider(input.providerId)),
   ]);
-  const total = counted?.total ?? 0;
+  return reviewPage(rows, { ...input, sort, page, total: counted?.total ?? 0 });
+}
+
+/** One answer's page of review rows (read one past the page, to know whether a next page exists). */
+function reviewPage(
+  rows: ReviewRow[],
+  input: {
+    readerId: string | null;
+    language: Language;
+    page: number;
+    perPage: number;
+    sort: ReviewSort;
+    total: number;
+  },
+): ReviewPage {
+  const { total, sort, page } = input;
   const shown = rows.slice(0, input.perPage);
   const last = shown.at(-1);
   const reader = { userId: input.readerId, language: input.language };
@@ -71,6 +87,35 @@ export async function listProviderReviews(
       rows.length > input.perPage && last
         ? encodeReviewCursor({ sort, ratingHalves: last.ratingHalves, createdAt: last.createdAt, id: last.id })
         : null,
+  };
+}
+
+/**
+ * A page of a provider's visible reviews as the public reads them (the first, or the one after
+ * `cursor`), for a caller that checks the provider is listed and counts the reviews itself (their
+ * page's one statement, directory/provider-page.ts): the rows, read at once, and the answer made
+ * from them with the total. A first page is one statement per order, prepared once per connection.
+ */
+export async function listedReviewRows(
+  db: Tx,
+  input: { providerId: string; perPage: number; sort: ReviewSort; cursor?: string },
+): Promise<{ page(answer: { language: Language; total: number }): ReviewPage }> {
+  const { sort } = input;
+  const position = input.cursor ? decodeReviewCursor(input.cursor, sort) : null;
+  const rows = position
+    ? await reviewSelect(db, null)
+        .where(and(reviewOfProvider(input.providerId), afterPosition(position)))
+        .orderBy(...reviewOrder(sort))
+        .limit(input.perPage + 1)
+    : await prepared(db, `reviews_first_page_${sort}`, (name) =>
+        reviewSelect(db, null)
+          .where(and(eq(reviews.providerId, sql.placeholder('providerId')), visibleReview))
+          .orderBy(...reviewOrder(sort))
+          .limit(sql.placeholder('limit'))
+          .prepare(name),
+      ).execute({ providerId: input.providerId, limit: input.perPage + 1 });
+  return {
+    page: (answer) => reviewPage(rows, { ...input, ...answer, readerId: null, page: 1 }),
   };
 }
 

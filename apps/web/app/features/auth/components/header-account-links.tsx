@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
+import { useWords } from '#app/lib/words';
 import { useSignOut } from '../hooks/use-sign-out';
 
 const linkClass = 'rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3';
@@ -12,7 +12,7 @@ const linkClass = 'rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hov
  * after hydration the browser's session decides.
  */
 export function HeaderAccountLinks() {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { lang } = useLocaleData();
   const session = useSession();
   const signOut = useSignOut();

@@ -1,7 +1,7 @@
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
-import { useTranslation } from 'react-i18next';
 import { priceText } from '#app/lib/price';
 import { useLang } from '#app/lib/use-lang';
+import { useWords } from '#app/lib/words';
 
 /** A provider's fee per session (free, not set yet), with the visitor's currency beside it when it differs. */
 export function FeeText({
@@ -11,7 +11,7 @@ export function FeeText({
   fee: DirectoryProvider['fee'];
   visitorFee?: DirectoryProvider['visitorFee'];
 }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const lang = useLang();
   if (!fee) return <>{t('bookingScreens.directory.feeNotSet')}</>;
   if (fee.isFree) return <>{t('bookingScreens.free')}</>;

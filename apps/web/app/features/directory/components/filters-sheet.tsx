@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 
 export interface FiltersSheetProps {
   /** How many filters the search has, shown on the button ("Filters (2)"). */
@@ -16,7 +16,7 @@ export interface FiltersSheetProps {
  * results: the button needs the script to open them.
  */
 export function FiltersSheet({ count, search, children }: FiltersSheetProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);

@@ -1,9 +1,9 @@
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shortDateOf, timeOf } from '#app/lib/format';
 import { paths } from '#app/lib/paths';
 import { useLang } from '#app/lib/use-lang';
+import { useWords } from '#app/lib/words';
 import { cn } from '#app/ui/cn';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { StarRating } from '#app/ui/star-rating';
@@ -18,7 +18,7 @@ export function displayName(provider: Pick<DirectoryProvider, 'name' | 'title'>)
  * with `href`, the time is a link that starts the booking with it chosen.
  */
 export function NextSlotText({ at, zone, href }: { at: string | null; zone: string | null; href?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWords();
   if (!at) return <>{t('bookingScreens.directory.noSlots')}</>;
   if (!zone) return <>{t('bookingScreens.directory.nextAvailableLabel')}</>;
   const words = { date: shortDateOf(at, zone, i18n.language), time: timeOf(at, zone, i18n.language) };
@@ -50,7 +50,7 @@ export function ProviderCard({
   /** Extra lines under the facts (a recommendation's reasons). */
   children?: React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const lang = useLang();
   const name = displayName(provider);
   const headingId = `provider-${provider.identifier}`;

@@ -1,9 +1,9 @@
 import type { PublicProvider } from '@app/shared/schemas/bookings';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 
 /** "Verified": the operator checked the provider's credentials. */
 export function VerifiedBadge() {
-  const { t } = useTranslation();
+  const { t } = useWords();
   return (
     <span
       className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200"
@@ -28,7 +28,7 @@ export function ProviderCredentials({
 }: {
   provider: Pick<PublicProvider, 'licences' | 'education' | 'yearsInPractice' | 'licenseStates'>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { licences, education, yearsInPractice, licenseStates } = provider;
   if (licences.length === 0 && education.length === 0 && yearsInPractice === null && licenseStates.length === 0) {
     return null;

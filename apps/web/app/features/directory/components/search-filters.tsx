@@ -1,8 +1,8 @@
 import { DIRECTORY_SORTS } from '@app/shared/directory-rules';
 import type { NamedItem } from '@app/shared/schemas/common';
 import type { Country, State } from '@app/shared/schemas/region';
-import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
+import { useWords } from '#app/lib/words';
 
 /** Lists shown open (the common ones) and under "More filters". */
 const MAIN_LISTS = ['language', 'therapyApproach', 'modality', 'specialities'] as const;
@@ -34,7 +34,7 @@ export interface SearchFiltersProps {
 
 /** One list's options as checkboxes, folded away unless some are chosen (the form stays short on a phone). */
 function CheckboxGroup({ list, options, params }: { list: string; options: FilterOption[]; params: URLSearchParams }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const chosen = new Set(params.getAll(list).flatMap((value) => value.split(',')));
   const count = options.filter((option) => chosen.has(option.key)).length;
   return (
@@ -75,7 +75,7 @@ export function SearchFilters({
   currencyCode,
   onPickState,
 }: SearchFiltersProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   // Fields the form does not show still travel (none today); the cursor never does: a new search starts at page 1.
   const moreChosen = MORE_LISTS.some((list) => params.has(list));
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
@@ -13,7 +13,7 @@ import { DIRECTORY_MODALS } from '../lib/modals';
  * state (therapists there or licensed there).
  */
 export function StatePickerDialog({ onFind }: { onFind(stateCode: string): void }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const binding = useModalBinding(DIRECTORY_MODALS.selectState);
   const modals = useModals();
   const states = useStates('US', binding.open);

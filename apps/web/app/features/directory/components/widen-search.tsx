@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useWords } from '#app/lib/words';
 import type { FilterOption, FilterState } from './search-filters';
 
 export interface WidenSearchProps {
@@ -44,7 +44,7 @@ function without(params: URLSearchParams, name: string, value?: string): string 
  * the providers elsewhere who see clients online.
  */
 export function WidenSearch({ params, lists, options, states, countryName, onlineElsewhere }: WidenSearchProps) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const removals: Removal[] = [];
   const text = params.get('q');
   if (text) removals.push({ key: 'q', label: `“${text}”`, href: without(params, 'q') });

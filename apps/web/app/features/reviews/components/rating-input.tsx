@@ -1,6 +1,6 @@
 import { REVIEW_RATING_MAX, REVIEW_RATING_MIN, REVIEW_RATING_STEP } from '@app/shared/schemas/reviews';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { cn } from '#app/ui/cn';
 import { StarRating } from '#app/ui/star-rating';
 
@@ -19,7 +19,7 @@ export function RatingInput({
   onChange(value: number): void;
   error?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useWords();
   const id = useId();
   const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (

@@ -2,10 +2,10 @@ import { type ReviewReplyBody, ReviewReplyBodySchema } from '@app/shared/schemas
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
 import { tMessage } from '#app/lib/t-message';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { TextAreaField } from '#app/ui/form-fields';
@@ -19,7 +19,7 @@ import { REVIEW_MODALS } from '../lib/modals';
  * may be reworded or deleted (docs/decisions/directory-review-replies-one-per-review-editable.md).
  */
 export function ReplyDialog() {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const binding = useModalBinding(REVIEW_MODALS.reply);
   const modals = useModals();
   const review = modals.propsOf(REVIEW_MODALS.reply)?.review;

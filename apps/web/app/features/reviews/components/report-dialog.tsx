@@ -1,10 +1,10 @@
 import { type ReportReviewBody, ReportReviewBodySchema } from '@app/shared/schemas/reviews';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
 import { tMessage } from '#app/lib/t-message';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { TextAreaField } from '#app/ui/form-fields';
@@ -15,7 +15,7 @@ import { REVIEW_MODALS } from '../lib/modals';
 
 /** The reviewed provider tells the back office why a review breaks the rules; it stays visible until an admin decides. */
 export function ReportDialog() {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const binding = useModalBinding(REVIEW_MODALS.report);
   const modals = useModals();
   const review = modals.propsOf(REVIEW_MODALS.report)?.review;

@@ -1,5 +1,5 @@
 import type { Booking } from '@app/shared/schemas/bookings';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';
 import { REVIEW_MODALS } from '../lib/modals';
@@ -15,7 +15,7 @@ export function sessionTookPlace(booking: Pick<Booking, 'status' | 'endAt'>, now
  * "Edit review" (the dialog tells when the one edit has been used).
  */
 export function ReviewAction({ booking, now }: { booking: Booking; now: number }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const modals = useModals();
   if (!sessionTookPlace(booking, now)) return null;
   return (

@@ -9,10 +9,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator, useSearchParams } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
 import { tMessage } from '#app/lib/t-message';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { TextAreaField } from '#app/ui/form-fields';
@@ -33,7 +33,7 @@ type FormValues = { rating: number | undefined; comment: string; isAnonymous: bo
  * session, or by the `participantId` query parameter (the booking).
  */
 export function ReviewDialog() {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const modals = useModals();
   const binding = useModalBinding(REVIEW_MODALS.review);
   const props = modals.propsOf(REVIEW_MODALS.review);
@@ -75,7 +75,7 @@ export function ReviewDialog() {
 }
 
 function ReviewBodyView({ bookingId, onClose }: { bookingId: string; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const existing = useBookingReview(bookingId);
   if (existing.isPending) {
     return (
@@ -108,7 +108,7 @@ function ReviewBodyView({ bookingId, onClose }: { bookingId: string; onClose(): 
 }
 
 function ReviewForm({ bookingId, review, onClose }: { bookingId: string; review: OwnReview | null; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const toast = useToast();
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();

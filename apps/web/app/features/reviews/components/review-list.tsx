@@ -1,9 +1,9 @@
 import { REVIEW_SORTS, type ReviewSort } from '@app/shared/review-rules';
 import type { Review, ReviewPage } from '@app/shared/schemas/reviews';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '#app/lib/money';
 import { useLang } from '#app/lib/use-lang';
+import { useWords } from '#app/lib/words';
 import { cn } from '#app/ui/cn';
 import { useModals } from '#app/ui/modal-manager';
 import { StarRating } from '#app/ui/star-rating';
@@ -17,7 +17,7 @@ export interface ReviewListPosition {
 
 /** The order as plain links, so it works before (and without) the page's JavaScript. */
 function SortLinks({ sort, hrefOf }: { sort: ReviewSort; hrefOf(position: ReviewListPosition): string }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   return (
     <nav aria-label={t('reviewScreens.sort.label')} className="flex flex-wrap items-center gap-2 text-sm">
       <span className="text-slate-600">{t('reviewScreens.sort.label')}:</span>
@@ -42,7 +42,7 @@ function SortLinks({ sort, hrefOf }: { sort: ReviewSort; hrefOf(position: Review
 }
 
 function Reply({ reply, providerName }: { reply: NonNullable<Review['reply']>; providerName: string }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const lang = useLang();
   return (
     <div className="mt-3 rounded-lg border-l-4 border-brand-200 bg-brand-50/60 px-3 py-2" data-testid="review-reply">
@@ -79,7 +79,7 @@ export function ReviewList({
   /** The viewer is the reviewed provider. */
   isProvider: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const lang = useLang();
   const modals = useModals();
   if (reviews.meta.total === 0) return <p className="text-sm text-slate-600">{t('reviewScreens.none')}</p>;

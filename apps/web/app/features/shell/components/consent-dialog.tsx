@@ -1,12 +1,12 @@
 import type { ConsentChoice } from '@app/shared/schemas/shell';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { LegalLink } from '#app/ui/legal-link';
 
 function ConsentOptions({ onSave }: { onSave(choice: ConsentChoice): void }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const [flags, setFlags] = useState({ analytics: false, ads: false, personalization: false });
   return (
     <div className="flex flex-col gap-3">
@@ -37,7 +37,7 @@ export function ConsentDialog({
   binding: { open: boolean; onOpenChange(open: boolean): void };
   onSave(choice: ConsentChoice): void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   return (
     <Dialog
       {...binding}

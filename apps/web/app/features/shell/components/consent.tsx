@@ -2,8 +2,8 @@ import { COOKIES } from '@app/shared/constants';
 import { cookieString } from '@app/shared/cookies';
 import { type ConsentChoice, consentGrants, serializeConsent } from '@app/shared/schemas/shell';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 import { LegalLink } from '#app/ui/legal-link';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
@@ -68,7 +68,7 @@ function usePublishedHeight(element: React.RefObject<HTMLElement | null>, shown:
 }
 
 export function ConsentBanner({ choice, onSave }: { choice: ConsentChoice; onSave(choice: ConsentChoice): void }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const modals = useModals();
   const binding = useModalBinding('consent');
   const banner = useRef<HTMLElement>(null);

@@ -1,12 +1,12 @@
 import { LEGAL_PAGES } from '@app/shared/legal';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useWords } from '#app/lib/words';
 import { useModals } from '#app/ui/modal-manager';
 
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { shell, lang } = useLocaleData();
   const modals = useModals();
   return (

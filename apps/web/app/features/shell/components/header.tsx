@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useWords } from '#app/lib/words';
 import { useModals } from '#app/ui/modal-manager';
 
 /**
@@ -10,7 +10,7 @@ import { useModals } from '#app/ui/modal-manager';
  * and `extra`, links the signed-in area adds (the messages link with its unread count).
  */
 export function Header({ accountLinks, extra }: { accountLinks: ReactNode; extra?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { lang, countryName, countryCode } = useLocaleData();
   const modals = useModals();
   return (

@@ -1,10 +1,10 @@
 import { COOKIES, type Language } from '@app/shared/constants';
 import { cookieString } from '@app/shared/cookies';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { pathInLanguage } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 
 /**
@@ -13,7 +13,7 @@ import { Button } from '#app/ui/button';
  * cookie, so the offer shows once.
  */
 export function LocaleSuggestionBanner() {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { suggestion, countryCode, lang, shell } = useLocaleData();
   const navigate = useNavigate();
   const location = useLocation();

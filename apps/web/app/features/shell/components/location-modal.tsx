@@ -3,10 +3,10 @@ import { cookieString } from '@app/shared/cookies';
 import type { Country } from '@app/shared/schemas/region';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { pathInLanguage } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 import { Dialog } from '#app/ui/dialog';
 import { useModalBinding, useModals } from '#app/ui/modal-manager';
@@ -20,7 +20,7 @@ async function fetchAllCountries(lang: Language): Promise<Country[]> {
 
 /** The active country and language dialog (SPEC.md §2): country and language switchers. */
 export function LocationModal() {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { lang, countryCode, shell } = useLocaleData();
   const binding = useModalBinding('location');
   const modals = useModals();

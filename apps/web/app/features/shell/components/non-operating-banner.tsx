@@ -1,14 +1,14 @@
 import { COOKIES } from '@app/shared/constants';
 import { cookieString } from '@app/shared/cookies';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';
 
 /** For visitors from a country where the product does not operate yet (SPEC.md §1, §2). */
 export function NonOperatingBanner() {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const { operating, ignoreCountryPrompt, countryName } = useLocaleData();
   const modals = useModals();
   const [dismissed, setDismissed] = useState(false);

@@ -1,9 +1,9 @@
 import type { Language } from '@app/shared/constants';
-import { useTranslation } from 'react-i18next';
 import { paths } from '#app/lib/paths';
+import { useWords } from '#app/lib/words';
 
 export function NotFoundPage({ lang, kind = 'notFound' }: { lang: Language; kind?: 'notFound' | 'error' }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   return (
     <main
       id="main"

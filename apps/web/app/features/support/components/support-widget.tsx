@@ -6,12 +6,12 @@ import {
 } from '@app/shared/schemas/support';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { type LiveEvent, useLiveEvents } from '#app/lib/live-socket';
 import { tMessage } from '#app/lib/t-message';
 import { useSession } from '#app/lib/use-session';
+import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
 import { Spinner } from '#app/ui/spinner';
@@ -38,7 +38,7 @@ function SupportLive() {
 }
 
 function Bubble({ message }: { message: SupportMessage }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const mine = message.author === 'visitor';
   return (
     <li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
@@ -62,7 +62,7 @@ function Bubble({ message }: { message: SupportMessage }) {
 }
 
 function ChatPanel({ titleId, onClose }: { titleId: string; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const session = useSession();
   const { pathname } = useLocation();
   // Signed in: answers come on the socket. Otherwise the thread is asked for again while open.
@@ -182,7 +182,7 @@ function ChatPanel({ titleId, onClose }: { titleId: string; onClose(): void }) {
  * consent banner publishes while it shows), so they never cover the consent buttons.
  */
 export default function SupportWidget() {
-  const { t } = useTranslation();
+  const { t } = useWords();
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const button = useRef<HTMLButtonElement>(null);
