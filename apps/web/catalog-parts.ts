@@ -32,6 +32,7 @@ export const APP_ONLY_BLOCKS = [
   'flags',
   'sessionRoom',
   'nextSteps',
+  'forms',
   'telehealthConsent',
 ] as const;
 export const SERVER_ONLY_BLOCKS = ['emails', 'payments'] as const;
@@ -106,6 +107,7 @@ export const PAGE_PARTS = {
     'notifications.bell',
     'notifications.bellUnread',
     'recommendationScreens.nav',
+    'forms.nav',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -53,6 +53,8 @@ export default [
         route('consent-form', 'routes/consent-form.tsx'),
         route('notifications', 'routes/notifications.tsx'),
         route('client-invitations', 'routes/client-invitations.tsx'),
+        route('forms', 'routes/forms.tsx'),
+        route('forms/:requestId', 'routes/form.tsx'),
         // The back office: its pages nest in the admin layout (docs/conventions.md "Adding a back-office page").
         route('admin', 'routes/admin-layout.tsx', [
           index('routes/admin-queue.tsx'),

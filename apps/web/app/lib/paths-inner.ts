@@ -38,6 +38,8 @@ export const innerPaths = {
     `${localePath(lang, '/clients/imported/')}${section ? `#${section}` : ''}`,
   clientsImportedEmailManual: (lang: Language) => localePath(lang, '/clients/imported/email-manual/'),
   client: (lang: Language, clientId: string) => localePath(lang, `/client/${clientId}/`),
+  /** One questionnaire: the client fills it, its provider reads it. */
+  form: (lang: Language, requestId: string) => localePath(lang, `/forms/${requestId}/`),
   sessionRoom: (lang: Language, bookingId: string) => localePath(lang, `/session/${bookingId}/`),
   adminProvider: (lang: Language, providerId: string) => localePath(lang, `/admin/providers/${providerId}/`),
   adminUsers: (lang: Language) => localePath(lang, '/admin/users/'),

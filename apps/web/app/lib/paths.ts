@@ -67,6 +67,8 @@ export const paths = {
   consentForm: (lang: Language) => localePath(lang, '/consent-form/'),
   notifications: (lang: Language) => localePath(lang, '/notifications/'),
   clientInvitations: (lang: Language) => localePath(lang, '/client-invitations/'),
+  /** Questionnaires: a client's to fill and progress, a provider's submissions, schedules and forms. */
+  forms: (lang: Language) => localePath(lang, '/forms/'),
   clients: (lang: Language) => localePath(lang, '/clients/'),
   recommendedProvider: (lang: Language) => localePath(lang, '/recommended-provider/'),
   adminQueue: (lang: Language) => localePath(lang, '/admin/'),

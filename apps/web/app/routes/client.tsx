@@ -10,6 +10,9 @@ import { clientName } from '#app/features/clients/components/client-name';
 import { ClientOverview } from '#app/features/clients/components/client-overview';
 import { ClientSessions } from '#app/features/clients/components/client-sessions';
 import { ClientConsentState } from '#app/features/consent/components/client-consent-state';
+import { AutoAssignments } from '#app/features/forms/components/auto-assignments';
+import { FormsOverview } from '#app/features/forms/components/forms-overview';
+import { ProgressCharts } from '#app/features/forms/components/progress-charts';
 import { MessageButton } from '#app/features/messages/components/message-button';
 import { ClientNotes } from '#app/features/notes/components/client-notes';
 import { NoteDialogs } from '#app/features/notes/components/note-dialogs';
@@ -24,7 +27,7 @@ import type { Route } from './+types/client';
 
 /**
  * /client/{id}/ (providers, SPEC.md §2 "/client(/...)"): one of their clients: profile, sessions,
- * notes with their filters and dialogs, "Message" and "Book a session". Not their client: 404.
+ * questionnaires (progress chart, submissions, send one now), notes with their filters and dialogs, "Message" and "Book a session". Not their client: 404.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireSession(request, ['provider']);
@@ -89,6 +92,13 @@ export default function ClientPage({ params }: Route.ComponentProps) {
         </LoadGate>
         <ClientConsentState clientUserId={relation.data?.userIdentifier ?? null} />
         <ClientSessions clientId={params.id} />
+        {relation.data?.userIdentifier ? (
+          <>
+            <ProgressCharts clientId={relation.data.userIdentifier} />
+            <FormsOverview clientId={relation.data.userIdentifier} />
+            <AutoAssignments clientId={relation.data.userIdentifier} />
+          </>
+        ) : null}
         <ClientNotes clientId={params.id} sessions={noteSessions} />
       </div>
       <NoteDialogs />

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
-import type { ChartPoint, ChartSeries } from './chart-types';
+import type { ChartBand, ChartPoint, ChartSeries } from './chart-types';
 
 /** The palette of every chart, in order; each keeps 3:1 against white. */
 export const CHART_COLORS = ['#0f766e', '#b45309', '#4338ca', '#be123c'] as const;
@@ -20,6 +20,8 @@ export function ChartFigure({
   format,
   axisFormat = format,
   rowHeader,
+  bands,
+  yMax,
 }: {
   title: string;
   description?: string;
@@ -32,6 +34,10 @@ export function ChartFigure({
   axisFormat?: (value: number) => string;
   /** The heading of the table's first column ("Day", "Month"). */
   rowHeader: string;
+  /** Ranges shaded behind the values (severity bands); the table names each value's band. */
+  bands?: { header: string; items: ChartBand[] };
+  /** The top of the value axis (a measure's maximum score); the data's own when absent. */
+  yMax?: number;
 }) {
   const titleId = useId();
   return (
@@ -42,7 +48,15 @@ export function ChartFigure({
       {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}
       <div aria-hidden="true" className="mt-3 h-56">
         <Suspense fallback={null}>
-          <SeriesChart kind={kind} points={points} series={series} format={format} axisFormat={axisFormat} />
+          <SeriesChart
+            kind={kind}
+            points={points}
+            series={series}
+            format={format}
+            axisFormat={axisFormat}
+            bands={bands?.items}
+            yMax={yMax}
+          />
         </Suspense>
       </div>
       {/* Hidden through a wrapper: a table is never narrower than its content, so a hidden table
@@ -58,6 +72,7 @@ export function ChartFigure({
                   {item.label}
                 </th>
               ))}
+              {bands ? <th scope="col">{bands.header}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -67,6 +82,7 @@ export function ChartFigure({
                 {series.map((item) => (
                   <td key={item.key}>{format(point.values[item.key] ?? 0)}</td>
                 ))}
+                {bands ? <td>{bandLabel(bands.items, point.values[series[0]?.key ?? ''] ?? 0)}</td> : null}
               </tr>
             ))}
           </tbody>
@@ -74,4 +90,8 @@ export function ChartFigure({
       </div>
     </figure>
   );
+}
+
+function bandLabel(bands: ChartBand[], value: number): string {
+  return bands.find((band) => value >= band.from && value <= band.to)?.label ?? '';
 }

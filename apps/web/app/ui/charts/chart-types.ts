@@ -13,3 +13,11 @@ export interface ChartSeries {
   /** A colour that keeps 3:1 against white (WCAG 1.4.11 for graphics). */
   color: string;
 }
+
+/** A range of values shaded behind a chart (a measure's severity band), with its name. */
+export interface ChartBand {
+  from: number;
+  to: number;
+  label: string;
+  fill: string;
+}

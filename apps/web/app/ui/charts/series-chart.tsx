@@ -5,12 +5,13 @@ import {
   Legend,
   Line,
   LineChart,
+  ReferenceArea,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
-import type { ChartPoint, ChartSeries } from './chart-types';
+import type { ChartBand, ChartPoint, ChartSeries } from './chart-types';
 
 /**
  * The drawing of a chart (recharts, SVG). Only ChartFigure loads it, lazily: the library stays
@@ -23,12 +24,16 @@ export default function SeriesChart({
   series,
   format,
   axisFormat,
+  bands,
+  yMax,
 }: {
   kind: 'bar' | 'line';
   points: ChartPoint[];
   series: ChartSeries[];
   format: (value: number) => string;
   axisFormat: (value: number) => string;
+  bands?: ChartBand[];
+  yMax?: number;
 }) {
   const data = points.map((point) => ({ label: point.label, ...point.values }));
   const common = {
@@ -38,6 +43,16 @@ export default function SeriesChart({
   };
   const axes = (
     <>
+      {(bands ?? []).map((band) => (
+        <ReferenceArea
+          key={band.label}
+          y1={band.from}
+          y2={band.to}
+          fill={band.fill}
+          fillOpacity={1}
+          ifOverflow="hidden"
+        />
+      ))}
       <CartesianGrid stroke="#e2e8f0" vertical={false} />
       <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} tickLine={false} minTickGap={12} />
       <YAxis
@@ -47,6 +62,7 @@ export default function SeriesChart({
         width={88}
         tickFormatter={axisFormat}
         allowDecimals={false}
+        domain={yMax === undefined ? undefined : [0, yMax]}
       />
       <Tooltip formatter={(value) => format(Number(value))} />
       {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 13 }} /> : null}
@@ -71,7 +87,7 @@ export default function SeriesChart({
               name={item.label}
               stroke={item.color}
               strokeWidth={2}
-              dot={false}
+              dot={bands ? { r: 4, fill: item.color } : false}
               type="linear"
             />
           ))}

@@ -16,6 +16,7 @@ export const APP_NAV: NavItem[] = [
   { page: paths.messages, label: 'messages.title', roles: ['client', 'provider'] },
   { page: paths.clientInvitations, label: 'clients.invitations.nav', roles: ['client'] },
   { page: paths.clients, label: 'appNav.clients', roles: ['provider'] },
+  { page: paths.forms, label: 'forms.nav', roles: ['client', 'provider'] },
   { page: paths.notifications, label: 'notifications.title', roles: ['client', 'provider'] },
   { page: paths.account, label: 'appNav.account', roles: ['client', 'provider'] },
   { page: paths.preference, label: 'appNav.preference', roles: ['client', 'provider'] },
