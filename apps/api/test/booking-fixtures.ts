@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import { bookingEvents, bookings, emails, preferenceOptions, therapyCategories } from '../src/db/schema/index.ts';
 import { accountBalance, escrowBalance } from '../src/modules/money/ledger.ts';
 import { fundWallet } from '../src/modules/money/test-helpers.ts';
-import type { TestApp } from './build-test-app.ts';
+import type { Clock } from '../src/platform/clock.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { type CreateTestUserOptions, createTestUser, type TestUser } from './factories.ts';
 
 /** Booking fixtures for the tests of every module (not used by the app). */
@@ -192,3 +193,13 @@ export const walletOf = (t: TestApp, userId: string, currencyCode = 'NGN') =>
 export const escrowOf = (t: TestApp, currencyCode = 'NGN') => escrowBalance(t.deps.db, currencyCode);
 export const earningsOf = (t: TestApp, userId: string, currencyCode = 'NGN') =>
   accountBalance(t.deps.db, { kind: 'provider_earnings', currencyCode, userId });
+
+/**
+ * The app the booking tests share: a fresh database on `clock`, tokens that outlive the file's
+ * moves of the clock, and the catalog's ids. `({ t, ids } = await bookingTestApp(clock))` in a
+ * beforeAll; `t.close()` in the afterAll.
+ */
+export async function bookingTestApp(clock: Clock): Promise<{ t: TestApp; ids: Catalog }> {
+  const t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
+  return { t, ids: await catalog(t) };
+}

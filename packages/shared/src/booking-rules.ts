@@ -1,3 +1,4 @@
+import { type Conditions, conditionBuilders, firstRefusal, type Test } from './conditions.ts';
 import type { ErrorCode } from './errors.ts';
 import {
   type BookingParty,
@@ -32,22 +33,95 @@ export const MAX_UNPAID_HOLDS_PER_PROVIDER = 3;
 
 export type HoldLimitRefusal = { code: 'PROVIDER_HOLD_LIMIT_REACHED' | 'HOLD_LIMIT_REACHED'; max: number };
 
+const holdBuilders = conditionBuilders<'held' | 'heldWithProvider', 'sessions'>();
+
 /**
  * Whether a client may put `sessions` more unpaid sessions on hold with one provider (a single
  * booking: 1; a weekly series: its length, one hold with the provider), given the holds they
- * have: `held` sessions in all, `heldWithProvider` holds with this provider. Null when allowed.
+ * have: `held` sessions in all, `heldWithProvider` holds with this provider. Declared once as
+ * data: the transaction checks it here (holdLimitRefusal), the one-statement schedule renders it
+ * into its SQL.
  */
+export const HOLD_LIMIT: Conditions<'held' | 'heldWithProvider', 'sessions', HoldLimitRefusal['code']> = (() => {
+  const { field, param, lit, plus, lt, le } = holdBuilders;
+  return [
+    ['PROVIDER_HOLD_LIMIT_REACHED', lt(field('heldWithProvider'), lit(MAX_UNPAID_HOLDS_PER_PROVIDER))],
+    ['HOLD_LIMIT_REACHED', le(plus(field('held'), param('sessions')), lit(MAX_UNPAID_HOLDS))],
+  ];
+})();
+
+const HOLD_LIMIT_MAX: Record<HoldLimitRefusal['code'], number> = {
+  PROVIDER_HOLD_LIMIT_REACHED: MAX_UNPAID_HOLDS_PER_PROVIDER,
+  HOLD_LIMIT_REACHED: MAX_UNPAID_HOLDS,
+};
+
+/** HOLD_LIMIT on plain counts. Null when allowed. */
 export function holdLimitRefusal(input: {
   held: number;
   heldWithProvider: number;
   sessions: number;
 }): HoldLimitRefusal | null {
-  if (input.heldWithProvider + 1 > MAX_UNPAID_HOLDS_PER_PROVIDER) {
-    return { code: 'PROVIDER_HOLD_LIMIT_REACHED', max: MAX_UNPAID_HOLDS_PER_PROVIDER };
-  }
-  if (input.held + input.sessions > MAX_UNPAID_HOLDS) return { code: 'HOLD_LIMIT_REACHED', max: MAX_UNPAID_HOLDS };
-  return null;
+  const code = firstRefusal(HOLD_LIMIT, input, { sessions: input.sessions });
+  return code ? { code, max: HOLD_LIMIT_MAX[code] } : null;
 }
+
+/** The booking fields the conditions below read (the API's booking row has them all). */
+export type BookingConditionField = 'status' | 'paidAt' | 'startsAt' | 'priceMinor' | 'createdBy' | 'holdExpiresAt';
+
+const bookingBuilders = conditionBuilders<BookingConditionField, 'now'>();
+
+/**
+ * A hold: a client's own, unpaid, pending booking with a slot whose hold has not lapsed. What the
+ * fair-holds rule counts (the SQL function booking_client_hold_counts is rendered from it) and
+ * what a booking that already holds its slot is (placing it again adds no hold).
+ */
+export const COUNTS_AS_HOLD: Test<BookingConditionField, 'now'> = (() => {
+  const { field, param, lit, eq, gt, isNull, notNull, all } = bookingBuilders;
+  return all(
+    eq(field('status'), lit('pending')),
+    eq(field('createdBy'), lit('client')),
+    isNull(field('paidAt')),
+    notNull(field('startsAt')),
+    gt(field('holdExpiresAt'), param('now')),
+  );
+})();
+
+/**
+ * A booking can be paid while it is pending on a slot that has not started, unpaid and not free.
+ * A lapsed hold is fine as long as the booking is still pending: the exclusion constraint kept
+ * its slot (whoever takes a slot expires lapsed holds first, which would have made it expired).
+ * The first failing test answers. Both payment paths apply it: the transaction on the loaded row,
+ * the one-statement wallet payment in its SQL.
+ */
+export const PAYABLE: Conditions<BookingConditionField, 'now', ErrorCode> = (() => {
+  const { field, param, lit, eq, ne, gt, isNull, notNull, all } = bookingBuilders;
+  return [
+    ['BOOKING_ALREADY_PAID', isNull(field('paidAt'))],
+    ['BOOKING_EXPIRED', ne(field('status'), lit('expired'))],
+    [
+      'BOOKING_NOT_PAYABLE',
+      all(eq(field('status'), lit('pending')), notNull(field('startsAt')), gt(field('priceMinor'), lit(0))),
+    ],
+    ['BOOKING_EXPIRED', gt(field('startsAt'), param('now'))],
+  ];
+})();
+
+/**
+ * Whether a client may (re)pick the slot of their booking (POST /booking/{id}/schedule): only a
+ * pending, unpaid booking they made; an expired one is over. The one rule of both schedule paths
+ * (the one-statement usual case renders it into its SQL and leaves every other case to the
+ * transaction, which answers with scheduleRefusal).
+ */
+export const SCHEDULABLE: Conditions<'status' | 'paidAt' | 'createdBy', never, ErrorCode> = (() => {
+  const { field, lit, eq, ne, isNull, all } = conditionBuilders<'status' | 'paidAt' | 'createdBy', never>();
+  return [
+    ['BOOKING_EXPIRED', ne(field('status'), lit('expired'))],
+    [
+      'BOOKING_NOT_SCHEDULABLE',
+      all(eq(field('status'), lit('pending')), isNull(field('paidAt')), eq(field('createdBy'), lit('client'))),
+    ],
+  ];
+})();
 
 /**
  * Which status may follow which. `pending → pending` and `confirmed → confirmed` are slot
@@ -193,20 +267,13 @@ export function rescheduleOutcome(input: RescheduleInput): RescheduleOutcome {
   return { allowed: true, mode: rescheduleNeedsApproval(input) ? 'request' : 'immediate' };
 }
 
-/**
- * Whether a client may (re)pick the slot of their booking (POST /booking/{id}/schedule): only a
- * pending, unpaid booking they made; an expired one is over. null: they may. The one rule of
- * both schedule paths (the one-statement usual case writes only where it holds, and leaves
- * every other case to the transaction, which answers with this).
- */
+/** SCHEDULABLE on a loaded booking: the refusal's code, or null when the client may pick a slot. */
 export function scheduleRefusal(row: {
   status: BookingStatus;
   paidAt: Date | null;
   createdBy: BookingParty;
 }): ErrorCode | null {
-  if (row.status === 'expired') return 'BOOKING_EXPIRED';
-  if (row.status !== 'pending' || row.paidAt || row.createdBy === 'provider') return 'BOOKING_NOT_SCHEDULABLE';
-  return null;
+  return firstRefusal(SCHEDULABLE, row, {});
 }
 
 /** When a newly taken slot's hold ends: 15 minutes for a client paying, 24 h (or the start) for a participant. */

@@ -5,6 +5,8 @@ import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { whereAll } from '../../platform/conditions-sql.ts';
+import { bookingScope, ownedBy } from './booking-conditions.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -13,6 +15,10 @@ export function partyOf(actor: Actor): BookingParty {
   if (actor.role === 'client' || actor.role === 'provider') return actor.role;
   throw new AppError('FORBIDDEN');
 }
+
+/** ownedBy (booking-conditions.ts), the fast paths' owner condition too, for one user. */
+const ownerWhere = (party: BookingParty, userId: string): SQL =>
+  whereAll(ownedBy(party), bookingScope('bookings', { actorId: sql`${userId}::uuid` }));
 
 /**
  * A booking the actor is a party of, as that party (a client reads it as its client, a provider
@@ -25,11 +31,10 @@ export async function loadOwnBooking(
 ): Promise<BookingRow> {
   const party = input.party ?? partyOf(input.actor);
   if (party !== input.actor.role) throw new AppError('FORBIDDEN');
-  const owner = party === 'client' ? bookings.clientId : bookings.providerId;
   const query = tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.id, input.bookingId), eq(owner, input.actor.userId)));
+    .where(and(eq(bookings.id, input.bookingId), ownerWhere(party, input.actor.userId)));
   const [row] = input.lock ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
@@ -64,7 +69,6 @@ export async function lockOwnBookingForSlot(
   input: { bookingId: string; actor: Actor; party: BookingParty; now: Date },
 ): Promise<LockedBooking> {
   if (input.party !== input.actor.role) throw new AppError('FORBIDDEN');
-  const owner = input.party === 'client' ? bookings.clientId : bookings.providerId;
   const [found] = await tx
     .select({
       row: bookings,
@@ -75,7 +79,7 @@ export async function lockOwnBookingForSlot(
         AND held.id <> bookings.id)`,
     })
     .from(bookings)
-    .where(and(eq(bookings.id, input.bookingId), eq(owner, input.actor.userId)))
+    .where(and(eq(bookings.id, input.bookingId), ownerWhere(input.party, input.actor.userId)))
     .for('update');
   if (!found) throw new AppError('NOT_FOUND');
   return { row: found.row, lapsedHolds: found.lapsedHolds };

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bookingRow,
+  bookingTestApp,
   type Catalog,
-  catalog,
   createBookingVia,
   createProvider,
   emailsTo,
@@ -15,7 +15,7 @@ import {
   scheduleVia,
   walletOf,
 } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import {
@@ -45,8 +45,7 @@ let ids: Catalog;
 let client: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
-  ids = await catalog(t);
+  ({ t, ids } = await bookingTestApp(clock));
   client = await createTestUser(t, { role: 'client' });
 });
 afterAll(() => t.close());

@@ -3,15 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingRow,
+  bookingTestApp,
   type Catalog,
-  catalog,
   createBookingVia,
   createProvider,
   eventTypes,
   listedSlot,
   scheduleVia,
 } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookings, conversations } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
@@ -27,8 +27,7 @@ let provider: TestUser;
 let client: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
-  ids = await catalog(t);
+  ({ t, ids } = await bookingTestApp(clock));
   provider = await createProvider(t);
   client = await createTestUser(t, { role: 'client', firstName: 'Ngozi-Ann', lastName: "O'Brien" });
 });

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bookingRow,
+  bookingTestApp,
   type Catalog,
-  catalog,
   createBookingVia,
   createProvider,
   emailsTo,
@@ -11,7 +11,7 @@ import {
   listedSlot,
   scheduledBooking,
 } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
@@ -28,8 +28,7 @@ let t: TestApp;
 let ids: Catalog;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
-  ids = await catalog(t);
+  ({ t, ids } = await bookingTestApp(clock));
 });
 afterAll(() => t.close());
 beforeEach(() => clock.set(START));

@@ -1,9 +1,5 @@
-import {
-  holdExpiry,
-  MAX_UNPAID_HOLDS,
-  MAX_UNPAID_HOLDS_PER_PROVIDER,
-  scheduleRefusal,
-} from '@app/shared/booking-rules';
+import { COUNTS_AS_HOLD, HOLD_LIMIT, holdExpiry, SCHEDULABLE, scheduleRefusal } from '@app/shared/booking-rules';
+import { evaluate } from '@app/shared/conditions';
 import type { Language } from '@app/shared/constants';
 import type { Booking, ScheduleBookingBody } from '@app/shared/schemas/bookings';
 import { eq, sql } from 'drizzle-orm';
@@ -11,12 +7,14 @@ import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { whereAll } from '../../platform/conditions-sql.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { rulesNeedCheckSql } from '../availability/calendar-data.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
 import { inGoodStandingSql } from '../credentials/listing.ts';
-import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange, statusOnRow } from './booking-data.ts';
+import { bookingScope, ownedBy } from './booking-conditions.ts';
+import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange } from './booking-data.ts';
 import {
   bookingView,
   catalogJoins,
@@ -74,7 +72,7 @@ export async function placePendingBooking(
   });
   const awaitingParticipant = row.createdBy === 'provider' && row.participantStatus === 'awaiting';
   const free = row.priceMinor === 0 && !awaitingParticipant;
-  const holdsAlready = row.status === 'pending' && row.holdExpiresAt !== null && row.holdExpiresAt > now;
+  const holdsAlready = evaluate(COUNTS_AS_HOLD, row, { now });
   if (input.party === 'client' && row.createdBy === 'client' && !free && !holdsAlready) {
     await assertHoldAllowed(tx, {
       clientId: row.clientId,
@@ -120,6 +118,15 @@ export async function placePendingBooking(
 
 const p = (name: string) => sql.placeholder(name);
 
+/** The draft as the statement's UPDATE reads it: the rules' parameters as its placeholders. */
+const draftScope = bookingScope('bookings', { actorId: sql`${p('clientId')}::uuid` });
+
+/** The client's hold counts from the `holds` step, checked against HOLD_LIMIT for one session. */
+const holdCountsScope = {
+  column: (name: 'held' | 'heldWithProvider') => (name === 'held' ? sql`holds.counts[1]` : sql`holds.counts[2]`),
+  params: { sessions: sql`1` },
+};
+
 /**
  * The usual schedule in one statement, without an open transaction: a client's paid draft takes
  * its first slot. The signed slot identifier says the calendar offered the slot at the revision it
@@ -128,13 +135,15 @@ const p = (name: string) => sql.placeholder(name);
  * lock (racers for a slot queue instead of deadlocking in the exclusion check), then asks whether
  * the slot is taken with a fresh snapshot (the SQL function booking_slot_taken) so racers after
  * the winner answer without writing, counts the client's unpaid holds under the client's lock
- * (the SQL function booking_client_hold_counts: a client at a cap falls through to the
- * transaction, which explains), puts the hold (HOLD_MINUTES), appends the "scheduled" event and
- * answers the booking, its provider from the rows the write checked. A provider whose booking
- * rules depend on the clock or on other bookings (notice, buffers, caps: rulesNeedCheckSql) is
- * left to the transaction, which applies them; time off and the horizon move the revision. A slot
- * busy in the provider's external calendars since it was listed is left to the transaction too
- * (an external calendar does not move the revision). A booking of a series is
+ * (the SQL function booking_client_hold_counts: a client at a HOLD_LIMIT cap falls through to
+ * the transaction, which explains), writes only a SCHEDULABLE draft of the client's own (the
+ * transaction's rules, rendered from the same declarations), puts the hold (HOLD_MINUTES),
+ * appends the "scheduled" event and answers the booking, its provider from the rows the write
+ * checked. A provider whose booking rules depend on the clock or on other bookings (notice,
+ * buffers, caps: rulesNeedCheckSql) is left to the transaction, which applies them; time off and
+ * the horizon move the revision. A slot busy in the provider's external calendars since it was
+ * listed is left to the transaction too (an external calendar does not move the revision). A
+ * booking of a series is
  * left to the transaction (the answer here has no series). The bookings_no_overlap constraint
  * stays the guarantee.
  */
@@ -156,11 +165,9 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
         hold_expires_at = ${p('holdExpiresAt')}::timestamptz, note = COALESCE(${p('note')}, bookings.note),
         updated_at = ${p('now')}::timestamptz
       FROM calendar, holds, provider_profiles profile, users provider
-      WHERE NOT calendar.taken AND holds.counts[1] < ${p('maxHolds')}::int
-        AND holds.counts[2] < ${p('maxHoldsPerProvider')}::int AND bookings.id = ${p('bookingId')}::uuid
-        AND bookings.client_id = ${p('clientId')}::uuid AND bookings.created_by = 'client'
-        AND ${statusOnRow(sql`bookings`, 'pending')} AND bookings.starts_at IS NULL AND bookings.paid_at IS NULL
-        AND bookings.price_minor > 0 AND bookings.series_id IS NULL AND bookings.provider_id = ${p('providerId')}::uuid
+      WHERE NOT calendar.taken AND ${whereAll(HOLD_LIMIT, holdCountsScope)} AND bookings.id = ${p('bookingId')}::uuid
+        AND ${whereAll(ownedBy('client'), draftScope)} AND ${whereAll(SCHEDULABLE, draftScope)}
+        AND bookings.starts_at IS NULL AND bookings.price_minor > 0 AND bookings.series_id IS NULL AND bookings.provider_id = ${p('providerId')}::uuid
         AND (${p('categoryId')}::uuid IS NULL OR bookings.therapy_category_id = ${p('categoryId')}::uuid)
         AND profile.user_id = bookings.provider_id
         AND ${inGoodStandingSql({ approvedAt: sql`profile.approved_at`, insuranceExpiresOn: sql`profile.insurance_expires_on`, suspendedAt: sql`profile.suspended_at` }, sql`${p('now')}`)}
@@ -197,9 +204,10 @@ const scheduleDraft = preparedSql<{ taken: boolean } & (ViewRow | { booking: nul
 /**
  * scheduleDraft for this request: its answer, SLOT_TAKEN, or undefined when the request is not
  * the usual case (a free booking, a move, a calendar changed since the listing, lapsed holds, an
- * error to explain), for the locked transaction to handle.
+ * error to explain), for the locked transaction to handle. Exported beside scheduleInTransaction
+ * for the test that runs one table of cases through both.
  */
-async function scheduleInOneStatement(
+export async function scheduleInOneStatement(
   deps: AppDeps,
   input: { actor: Actor; bookingId: string; body: ScheduleBookingBody },
   now: Date,
@@ -220,8 +228,6 @@ async function scheduleInOneStatement(
     note: input.body.note ?? null,
     now: now.toISOString(),
     startAt: startsAt.toISOString(),
-    maxHolds: MAX_UNPAID_HOLDS,
-    maxHoldsPerProvider: MAX_UNPAID_HOLDS_PER_PROVIDER,
   });
   if (row?.taken) throw new AppError('SLOT_TAKEN');
   return row?.booking ? row : undefined;
@@ -243,6 +249,15 @@ export async function scheduleBooking(
   const context = viewContext(deps, input.language, input.actor.userId);
   const scheduled = await withSlotRace(() => scheduleInOneStatement(deps, input, now));
   if (scheduled) return countScheduled(deps, toBooking(scheduled, context));
+  return countScheduled(deps, await scheduleInTransaction(deps, input, now));
+}
+
+/** The schedule in the booking's locked transaction (takeSlot): every case, with its refusal's error. */
+export async function scheduleInTransaction(
+  deps: AppDeps,
+  input: { actor: Actor; language: Language; bookingId: string; body: ScheduleBookingBody },
+  now: Date,
+): Promise<Booking> {
   const { eventIds } = await withSlotRace(() =>
     deps.db.transaction(async (tx) => {
       const { row, lapsedHolds } = await lockOwnBookingForSlot(tx, {
@@ -264,7 +279,7 @@ export async function scheduleBooking(
     }),
   );
   await deps.events.bookingEventsCommitted({ eventIds });
-  return countScheduled(deps, await bookingView(deps.db, input.bookingId, context));
+  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
 }
 
 /** A scheduled booking holds its slot until paid, or is confirmed at once (free): counted for the metrics. */

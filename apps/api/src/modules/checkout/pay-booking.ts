@@ -1,3 +1,4 @@
+import { PAYABLE } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, PayBookingBody } from '@app/shared/schemas/bookings';
 import type { CardPaymentAnswer } from '@app/shared/schemas/wallet';
@@ -6,10 +7,12 @@ import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { assertAll, whereAll } from '../../platform/conditions-sql.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { PaymentSucceededEvent } from '../../platform/events.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { isSlotConflictError } from '../availability/slots-service.ts';
+import { bookingScope, ownedBy } from '../bookings/booking-conditions.ts';
 import {
   type BookingRow,
   expireStaleHolds,
@@ -17,7 +20,6 @@ import {
   lockProviderCalendar,
   recordEvent,
   statusChange,
-  statusOnRow,
 } from '../bookings/booking-data.ts';
 import {
   catalogJoins,
@@ -41,16 +43,9 @@ import { escrowShard } from '../money/ledger-math.ts';
 import { walletPaymentLines } from '../money/postings.ts';
 import { references } from '../money/references.ts';
 
-/**
- * A booking can be paid while it is pending on a slot that has not started, unpaid and not free.
- * A lapsed hold is fine as long as the booking is still pending: the exclusion constraint kept
- * its slot (whoever takes a slot expires lapsed holds first, which would have made it expired).
- */
+/** PAYABLE (@app/shared/booking-rules) on the loaded row: throws the refusal's code. */
 function assertPayable(row: BookingRow, now: Date): void {
-  if (row.paidAt) throw new AppError('BOOKING_ALREADY_PAID');
-  if (row.status === 'expired') throw new AppError('BOOKING_EXPIRED');
-  if (row.status !== 'pending' || !row.startsAt || row.priceMinor === 0) throw new AppError('BOOKING_NOT_PAYABLE');
-  if (row.startsAt.getTime() <= now.getTime()) throw new AppError('BOOKING_EXPIRED');
+  assertAll(PAYABLE, row, { now });
 }
 
 /** The columns of a paid, confirmed booking; a provider's appointment counts as acknowledged by paying. */
@@ -72,6 +67,9 @@ const p = (name: string) => sql`${sql.placeholder(name)}`;
 /** A timestamptz as JavaScript's toISOString writes it (`2026-12-01T08:00:00.000Z`), as events carry instants. */
 const isoInstant = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The booking being paid as the statement reads it: the rules' parameters as its placeholders. */
+const payScope = bookingScope('bookings', { now: sql`${p('now')}::timestamptz`, actorId: sql`${p('clientId')}::uuid` });
+
 /**
  * The payment's two lines, wallet → escrow shard, for the booking's own price and currency as the
  * statement reads them under its lock (unitPostingPlaceholders: the plan is kept).
@@ -85,7 +83,7 @@ const paymentLines = unitPostingPlaceholders(2, {
 /**
  * The usual wallet payment in one statement, without an open transaction (one round trip and the
  * statement's own commit, so the escrow shard's row is locked for the shortest time): `bk` locks
- * the booking while it is payable (pending, unpaid, not free, not started) and gives its price,
+ * the client's own booking while it is PAYABLE (the transaction's rule, rendered) and gives its price,
  * currency and start (the lock comes first, as in every booking change, then the ledger's
  * accounts); the ledger posts that price wallet → escrow shard only when `bk` has the row
  * (postingCtes' guard) and the wallet covers it; only then `booked` confirms the booking as paid
@@ -101,8 +99,7 @@ const payFromWalletNow = preparedSql<{ found: number | string; ok: boolean | nul
     with: {
       bk: sql`
       SELECT id, price_minor, currency_code, starts_at FROM bookings
-      WHERE id = ${p('bookingId')}::uuid AND client_id = ${p('clientId')}::uuid AND ${statusOnRow(sql`bookings`, 'pending')}
-        AND paid_at IS NULL AND price_minor > 0 AND starts_at > ${p('now')}::timestamptz
+      WHERE id = ${p('bookingId')}::uuid AND ${whereAll(ownedBy('client'), payScope)} AND ${whereAll(PAYABLE, payScope)}
       FOR UPDATE`,
       ...postingCtes(
         {
@@ -160,9 +157,10 @@ const payFromWalletNow = preparedSql<{ found: number | string; ok: boolean | nul
 
 /**
  * payFromWalletNow for this request: the paid booking, or undefined when it is not the usual
- * case (for the transaction to handle, or to explain).
+ * case (for the transaction to handle, or to explain). Exported beside payInTransaction for the
+ * test that runs one table of cases through both.
  */
-async function payInOneStatement(
+export async function payInOneStatement(
   deps: AppDeps,
   input: { actor: Actor; language: Language; bookingId: string },
   now: Date,
@@ -228,7 +226,21 @@ export async function payBooking(
     await tellBookingPaid(deps, paid, now);
     return paid;
   }
-  const booking = await changeOwnBooking(deps, { ...input, party: 'client' }, async (tx, row, now) => {
+  const booking = await payInTransaction(deps, input);
+  deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
+  await tellBookingPaid(deps, booking, now);
+  return booking;
+}
+
+/**
+ * The wallet payment in the booking's locked transaction (payFromWallet): every case, with the
+ * refusal's error when the booking is not PAYABLE or the wallet is short.
+ */
+export async function payInTransaction(
+  deps: AppDeps,
+  input: { actor: Actor; language: Language; bookingId: string },
+): Promise<Booking> {
+  return changeOwnBooking(deps, { ...input, party: 'client' }, async (tx, row, now) => {
     assertPayable(row, now);
     await payFromWallet(tx, {
       userId: row.clientId,
@@ -251,9 +263,6 @@ export async function payBooking(
     });
     return [await recordEvent(tx, confirmedEvent(row, now, row.startsAt))];
   });
-  deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
-  await tellBookingPaid(deps, booking, now);
-  return booking;
 }
 
 /**

@@ -2,8 +2,8 @@ import { OverviewSchema } from '@app/shared/schemas/overview';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bookingTestApp,
   type Catalog,
-  catalog,
   createBookingVia,
   createProvider,
   listedSlot,
@@ -11,7 +11,7 @@ import {
   scheduleVia,
   walletOf,
 } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookings, contactMessages, payments, providerProfiles } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
@@ -25,8 +25,7 @@ let t: TestApp;
 let ids: Catalog;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
-  ids = await catalog(t);
+  ({ t, ids } = await bookingTestApp(clock));
 });
 afterAll(() => t.close());
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bookingRow,
+  bookingTestApp,
   type Catalog,
-  catalog,
   createProvider,
   earningsOf,
   escrowOf,
   listedSlot,
   scheduledBooking,
 } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import type { TestUser } from '../../../test/factories.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { auditLedger } from '../money/ledger-audit.ts';
@@ -23,8 +23,7 @@ let t: TestApp;
 let ids: Catalog;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
-  ids = await catalog(t);
+  ({ t, ids } = await bookingTestApp(clock));
 });
 afterAll(() => t.close());
 beforeEach(() => clock.set(START));

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Catalog, catalog, earningsOf, escrowOf, walletOf } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { bookingTestApp, type Catalog, earningsOf, escrowOf, walletOf } from '../../../test/booking-fixtures.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { auditLog, noSessionReports } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
@@ -21,8 +21,7 @@ let ids: Catalog;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
-  ids = await catalog(t);
+  ({ t, ids } = await bookingTestApp(clock));
   admin = await createTestUser(t, { role: 'admin' });
 });
 afterAll(() => t.close());

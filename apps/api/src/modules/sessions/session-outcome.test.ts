@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bookingRow,
+  bookingTestApp,
   type Catalog,
-  catalog,
   createProvider,
   earningsOf,
   emailsTo,
@@ -11,7 +11,7 @@ import {
   listedSlot,
   walletOf,
 } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookingEvents, sessionOutcomes } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
@@ -26,8 +26,7 @@ let ids: Catalog;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
-  ids = await catalog(t);
+  ({ t, ids } = await bookingTestApp(clock));
   admin = await createTestUser(t, { role: 'admin' });
 });
 afterAll(() => t.close());

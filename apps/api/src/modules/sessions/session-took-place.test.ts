@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookingRow, type Catalog, catalog, earningsOf, escrowOf, walletOf } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  bookingRow,
+  bookingTestApp,
+  type Catalog,
+  earningsOf,
+  escrowOf,
+  walletOf,
+} from '../../../test/booking-fixtures.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import type { TestUser } from '../../../test/factories.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { completeSessions } from './complete-sessions.ts';
@@ -17,8 +24,7 @@ let t: TestApp;
 let ids: Catalog;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
-  ids = await catalog(t);
+  ({ t, ids } = await bookingTestApp(clock));
 });
 afterAll(() => t.close());
 beforeEach(() => clock.set(START));

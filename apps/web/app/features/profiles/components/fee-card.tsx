@@ -1,4 +1,5 @@
 import { type CurrencyCode, currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
+import { formatMoney } from '@app/shared/money';
 import type { ProviderProfile } from '@app/shared/schemas/profiles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { useModals } from '#app/ui/modal-manager';
 import { PROFILE_MODALS } from '../lib/modals';
-import { formatMoney } from '../lib/money';
 import { FeeDialog } from './fee-dialog';
 
 /** A fee for people: "Free", or the amount in the provider's currency (minor units ÷ 100). */

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@app/shared/currency';
-import { toMinor } from '@app/shared/money';
+import { formatMoney, toMinor } from '@app/shared/money';
 import {
   type BookingFee,
   FEE_MAX_MINOR,
@@ -10,6 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/api/client';
 import { errorText } from '#app/lib/error-text';
+import { currencySymbol } from '#app/lib/money';
 import { tMessage } from '#app/lib/t-message';
 import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
@@ -19,7 +20,6 @@ import { useModalBinding, useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useSetGeneralFee, useSetTherapyFee } from '../api/set-general-fee';
 import { PROFILE_MODALS } from '../lib/modals';
-import { currencySymbol, formatMoney } from '../lib/money';
 
 export interface FeeDialogProps {
   currency: CurrencyCode;

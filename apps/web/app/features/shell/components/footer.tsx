@@ -9,7 +9,6 @@ export function Footer() {
   const { t } = useWords();
   const { shell, lang } = useLocaleData();
   const modals = useModals();
-  const directory = paths.providers(lang);
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -20,7 +19,10 @@ export function Footer() {
           <ul className="space-y-1 text-sm text-slate-700" data-testid="footer-categories">
             {shell.categories.map((category) => (
               <li key={category.identifier}>
-                <Link to={`${directory}?therapy=${category.key}`} className="hover:text-brand-700 hover:underline">
+                <Link
+                  to={paths.providers(lang, { therapy: category.key })}
+                  className="hover:text-brand-700 hover:underline"
+                >
                   {category.name}
                 </Link>
               </li>
@@ -34,7 +36,10 @@ export function Footer() {
           <ul className="grid grid-cols-2 gap-1 text-sm text-slate-700" data-testid="footer-concerns">
             {shell.concerns.map((concern) => (
               <li key={concern.identifier}>
-                <Link to={`${directory}?specialities=${concern.key}`} className="hover:text-brand-700 hover:underline">
+                <Link
+                  to={paths.providers(lang, { specialities: concern.key })}
+                  className="hover:text-brand-700 hover:underline"
+                >
                   {concern.name}
                 </Link>
               </li>
