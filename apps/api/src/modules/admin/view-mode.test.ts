@@ -107,6 +107,11 @@ describe('view mode', () => {
     const exported = await t.app.inject({ url: '/api/user/data-export', headers: viewHeaders(token) });
     expect(exported.statusCode).toBe(403);
     expect(exported.json()).toMatchObject({ code: 'VIEW_MODE_OWNER_ONLY' });
+    // The calendar feed's address is a key to every session of theirs.
+    const feed = await t.app.inject({ url: '/api/calendar-feed', headers: viewHeaders(token) });
+    expect(feed.statusCode, feed.body).toBe(403);
+    expect(feed.json()).toMatchObject({ code: 'VIEW_MODE_OWNER_ONLY' });
+    expect(feed.body).not.toContain('token=');
     expect(await t.deps.db.$count(noteAccessLog)).toBe(accessesBefore);
 
     // The author still reads it.

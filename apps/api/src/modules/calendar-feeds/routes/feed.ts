@@ -1,7 +1,7 @@
 import { CalendarFeedSchema, UpdateCalendarFeedBodySchema } from '@app/shared/schemas/calendar-feeds';
 import { z } from '@app/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../../platform/auth-guard.ts';
+import { ownerOnlyNotInViewMode, requireRole } from '../../../platform/auth-guard.ts';
 import { byUser, rateLimit } from '../../../platform/rate-limits.ts';
 import { calendarFeedFile } from '../feed-file.ts';
 import { getCalendarFeed, rotateCalendarFeed, updateCalendarFeed } from '../feed-settings.ts';
@@ -18,10 +18,11 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   ]);
   const rotateLimit = rateLimit(app, [{ name: 'calendarFeedRotations', keyOf: byUser }]);
 
+  // The address is a key to the person's sessions: not for an operator viewing their account.
   app.get(
     '/calendar-feed',
     {
-      onRequest: requireRole('client', 'provider'),
+      onRequest: [...requireRole('client', 'provider'), ownerOnlyNotInViewMode],
       schema: { tags, security, response: { 200: CalendarFeedSchema } },
     },
     (request) => getCalendarFeed(deps, { actor: request.actor }),
