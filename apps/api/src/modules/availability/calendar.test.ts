@@ -1,3 +1,4 @@
+import { DEFAULT_BOOKING_RULES } from '@app/shared/calendar-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -78,6 +79,7 @@ describe('availability settings', () => {
       sessionMinutesOptions: [30, 45, 60, 90, 120],
       timezone: 'Europe/Berlin',
       categories: [],
+      bookingRules: DEFAULT_BOOKING_RULES,
     });
     expect(
       await t.deps.db.select().from(availabilitySettings).where(eq(availabilitySettings.providerId, user.id)),

@@ -178,11 +178,13 @@ describe('data export (GDPR Art. 15/20)', () => {
       'clients',
       'notes',
       'forms',
+      'consent',
       'reviews',
       'sessionRoom',
       'notifications',
       'support',
       'documents',
+      'calendarFeeds',
     ]);
     expect(sections.account.sessions.length).toBeGreaterThanOrEqual(1);
     expect(sections.profile.person).toMatchObject({ email: client.email, firstName: 'Zebulonia' + 'eone' });
