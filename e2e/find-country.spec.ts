@@ -68,6 +68,7 @@ test.describe('the right country for German visitors and providers', () => {
     expect(await (await request.get('/api/wallet/balance', { headers })).json()).toEqual({
       balance: 0,
       currency: 'EUR',
+      others: [],
     });
     await topUp(request, bearer, 50_000);
     const bookingId = await paidSession(request, client, DE_PROVIDER);

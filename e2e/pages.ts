@@ -18,6 +18,7 @@ export interface Ids {
   transactionId: string;
   conversationId: string;
   clientId: string;
+  formRequestId: string;
 }
 
 /** One path per route module, and who looks at it. A new route without an entry fails the first test. */
@@ -78,6 +79,10 @@ export const PAGES: Record<string, { role: Role; path: (ids: Ids) => string; sam
   'routes/clients-imported-email-manual.tsx': { role: 'provider', path: () => '/clients/imported/email-manual/' },
   // A client's page is titled with their name.
   'routes/client.tsx': { role: 'provider', path: (ids) => `/client/${ids.clientId}/`, sameInBothLanguages: true },
+  'routes/appointment-consent.tsx': { role: 'client', path: (ids) => `/appointments/${ids.bookingId}/consent/` },
+  'routes/consent-form.tsx': { role: 'provider', path: () => '/consent-form/' },
+  'routes/forms.tsx': { role: 'client', path: () => '/forms/' },
+  'routes/form.tsx': { role: 'client', path: (ids) => `/forms/${ids.formRequestId}/` },
   'routes/admin-queue.tsx': { role: 'admin', path: () => '/admin/' },
   'routes/admin-provider.tsx': { role: 'admin', path: (ids) => `/admin/providers/${ids.providerId}/` },
   'routes/admin-users.tsx': { role: 'admin', path: () => '/admin/users/' },
@@ -118,12 +123,21 @@ export async function idsFor(request: APIRequestContext): Promise<Ids> {
   const providerHeaders = { Authorization: `Bearer ${providerLogin.token as string}` };
   const clients = await (await request.get('/api/clients', { headers: providerHeaders })).json();
   const firstClient = (clients.data ?? clients)[0];
+  // A questionnaire for the form's page: the therapist sends the demo client a PHQ-9.
+  const clientAccount = (await (await request.post('/api/user/login', { data: CLIENT })).json()).user.identifier;
+  const sent = await request.post('/api/forms/assignments', {
+    headers: providerHeaders,
+    data: { form: { instrument: 'phq9' }, clientId: clientAccount },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const forms = await (await request.get('/api/forms/mine', { headers: client })).json();
   return {
     providerId,
     bookingId,
     transactionId: transactions.data[0].identifier,
     conversationId: conversation.identifier,
     clientId: firstClient.identifier ?? firstClient.user?.identifier,
+    formRequestId: forms.data[0].id,
   };
 }
 

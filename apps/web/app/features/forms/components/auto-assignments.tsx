@@ -78,10 +78,10 @@ export function AutoAssignments({ clientId }: { clientId?: string }) {
         }
       </LoadGate>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className="flex min-w-0 max-w-full flex-col gap-1 text-sm font-medium">
           {t('forms.assign.form')}
           <select
-            className="min-h-10 rounded-lg border border-slate-300 bg-white px-2"
+            className="min-h-10 w-full min-w-0 max-w-full truncate rounded-lg border border-slate-300 bg-white px-2"
             value={choice}
             onChange={(event) => setChoice(event.target.value)}
           >
@@ -92,10 +92,10 @@ export function AutoAssignments({ clientId }: { clientId?: string }) {
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className="flex min-w-0 max-w-full flex-col gap-1 text-sm font-medium">
           {t('forms.assign.resend')}
           <select
-            className="min-h-10 rounded-lg border border-slate-300 bg-white px-2"
+            className="min-h-10 w-full min-w-0 max-w-full truncate rounded-lg border border-slate-300 bg-white px-2"
             value={resend}
             onChange={(event) => setResend(event.target.value)}
           >
