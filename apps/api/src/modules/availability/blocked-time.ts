@@ -1,5 +1,5 @@
 import type { Interval } from '@app/shared/slots';
-import { and, asc, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { availabilityTimeOff, externalBusyTimes } from '../../db/schema/index.ts';
 import { prepared } from '../../platform/prepared.ts';
@@ -19,8 +19,8 @@ export async function loadBlockedTime(
 ): Promise<Map<string, Interval[]>> {
   const blocked = new Map<string, Interval[]>(providerIds.map((id) => [id, []]));
   if (providerIds.length === 0 || window.endMs <= window.startMs) return blocked;
-  // Every slot read runs it: a named prepared statement (uuids in an array literal: no commas,
-  // braces or quotes in them).
+  // Every slot read runs it: one named prepared statement, one round trip for every source
+  // (uuids in an array literal: no commas, braces or quotes in them).
   const statement = prepared(db, 'availability_blocked_time', (name) =>
     db
       .select({
@@ -36,35 +36,31 @@ export async function loadBlockedTime(
           sql`${availabilityTimeOff.endsAt} > ${sql.placeholder('from')}::timestamptz`,
         ),
       )
-      .orderBy(asc(availabilityTimeOff.startsAt))
-      .prepare(name),
-  );
-  // Busy times of the providers' external calendars (the calendar-feeds job writes the table).
-  const externalStatement = prepared(db, 'availability_external_busy', (name) =>
-    db
-      .select({
-        providerId: externalBusyTimes.providerId,
-        startsAt: externalBusyTimes.startsAt,
-        endsAt: externalBusyTimes.endsAt,
-      })
-      .from(externalBusyTimes)
-      .where(
-        and(
-          sql`${externalBusyTimes.providerId} = ANY(${sql.placeholder('ids')}::uuid[])`,
-          sql`${externalBusyTimes.startsAt} < ${sql.placeholder('to')}::timestamptz`,
-          sql`${externalBusyTimes.endsAt} > ${sql.placeholder('from')}::timestamptz`,
-        ),
+      // Busy times of the providers' external calendars (the calendar-feeds job writes the table).
+      .unionAll(
+        db
+          .select({
+            providerId: externalBusyTimes.providerId,
+            startsAt: externalBusyTimes.startsAt,
+            endsAt: externalBusyTimes.endsAt,
+          })
+          .from(externalBusyTimes)
+          .where(
+            and(
+              sql`${externalBusyTimes.providerId} = ANY(${sql.placeholder('ids')}::uuid[])`,
+              sql`${externalBusyTimes.startsAt} < ${sql.placeholder('to')}::timestamptz`,
+              sql`${externalBusyTimes.endsAt} > ${sql.placeholder('from')}::timestamptz`,
+            ),
+          ),
       )
-      .orderBy(asc(externalBusyTimes.startsAt))
       .prepare(name),
   );
-  const values = {
+  const rows = await statement.execute({
     ids: `{${providerIds.join(',')}}`,
     from: new Date(window.startMs).toISOString(),
     to: new Date(window.endMs).toISOString(),
-  };
-  const [timeOff, external] = await Promise.all([statement.execute(values), externalStatement.execute(values)]);
-  for (const row of [...timeOff, ...external]) {
+  });
+  for (const row of rows) {
     blocked.get(row.providerId)?.push({ startMs: row.startsAt.getTime(), endMs: row.endsAt.getTime() });
   }
   for (const list of blocked.values()) list.sort((a, b) => a.startMs - b.startMs);
@@ -82,10 +78,17 @@ export async function loadProviderBlockedTime(db: Tx, providerId: string, window
  * within [from, to) given as SQL (placeholders). A source of blocked time added above is added here.
  */
 export function blockedTimeJsonSql(provider: SQL, from: SQL, to: SQL): SQL<{ startsAt: string; endsAt: string }[]> {
-  return sql`(SELECT coalesce(json_agg(json_build_object('startsAt', ${availabilityTimeOff.startsAt},
-      'endsAt', ${availabilityTimeOff.endsAt}) ORDER BY ${availabilityTimeOff.startsAt}), '[]'::json)
-    FROM ${availabilityTimeOff} WHERE ${availabilityTimeOff.providerId} = ${provider}
-      AND ${availabilityTimeOff.startsAt} < (${to})::timestamptz AND ${availabilityTimeOff.endsAt} > (${from})::timestamptz)`;
+  return sql`(SELECT coalesce(json_agg(json_build_object('startsAt', blocked.starts_at, 'endsAt', blocked.ends_at)
+      ORDER BY blocked.starts_at), '[]'::json)
+    FROM (
+      SELECT ${availabilityTimeOff.startsAt} AS starts_at, ${availabilityTimeOff.endsAt} AS ends_at
+      FROM ${availabilityTimeOff} WHERE ${availabilityTimeOff.providerId} = ${provider}
+        AND ${availabilityTimeOff.startsAt} < (${to})::timestamptz AND ${availabilityTimeOff.endsAt} > (${from})::timestamptz
+      UNION ALL
+      SELECT ${externalBusyTimes.startsAt}, ${externalBusyTimes.endsAt}
+      FROM ${externalBusyTimes} WHERE ${externalBusyTimes.providerId} = ${provider}
+        AND ${externalBusyTimes.startsAt} < (${to})::timestamptz AND ${externalBusyTimes.endsAt} > (${from})::timestamptz
+    ) AS blocked)`;
 }
 
 /** The blocked time of blockedTimeJsonSql's rows, as loadBlockedTime gives it. */

@@ -12,7 +12,13 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
-import { availabilitySettings, availabilityTimeOff, preferenceOptions } from '../../db/schema/index.ts';
+import {
+  availabilitySettings,
+  availabilityTimeOff,
+  externalBusyTimes,
+  externalCalendars,
+  preferenceOptions,
+} from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { upcomingFreeSlots } from '../availability/next-free-slot.ts';
 import { refreshNextAvailable } from './next-available.ts';
@@ -202,7 +208,30 @@ describe('a provider’s page (server render)', () => {
       const slots = answer?.provider.nextSlots ?? [];
       expect(slots.slice(0, 2)).toEqual(['2027-03-01T13:00:00.000Z', '2027-03-01T15:00:00.000Z']);
       expect(slots).toEqual((engine.get(lagos.id) ?? []).map((start) => start.toISOString()));
+
+      // A busy time from one of the provider's own calendars blocks the page's slot too.
+      const [calendar] = await t.deps.db
+        .insert(externalCalendars)
+        .values({ providerId: lagos.id, name: 'Praxis', urlSealed: 'x', urlHint: 'x', urlHash: 'directory-test' })
+        .returning();
+      await t.deps.db.insert(externalBusyTimes).values({
+        calendarId: calendar?.id ?? '',
+        providerId: lagos.id,
+        startsAt: new Date('2027-03-01T15:00:00Z'),
+        endsAt: new Date('2027-03-01T16:00:00Z'),
+      });
+      const busy = (await page(lagos.id))?.provider.nextSlots ?? [];
+      expect(busy[0]).toBe('2027-03-01T13:00:00.000Z');
+      expect(busy).not.toContain('2027-03-01T15:00:00.000Z');
+      const engineBusy = await upcomingFreeSlots(
+        t.deps.db,
+        [{ providerId: lagos.id, timezone: 'Africa/Lagos' }],
+        t.deps.clock.now(),
+        NEXT_SLOTS_SHOWN,
+      );
+      expect(busy).toEqual((engineBusy.get(lagos.id) ?? []).map((start) => start.toISOString()));
     } finally {
+      await t.deps.db.delete(externalCalendars).where(eq(externalCalendars.providerId, lagos.id));
       await t.deps.db.delete(availabilityTimeOff).where(eq(availabilityTimeOff.providerId, lagos.id));
       await t.deps.db
         .update(availabilitySettings)
