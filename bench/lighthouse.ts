@@ -14,34 +14,17 @@
  * (the demo client's refresh cookie, set before the first run). CHROME_PATH picks the browser
  * (default /usr/bin/chromium).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { startBuiltApp } from './built-app.ts';
 import { recordRun } from './record.ts';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3499);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const GOAL_PERFORMANCE = 95;
 const GOAL_ACCESSIBILITY = 100;
-const root = path.resolve(import.meta.dirname, '..');
 const base = `http://127.0.0.1:${PORT}`;
-
-async function waitReady(server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server not ready in time');
-}
 
 /** The middle value (the lower of the two middle ones for an even count). */
 function median(values: number[]): number {
@@ -84,23 +67,9 @@ async function signInBrowser(port: number): Promise<void> {
 
 async function main() {
   recordRun('lighthouse');
-  const dataDir = path.join(root, 'node_modules/.cache/bench-lighthouse');
-  rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEV_TOOLS: 'on',
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const app = await startBuiltApp({ port: PORT, cacheName: 'bench-lighthouse' });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitReady(server);
     const directory = (await (await fetch(`${base}/api/providers?limit=1`)).json()) as {
       data?: Array<{ identifier: string }>;
     };
@@ -194,7 +163,7 @@ async function main() {
     process.exitCode = pass ? 0 : 1;
   } finally {
     if (chrome) await chrome.kill();
-    server.kill('SIGTERM');
+    app.stop();
   }
 }
 

@@ -13,17 +13,14 @@
  * median and the p75, and how many API requests the reload made before the content showed.
  * Goal: p75 ≤ 1,200 ms for each page. BENCH_SIGNED_IN_COLD=1 also reloads with the HTTP cache off.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startBuiltApp } from './built-app.ts';
 import { recordRun } from './record.ts';
 
 const PORT = Number(process.env.BENCH_SIGNED_IN_PORT ?? 3498);
 const RUNS = Number(process.env.BENCH_SIGNED_IN_RUNS ?? 9);
 const COLD = process.env.BENCH_SIGNED_IN_COLD === '1';
 const GOAL_P75_MS = 1_200;
-const root = path.resolve(import.meta.dirname, '..');
 const base = `http://127.0.0.1:${PORT}`;
 
 /** Lighthouse's mobile throttling, as DevTools applies it to each request. */
@@ -53,20 +50,6 @@ const PAGES: SignedInPage[] = [
   { name: 'overview (provider)', account: PROVIDER, path: '/overview/', content: 'main h2' },
 ];
 
-async function waitReady(server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server not ready in time');
-}
-
 /**
  * Installed before every document: records the moment the page's content is shown (its element
  * present, no spinner left in <main>), checked on every DOM change and animation frame. A string,
@@ -85,8 +68,11 @@ const watchForContent = (selector: string) => `(() => {
   requestAnimationFrame(check);
 })();`;
 
-/** In the page: when its content showed (undefined until then). */
-const contentAt = 'window.__contentAt';
+/**
+ * In the page: when its content showed (undefined until then). A function, not a string: the
+ * page's Content-Security-Policy refuses to evaluate strings.
+ */
+const contentAt = () => (globalThis as { __contentAt?: number }).__contentAt;
 
 async function signIn(context: BrowserContext, account: { email: string; password: string }) {
   const answer = await context.request.post(`${base}/api/user/login`, {
@@ -128,23 +114,9 @@ async function measure(page: Page, cold: boolean) {
 
 async function main() {
   recordRun('signed-in');
-  const dataDir = path.join(root, 'node_modules/.cache/bench-signed-in');
-  rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEV_TOOLS: 'on',
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const app = await startBuiltApp({ port: PORT, cacheName: 'bench-signed-in' });
   let browser: Browser | undefined;
   try {
-    await waitReady(server);
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -187,7 +159,7 @@ async function main() {
     process.exitCode = pass ? 0 : 1;
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
+    app.stop();
   }
 }
 
