@@ -129,3 +129,12 @@ export async function makeListed(t: TestApp, provider: TestUser, fee = 1_000_000
   if (priced.statusCode !== 200) throw new Error(`fee: ${priced.body}`);
   return provider;
 }
+
+/**
+ * The text with its last `count` characters replaced by different ones, so a signature or token is
+ * always changed (a fixed replacement equals the original now and then, and the test passes by luck).
+ */
+export function tamperedTail(text: string, count = 3): string {
+  const tail = [...text.slice(-count)].map((character) => (character === 'A' ? 'B' : 'A')).join('');
+  return `${text.slice(0, -count)}${tail}`;
+}

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { tamperedTail } from '../../../test/factories.ts';
 import { subjectOf } from '../../../test/local-oidc-provider.mjs';
 import {
   authIdentities,
@@ -210,7 +211,7 @@ describe('what the callback refuses', () => {
     const started = await startGoogle(t);
     const redirect = await signInAtProvider(started.location, { email });
     const tampered = new URL(redirect);
-    tampered.searchParams.set('state', `${started.stateCookie.slice(0, -2)}xx`);
+    tampered.searchParams.set('state', tamperedTail(started.stateCookie, 2));
     const response = await callback(t, tampered, { g_state: started.stateCookie });
     expect(response.statusCode).toBe(302);
     expect(landing(response).searchParams.get('error')).toBe('GOOGLE_SIGN_IN_FAILED');

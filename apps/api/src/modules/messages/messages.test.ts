@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser } from '../../../test/factories.ts';
+import { createTestUser, tamperedTail } from '../../../test/factories.ts';
 import { conversationMembers, messages } from '../../db/schema/index.ts';
 import { DEFAULT_RATE_LIMITS } from '../../platform/rate-limits.ts';
 import { openConversationVia, relatedPair, sendVia, storeBody, tinyPdf } from './test-support.ts';
@@ -252,7 +252,7 @@ describe('messages', () => {
     expect(file.statusCode, file.body).toBe(200);
     expect(file.headers['content-disposition']).toContain('attachment');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    const tampered = await t.app.inject({ method: 'GET', url: `${attachment.url.slice(0, -3)}abc` });
+    const tampered = await t.app.inject({ method: 'GET', url: tamperedTail(attachment.url) });
     expect(tampered.statusCode).toBe(404);
 
     const fake = storeBody(
