@@ -188,6 +188,27 @@ export function catalogPart(catalog: Tree, part: CatalogPart): Tree {
 
 const PREFIX = 'virtual:catalog/';
 const LOADERS = 'virtual:catalog/loaders';
+const FILES = 'virtual:catalog/files';
+/** A built part's file name in the client's assets (the chunk names in vite.config.ts). */
+const BUILT_PART = /^catalog-([a-z]{2})-([A-Za-z]+)-[^/]+\.js$/;
+
+/**
+ * The client build's catalog files by language and part (`/assets/catalog-en-app-<hash>.js`), for
+ * the server build: it names them in the page so the browser fetches them with the page's modules
+ * (`preloadCatalog`). The client build runs first (React Router's order) and its files are on disk
+ * when the server build asks; in development and in the browser the table is empty.
+ */
+function builtCatalogFiles(assetsDir: string): Record<string, Record<string, string>> {
+  const files: Record<string, Record<string, string>> = {};
+  for (const name of readdirSync(assetsDir)) {
+    const match = BUILT_PART.exec(name);
+    if (!match?.[1] || !match[2] || !CATALOG_PARTS.includes(match[2] as CatalogPart)) continue;
+    files[match[1]] ??= {};
+    (files[match[1]] as Record<string, string>)[match[2]] = `/assets/${name}`;
+  }
+  if (Object.keys(files).length === 0) throw new Error(`no catalog files in ${assetsDir}: build the client first`);
+  return files;
+}
 
 /**
  * Serves `virtual:catalog/<lang>/<part>` (one chunk each: catalog-<lang>-<part>-<hash>.js, which
@@ -197,13 +218,25 @@ const LOADERS = 'virtual:catalog/loaders';
 export function catalogParts(): Plugin {
   const i18nDir = fileURLToPath(new URL('../../packages/shared/src/i18n/', import.meta.url));
   const languages = () => readdirSync(i18nDir).flatMap((name) => /^([a-z]{2})\.json$/.exec(name)?.[1] ?? []);
+  let building = false;
+  let root = process.cwd();
   return {
     name: 'catalog-parts',
+    configResolved(config) {
+      building = config.command === 'build';
+      root = config.root;
+    },
     resolveId(id) {
       return id.startsWith(PREFIX) ? `\0${id}` : undefined;
     },
-    load(id) {
+    load(id, options) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      if (id === `\0${FILES}`) {
+        // React Router's client build directory (react-router.config.ts: buildDirectory 'build').
+        const server = this.environment ? this.environment.config.consumer === 'server' : Boolean(options?.ssr);
+        const files = building && server ? builtCatalogFiles(`${root}/build/client/assets`) : {};
+        return `export const catalogFiles = ${JSON.stringify(files)};`;
+      }
       if (id === `\0${LOADERS}`) {
         const table = languages().map(
           (language) =>

@@ -1,6 +1,8 @@
+import { catalogFiles } from 'virtual:catalog/files';
 import { catalogLoaders } from 'virtual:catalog/loaders';
 import { DEFAULT_LANGUAGE, type Language } from '@app/shared/constants';
 import i18next, { type i18n } from 'i18next';
+import { preloadModule } from 'react-dom';
 import type { CatalogPart } from '../../catalog-parts';
 
 export type { CatalogPart };
@@ -117,6 +119,21 @@ export async function loadPageWords(...parts: CatalogPart[]): Promise<void> {
   if (typeof document === 'undefined') return;
   const languages = new Set([...shownLanguages, languageOfPath(window.location.pathname)]);
   await Promise.all([...languages].map((language) => ensureCatalog(language, ...parts)));
+}
+
+/**
+ * Called while a route renders on the server: names the catalog parts the route loads in the
+ * browser as module preloads in the page's <head>, so they download with its modules instead of a
+ * round trip after them (docs/decisions/web-signed-in-time-to-content.md). In the browser (and in
+ * development) the table of built files is empty: nothing happens.
+ */
+export function preloadCatalog(language: Language, ...parts: CatalogPart[]): void {
+  // Leaves the function empty in the browser's build (and preloadModule out of its first load).
+  if (!import.meta.env.SSR) return;
+  for (const part of parts) {
+    const href = catalogFiles[language]?.[part];
+    if (href) preloadModule(href, { as: 'script' });
+  }
 }
 
 /** A module loaded on demand (a form, a dialog, a widget shown later) together with the words it shows. */

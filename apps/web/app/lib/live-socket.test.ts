@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '#app/api/session';
-import { liveSocket } from './live-socket';
+import { isReconnect, type LiveEvent, liveSocket } from './live-socket';
 
 class FakeWebSocket {
   static OPEN = 1;
@@ -127,5 +127,35 @@ describe('liveSocket', () => {
     await vi.advanceTimersByTimeAsync(600);
     expect(FakeWebSocket.instances).toHaveLength(3);
     release();
+  });
+
+  it('marks only an auth.ok that follows a drop as a reconnect: not the first, not a renewed token', async () => {
+    const events: LiveEvent[] = [];
+    const unsubscribe = liveSocket.subscribe((event) => events.push(event));
+    const release = liveSocket.retain();
+    const first = FakeWebSocket.instances.at(-1);
+    first?.open();
+    first?.receive({ type: 'auth.ok', userIdentifier: 'u1' });
+    // A renewed token on the open socket is answered with auth.ok too.
+    setSession(session('token-2'));
+    first?.receive({ type: 'auth.ok', userIdentifier: 'u1' });
+    first?.close(1006);
+    await vi.advanceTimersByTimeAsync(800);
+    const second = FakeWebSocket.instances.at(-1);
+    second?.open();
+    second?.receive({ type: 'auth.ok', userIdentifier: 'u1' });
+    expect(events.map(isReconnect)).toEqual([false, false, true]);
+
+    // Started afresh (the last user left): its first connection is no reconnect either.
+    unsubscribe();
+    release();
+    const seen: LiveEvent[] = [];
+    const again = liveSocket.subscribe((event) => seen.push(event));
+    const releaseAgain = liveSocket.retain();
+    FakeWebSocket.instances.at(-1)?.open();
+    FakeWebSocket.instances.at(-1)?.receive({ type: 'auth.ok', userIdentifier: 'u1' });
+    expect(seen.map(isReconnect)).toEqual([false]);
+    again();
+    releaseAgain();
   });
 });

@@ -8,6 +8,17 @@ export interface LiveEvent {
   [key: string]: unknown;
 }
 
+/**
+ * Whether an `auth.ok` opens a connection that follows one that was online before (a reconnect
+ * after a drop): only then can events have been missed, so only then do the caches refetch. The
+ * first connection of a page comes a moment after the page fetched its data, and a token renewed
+ * on an open socket is answered with `auth.ok` too: neither refetches
+ * (docs/decisions/web-signed-in-time-to-content.md).
+ */
+export function isReconnect(event: LiveEvent): boolean {
+  return event.type === 'auth.ok' && event.reconnected === true;
+}
+
 export type LiveStatus = 'idle' | 'connecting' | 'online' | 'offline';
 
 type Listener = (event: LiveEvent) => void;
@@ -35,6 +46,8 @@ class LiveSocket {
   /** The token a refused socket was retried with before refreshing (see onclose). */
   private retriedWith: string | null = null;
   private unsubscribeSession: (() => void) | null = null;
+  /** A connection of this start was online once: the next one to authenticate is a reconnect. */
+  private wasOnline = false;
 
   getStatus = () => this.status;
 
@@ -92,6 +105,7 @@ class LiveSocket {
     // The next page that needs the socket starts afresh: no backoff, no retry remembered.
     this.attempt = 0;
     this.retriedWith = null;
+    this.wasOnline = false;
     const socket = this.socket;
     this.socket = null;
     socket?.close(1000);
@@ -120,6 +134,7 @@ class LiveSocket {
     const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(`${protocol}//${window.location.host}/api/ws`);
     this.socket = socket;
+    let authenticated = false;
     socket.onopen = () => {
       const current = getSession();
       if (!current) return socket.close(1000);
@@ -142,6 +157,9 @@ class LiveSocket {
         this.attempt = 0;
         this.setStatus('online');
         this.pingTimer ??= setInterval(() => this.ping(), PING_EVERY_MS);
+        event = { ...event, reconnected: !authenticated && this.wasOnline };
+        authenticated = true;
+        this.wasOnline = true;
       }
       for (const listener of this.listeners) listener(event);
     };

@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { useAfterPageData } from '#app/api/after-page-data';
 import { QueryProvider } from '#app/api/query-client';
 import { getViewMode, type Role } from '#app/api/session';
 import { HeaderAccountLinks } from '#app/features/auth/components/header-account-links';
@@ -9,8 +10,8 @@ import { requireSession } from '#app/features/auth/lib/require-session';
 import { Header } from '#app/features/shell/components/header';
 import { LazyLocationModal } from '#app/features/shell/components/lazy-location-modal';
 import { APP_NAV } from '#app/features/shell/lib/app-nav';
-import { LazySupportLauncher } from '#app/features/support/components/lazy-support-launcher';
-import { loadPageWords, withWords } from '#app/lib/i18n';
+import { loadPageWords, preloadCatalog, withWords } from '#app/lib/i18n';
+import { PageShown } from '#app/lib/page-shown';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
@@ -27,33 +28,20 @@ await loadPageWords('appShell');
  * What the frame shows only once the tab's session is known (never on the server, nor at
  * hydration) loads then, after the page is interactive, with the words it needs: the messages
  * link and the bell, the view-mode banner, the reminder to verify an email address, and the live
- * socket with what it keeps fresh (a new notification's toast).
+ * socket with what it keeps fresh (a new notification's toast). All but the view-mode banner wait
+ * for the page's data too (`useAfterPageData`): under a slow link their code and requests stood
+ * before the page's own (docs/decisions/web-signed-in-time-to-content.md).
  */
 function afterSession<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(() => load().then((component) => ({ default: component })));
 }
-const UnreadMessagesLink = afterSession(() =>
-  import('#app/features/messages/components/unread-link').then((module) => module.UnreadMessagesLink),
-);
-const NotificationBell = afterSession(() =>
-  import('#app/features/notifications/components/notification-bell').then((module) => module.NotificationBell),
-);
-const ViewModeBanner = afterSession(() =>
-  withWords(import('#app/features/admin/components/view-mode-banner'), 'app').then((module) => module.ViewModeBanner),
-);
-const VerifyEmailBanner = afterSession(() =>
-  withWords(import('#app/features/auth/components/verify-email-banner'), 'public').then(
-    (module) => module.VerifyEmailBanner,
-  ),
-);
-const MessagesLive = afterSession(() =>
-  import('#app/features/messages/components/messages-live').then((module) => module.MessagesLive),
-);
-const NotificationsLive = afterSession(() =>
-  withWords(import('#app/features/notifications/components/notifications-live'), 'app').then(
-    (module) => module.NotificationsLive,
-  ),
-);
+// The late parts' words: the bell's, the banners' and the live toasts' (`app`), the e-mail
+// reminder's (`public`).
+const loadLate = () => withWords(import('./app-layout-late'), 'public', 'app');
+const ViewModeBanner = afterSession(() => loadLate().then((module) => module.ViewModeBanner));
+const HeaderExtras = afterSession(() => loadLate().then((module) => module.HeaderExtras));
+const VerifyEmailBanner = afterSession(() => loadLate().then((module) => module.VerifyEmailBanner));
+const SupportLauncher = afterSession(() => loadLate().then((module) => module.SupportLauncher));
 
 /** Who the area is shown to: the fields the shell needs, on the server and in the browser alike. */
 function viewerOf(viewer: { userId: string; role: Role } | null) {
@@ -103,6 +91,11 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
   const session = useSession();
   const signOut = useSignOut();
   const scrollRow = useScrollRow<HTMLUListElement>();
+  const [pageShown, setPageShown] = useState(false);
+  const late = useAfterPageData(pageShown);
+  // On the server: the words the frame and entry.client await come with the modules, not after
+  // them (the condition leaves the call out of the browser's build).
+  if (import.meta.env.SSR) preloadCatalog(lang, 'shell', 'appShell');
   // The server and the hydrating browser render from the loader's viewer; then the tab's session.
   const role = session?.role ?? viewer?.role;
   if (!role) return <FullPageSpinner />;
@@ -118,20 +111,13 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
       <Header
         accountLinks={<HeaderAccountLinks />}
         extra={
-          session && session.role !== 'admin' ? (
+          late && session && session.role !== 'admin' ? (
             <Suspense fallback={null}>
-              <UnreadMessagesLink to={paths.messages(lang)} />
-              <NotificationBell to={paths.notifications(lang)} />
+              <HeaderExtras messagesPath={paths.messages(lang)} notificationsPath={paths.notifications(lang)} />
             </Suspense>
           ) : null
         }
       />
-      {session && session.role !== 'admin' ? (
-        <Suspense fallback={null}>
-          <MessagesLive />
-          <NotificationsLive />
-        </Suspense>
-      ) : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label={t('appNav.label')} className="md:w-56 md:shrink-0">
           <ul ref={scrollRow} className="flex gap-1 overflow-x-auto md:flex-col">
@@ -162,16 +148,22 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
           </ul>
         </nav>
         <main id="main" className="min-w-0 flex-1">
-          {session?.role === 'client' ? (
+          {late && session?.role === 'client' ? (
             <Suspense fallback={null}>
               <VerifyEmailBanner />
             </Suspense>
           ) : null}
-          <Outlet />
+          <PageShown.Provider value={setPageShown}>
+            <Outlet />
+          </PageShown.Provider>
         </main>
       </div>
       <LazyLocationModal />
-      <LazySupportLauncher />
+      {late ? (
+        <Suspense fallback={null}>
+          <SupportLauncher />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { isLanguage } from '@app/shared/constants';
 import { Outlet } from 'react-router';
-import { ensureCatalog } from '#app/lib/i18n';
+import { ensureCatalog, preloadCatalog } from '#app/lib/i18n';
+import { useSignalPageShown } from '#app/lib/page-shown';
+import { useLocaleData } from '#app/lib/shell-data';
 import { PageSpinner } from '#app/ui/spinner';
 import type { Route } from './+types/app-pages';
 
@@ -16,9 +18,12 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
  * replaces it once its clientLoader (and this one's, the words) have run.
  */
 export function HydrateFallback() {
+  // The server renders this: the words the clientLoader awaits are fetched with the page's modules.
+  preloadCatalog(useLocaleData().lang, 'public', 'app');
   return <PageSpinner />;
 }
 
 export default function AppPages() {
+  useSignalPageShown();
   return <Outlet />;
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { userInfoQuery } from '#app/api/get-user-info';
+import { getQueryClient } from '#app/api/query-client';
 import { requireSession } from '#app/features/auth/lib/require-session';
-import { useBookingList } from '#app/features/bookings/api/list-bookings';
+import { bookingListQuery, useBookingList } from '#app/features/bookings/api/list-bookings';
 import { AppointmentCard } from '#app/features/bookings/components/appointment-card';
 import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';
-import { useBookingRole } from '#app/features/bookings/lib/role';
+import { bookingRoleOf, useBookingRole } from '#app/features/bookings/lib/role';
 import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '#app/features/bookings/lib/rules';
 import { ReviewAction } from '#app/features/reviews/components/review-action';
 import { ReviewDialog } from '#app/features/reviews/components/review-dialog';
@@ -25,8 +27,25 @@ import type { Route } from './+types/appointments';
  * dialogs. Lists stay fresh for 60 s with one retry (SPEC.md §9).
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireSession(request, ['client', 'provider']);
+  const session = await requireSession(request, ['client', 'provider']);
+  // Started here, not awaited: the list and the zone it shows times in load while the page's
+  // words and code still do (docs/decisions/web-signed-in-time-to-content.md).
+  const queryClient = getQueryClient();
+  const { page, filter } = listOf(new URL(request.url).searchParams);
+  void queryClient.prefetchQuery(
+    bookingListQuery({ role: bookingRoleOf(session.role), statuses: STATUS_FILTERS[filter], page }),
+  );
+  void queryClient.prefetchQuery(userInfoQuery);
   return null;
+}
+
+/** The status filter and page the address asks for (anything else: all, page 1). */
+function listOf(params: URLSearchParams): { filter: StatusFilter; page: number } {
+  const filterParam = params.get('status');
+  return {
+    filter: isStatusFilter(filterParam) ? filterParam : 'all',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
 }
 
 export default function Appointments() {
@@ -35,9 +54,7 @@ export default function Appointments() {
   const role = useBookingRole();
   const zone = useViewerZone();
   const [params, setParams] = useSearchParams();
-  const filterParam = params.get('status');
-  const filter: StatusFilter = isStatusFilter(filterParam) ? filterParam : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { filter, page } = listOf(params);
   const list = useBookingList({ role, statuses: STATUS_FILTERS[filter], page });
   const [now] = useState(() => Date.now());
 

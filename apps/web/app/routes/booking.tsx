@@ -7,6 +7,7 @@ import { useProvider } from '#app/api/get-provider';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
 import { ensureCatalog, withWords } from '#app/lib/i18n';
+import { useSignalPageShown } from '#app/lib/page-shown';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
@@ -51,6 +52,7 @@ export default function BookingPage() {
   const providerId = params.get('provider');
   const provider = useProvider(providerId);
   const title = `${t('bookingScreens.book.title')} · ${t('nav.brand')}`;
+  useSignalPageShown();
 
   const missing =
     !providerId || (provider.isError && provider.error instanceof ApiError && provider.error.status < 500);

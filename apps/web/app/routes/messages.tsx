@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { getQueryClient } from '#app/api/query-client';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { DELETE_MESSAGE_MODAL } from '#app/features/messages/components/delete-message-dialog';
 import { MessagesScreen } from '#app/features/messages/components/messages-screen';
+import { prefetchMessages } from '#app/features/messages/lib/prefetch';
 import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -12,6 +14,7 @@ import type { Route } from './+types/messages';
 /** /messages/ and /messages/{id}/: conversations with clients or providers, live. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireSession(request, ['client', 'provider']);
+  prefetchMessages(getQueryClient());
   return null;
 }
 

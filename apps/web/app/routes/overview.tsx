@@ -12,7 +12,8 @@ import { ProviderOverview } from '#app/features/overview/components/provider-ove
 import { ProviderSetupPanel } from '#app/features/profiles/components/setup-panel';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
 import { takeHydration } from '#app/lib/hydration';
-import { loadPageWords } from '#app/lib/i18n';
+import { loadPageWords, preloadCatalog } from '#app/lib/i18n';
+import { useSignalPageShown } from '#app/lib/page-shown';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useNow } from '#app/lib/use-now';
@@ -58,6 +59,9 @@ clientLoader.hydrate = true as const;
 
 /** /overview/: what matters now, by role (docs/decisions/web-one-overview-answer-shaped-by-role-read-through.md). */
 export default function Overview({ loaderData }: Route.ComponentProps) {
+  // On the server: the words this module awaits in the browser come with its modules, not after.
+  preloadCatalog(useLocaleData().lang, 'public', 'app');
+  useSignalPageShown();
   // No page credential on the server: the browser's loader brings the overview.
   if (!loaderData) return <PageSpinner />;
   return <OverviewPage {...loaderData} />;

@@ -2,9 +2,14 @@ import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { userInfoQuery } from '#app/api/get-user-info';
+import { getQueryClient } from '#app/api/query-client';
 import { useUserInfo } from '#app/api/use-user-info';
 import { requireSession } from '#app/features/auth/lib/require-session';
-import { useWalletBalance } from '#app/features/money/api/get-wallet-balance';
+import { useWalletBalance, walletBalanceQuery } from '#app/features/money/api/get-wallet-balance';
+import { walletChartsQuery } from '#app/features/money/api/get-wallet-charts';
+import { walletStatsQuery } from '#app/features/money/api/get-wallet-stats';
+import { walletTransactionsQuery } from '#app/features/money/api/list-wallet-transactions';
 import { BalanceCard } from '#app/features/money/components/balance-card';
 import { WalletCharts } from '#app/features/money/components/money-charts';
 import { TopUpDialog } from '#app/features/money/components/top-up-dialog';
@@ -13,6 +18,7 @@ import { WalletStats } from '#app/features/money/components/wallet-stats';
 import { WalletTransactions } from '#app/features/money/components/wallet-transactions';
 import { WALLET_MODALS } from '#app/features/money/lib/modals';
 import { filtersFromSearch, searchFromFilters } from '#app/features/money/lib/search-filters';
+import { languageOfPath } from '#app/lib/i18n';
 import { asCurrency } from '#app/lib/money';
 import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
@@ -20,9 +26,22 @@ import { useLocaleData } from '#app/lib/shell-data';
 import { useModals } from '#app/ui/modal-manager';
 import type { Route } from './+types/wallet';
 
-/** /wallet/ (clients, SPEC.md §2): balance, stats, statement, top-up by card or bank transfer. */
+/**
+ * /wallet/ (clients, SPEC.md §2): balance, stats, statement, top-up by card or bank transfer.
+ * The page's queries start here, not awaited (docs/decisions/web-signed-in-time-to-content.md):
+ * they run while the page's words and code still load, and the page's hooks find them in flight.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireSession(request, ['client']);
+  const url = new URL(request.url);
+  const queryClient = getQueryClient();
+  void queryClient.prefetchQuery(walletBalanceQuery);
+  void queryClient.prefetchQuery(walletStatsQuery);
+  void queryClient.prefetchQuery(userInfoQuery);
+  void queryClient.prefetchQuery(walletChartsQuery);
+  void queryClient.prefetchQuery(
+    walletTransactionsQuery(filtersFromSearch(url.searchParams), languageOfPath(url.pathname)),
+  );
   return null;
 }
 

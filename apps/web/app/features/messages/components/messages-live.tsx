@@ -2,7 +2,7 @@ import type { Message } from '@app/shared/schemas/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getSession } from '#app/api/session';
-import { type LiveEvent, useLiveEvents } from '#app/lib/live-socket';
+import { isReconnect, type LiveEvent, useLiveEvents } from '#app/lib/live-socket';
 import { messageKeys } from '../api/keys';
 import { markThreadSeen, touchChatLists, upsertThreadMessage } from '../lib/cache';
 
@@ -25,8 +25,9 @@ export function MessagesLive() {
         const conversationId = String(event.conversationIdentifier);
         if (event.seenBy !== me) markThreadSeen(client, conversationId, me, String(event.seenAt));
         else void client.invalidateQueries({ queryKey: messageKeys.unread() });
-      } else if (event.type === 'auth.ok') {
-        // After a reconnect, anything missed while offline is fetched again.
+      } else if (isReconnect(event)) {
+        // After a reconnect, anything missed while offline is fetched again (not on the first
+        // connection: the page fetched its data a moment before).
         void client.invalidateQueries({ queryKey: messageKeys.all });
       }
     },

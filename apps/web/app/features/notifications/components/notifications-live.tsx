@@ -2,7 +2,7 @@ import type { Notification } from '@app/shared/schemas/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LiveEvent, useLiveEvents } from '#app/lib/live-socket';
+import { isReconnect, type LiveEvent, useLiveEvents } from '#app/lib/live-socket';
 import { useLang } from '#app/lib/use-lang';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { useToast } from '#app/ui/toast';
@@ -29,7 +29,7 @@ export function NotificationsLive() {
         void client.invalidateQueries({ queryKey: notificationKeys.all });
         const { t: translate, ...where } = context.current;
         toast.success(notificationText(translate, event.notification as Notification, where));
-      } else if (event.type === 'notification.read' || event.type === 'auth.ok') {
+      } else if (event.type === 'notification.read' || isReconnect(event)) {
         void client.invalidateQueries({ queryKey: notificationKeys.all });
       }
     },
