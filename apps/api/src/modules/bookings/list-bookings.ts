@@ -14,8 +14,7 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { resolveClient } from '../clients/relation.ts';
 import { loadOwnBooking } from './booking-data.ts';
-import { bookingListOrder, bookingView, bookingViews } from './booking-view.ts';
-import { viewContext } from './offer.ts';
+import { bookingListOrder, bookingView, bookingViews, viewContext } from './booking-view.ts';
 import { cancellationPolicyOf, reschedulePolicyOf } from './policies.ts';
 
 async function page(

@@ -7,8 +7,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { type BookingRow, isPaidRow, lockOwnBookingForSlot, recordEvent } from './booking-data.ts';
-import { bookingView } from './booking-view.ts';
-import { viewContext } from './offer.ts';
+import { bookingView, viewContext } from './booking-view.ts';
 import { placePendingBooking } from './schedule-booking.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 

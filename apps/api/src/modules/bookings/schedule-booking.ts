@@ -12,23 +12,13 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { rulesNeedCheckSql } from '../availability/calendar-data.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
+import { catalogJoins, modalityJson, therapyJson } from '../catalog/catalog-json.ts';
 import { inGoodStandingSql } from '../credentials/listing.ts';
+import { clientJoins, personJson } from '../profiles/person-json.ts';
 import { bookingScope, ownedBy } from './booking-conditions.ts';
 import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange } from './booking-data.ts';
-import {
-  bookingView,
-  catalogJoins,
-  clientJoins,
-  modalityJson,
-  personJson,
-  therapyJson,
-  toBooking,
-  type ViewRow,
-  viewColumns,
-  viewRowColumns,
-} from './booking-view.ts';
+import { bookingView, toBooking, type ViewRow, viewColumns, viewContext, viewRowColumns } from './booking-view.ts';
 import { assertHoldAllowed } from './hold-limits.ts';
-import { viewContext } from './offer.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /** The "confirmed" event that tells the provider about a client's booking. */

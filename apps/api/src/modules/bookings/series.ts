@@ -9,10 +9,10 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { encodeSlotId, slotOfProvider } from '../availability/slot-id.ts';
+import { resolveOffer } from '../catalog/offer.ts';
 import { loadOwnBooking, lockProviderCalendar, recordEvent } from './booking-data.ts';
 import { assertHoldAllowed } from './hold-limits.ts';
 import { getBookingSeries } from './list-bookings.ts';
-import { resolveOffer } from './offer.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /**

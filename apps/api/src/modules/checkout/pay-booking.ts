@@ -21,27 +21,18 @@ import {
   recordEvent,
   statusChange,
 } from '../bookings/booking-data.ts';
-import {
-  catalogJoins,
-  clientJoins,
-  modalityJson,
-  personJson,
-  therapyJson,
-  toBooking,
-  type ViewRow,
-  viewColumns,
-  viewRowColumns,
-} from '../bookings/booking-view.ts';
+import { toBooking, type ViewRow, viewColumns, viewContext, viewRowColumns } from '../bookings/booking-view.ts';
 import { changeOwnBooking } from '../bookings/change-booking.ts';
-import { viewContext } from '../bookings/offer.ts';
 import { wakeBookingNotifications } from '../bookings/outbox.ts';
 import { confirmedEvent } from '../bookings/schedule-booking.ts';
+import { catalogJoins, modalityJson, therapyJson } from '../catalog/catalog-json.ts';
 import { startCardPayment } from '../money/card-payments.ts';
 import { payFromWallet, refundToWallet } from '../money/escrow.ts';
 import { CURRENCY_IN_KEY, postingCtes, unitPostingPlaceholders } from '../money/ledger.ts';
 import { escrowShard } from '../money/ledger-math.ts';
 import { walletPaymentLines } from '../money/postings.ts';
 import { references } from '../money/references.ts';
+import { clientJoins, personJson } from '../profiles/person-json.ts';
 
 /** PAYABLE (@app/shared/booking-rules) on the loaded row: throws the refusal's code. */
 function assertPayable(row: BookingRow, now: Date): void {

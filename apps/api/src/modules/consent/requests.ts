@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { formatWhen } from '../../platform/format-when.ts';
 import { translate } from '../../platform/i18n.ts';
-import { personName } from '../bookings/booking-view.ts';
+import { personName } from '../profiles/person-json.ts';
 import { currentConsent, saveConsent } from './documents.ts';
 import { consentPending } from './signatures.ts';
 

@@ -15,9 +15,9 @@ import { translate } from '../../platform/i18n.ts';
 import { backlogOf, type Job } from '../../platform/jobs.ts';
 import { localizedName } from '../../platform/localized.ts';
 import type { EmailAttachment } from '../../platform/mailer.ts';
-import { personName } from '../bookings/booking-view.ts';
 import { BOOKING_NOTIFICATIONS_JOB, type BookingEmailTemplate } from '../bookings/outbox.ts';
 import { requestConsentSignatures } from '../consent/requests.ts';
+import { personName } from '../profiles/person-json.ts';
 
 /**
  * Booking emails and in-app notifications. Services append an event with `notifyUserId` in the
