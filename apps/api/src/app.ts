@@ -24,6 +24,7 @@ import { calendarFeedsErasure, calendarFeedsPersonalData } from './modules/calen
 import { calendarFeedRoutes } from './modules/calendar-feeds/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { confirmCardPaidBooking } from './modules/checkout/pay-booking.ts';
+import { confirmCardPaidSeries } from './modules/checkout/pay-series.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { clientsErasure, clientsPersonalData } from './modules/clients/personal-data.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
@@ -100,8 +101,9 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 /**
  * What reacts to what across modules, in one place. Every handler runs inside the database
  * transaction of its event (see platform/events.ts for the exact semantics):
- *  - paymentSucceeded (money, a verified card payment): for a booking, bookings confirms it, or
- *    refunds it to the payer's wallet when it can no longer be confirmed;
+ *  - paymentSucceeded (money, a verified card payment): for a booking, checkout confirms it, or
+ *    refunds it to the payer's wallet when it can no longer be confirmed; for a series, checkout
+ *    pays its sessions from the wallet the payment was credited to;
  *  - accountDeleting (auth, before the user row is anonymised), in this order: profiles erase
  *    their personal fields and pictures, bookings cancels the user's future bookings with a full
  *    refund and erases the client's notes and reasons (the sessions stay: the provider's records),
@@ -127,6 +129,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
   return createDomainEvents({
     paymentSucceeded: {
       booking: (tx, event) => confirmCardPaidBooking(tx, event, deps),
+      booking_series: (tx, event) => confirmCardPaidSeries(tx, event, deps),
     },
     accountDeleting: [
       profileDeletionHook({ db: deps.db, clock: deps.clock, storage: publicStorage(deps.config), log }),

@@ -9,14 +9,14 @@ import type { Tx } from '../db/client.ts';
  * and its reactions commit or roll back together.
  */
 
-export type PaymentPurpose = 'booking';
+export type PaymentPurpose = 'booking' | 'booking_series';
 
 /** A verified card payment for something other than the wallet (today: a booking). */
 export interface PaymentSucceededEvent {
   paymentId: string;
   reference: string;
   userId: string;
-  /** The booking id given to startCardPayment. */
+  /** The booking's (or series') id given to startCardPayment. */
   purposeId: string;
   amountMinor: number;
   currencyCode: string;

@@ -67,8 +67,8 @@ END
 /**
  * The body of booking_client_hold_counts(client, provider, now_at, ignore_booking): the client's
  * holds (COUNTS_AS_HOLD), counted under the client's advisory lock with a fresh snapshot, as
- * {sessions held in all, holds with this provider} (a weekly series counts once with its
- * provider); `ignore_booking` is the booking being placed.
+ * {holds in all, holds with this provider}: a series is held as a whole and counts once in both
+ * (HOLD_LIMIT); `ignore_booking` is the booking being placed.
  */
 export function clientHoldCountsFunctionBody(): string {
   const hold = testSql(COUNTS_AS_HOLD, bookingScope('bookings', { now: sql.raw('now_at') }));
@@ -78,7 +78,7 @@ DECLARE
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended('bookings:client:' || client::text, 0));
   SELECT ARRAY[
-    count(*)::integer,
+    count(DISTINCT coalesce(series_id, id))::integer,
     count(DISTINCT coalesce(series_id, id)) FILTER (WHERE provider_id = provider)::integer
   ] INTO counts
   FROM bookings

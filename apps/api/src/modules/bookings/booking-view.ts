@@ -2,6 +2,7 @@ import type { Language } from '@app/shared/constants';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { RowJson } from '../../db/row-json.ts';
 import { bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { localizedName } from '../../platform/localized.ts';
@@ -11,22 +12,8 @@ import { catalogJoins, modalityJson, therapyJson } from '../catalog/catalog-json
 import { clientJoins, type PersonRow, personJson, personView } from '../profiles/person-json.ts';
 import { type BookingRow, isPaidRow } from './booking-data.ts';
 
-/** "remainingClientReschedule" → "remaining_client_reschedule" (the SQL column of a Drizzle key). */
-type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
-  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
-  : S;
-
-/**
- * A bookings row as row_to_json gives it, derived from the table: the column names, timestamps
- * as ISO text. (row_to_json costs a fraction of a json_build_object naming every column.)
- */
-export type BookingJson = {
-  [Key in keyof BookingRow as SnakeCase<Key & string>]: BookingRow[Key] extends infer Value
-    ? Value extends Date
-      ? string
-      : Value
-    : never;
-};
+/** A bookings row as row_to_json gives it. */
+export type BookingJson = RowJson<BookingRow>;
 
 /**
  * One booking answer as PostgreSQL builds it: the row, both parties with their pictures, the

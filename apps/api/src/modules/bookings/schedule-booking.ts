@@ -67,7 +67,6 @@ export async function placePendingBooking(
     await assertHoldAllowed(tx, {
       clientId: row.clientId,
       providerId: row.providerId,
-      sessions: 1,
       now,
       bookingId: row.id,
     });
@@ -111,10 +110,10 @@ const p = (name: string) => sql.placeholder(name);
 /** The draft as the statement's UPDATE reads it: the rules' parameters as its placeholders. */
 const draftScope = bookingScope('bookings', { actorId: sql`${p('clientId')}::uuid` });
 
-/** The client's hold counts from the `holds` step, checked against HOLD_LIMIT for one session. */
+/** The client's hold counts from the `holds` step, checked against HOLD_LIMIT for one more hold. */
 const holdCountsScope = {
   column: (name: 'held' | 'heldWithProvider') => (name === 'held' ? sql`holds.counts[1]` : sql`holds.counts[2]`),
-  params: { sessions: sql`1` },
+  params: {},
 };
 
 /**

@@ -40,7 +40,7 @@ function assertPayable(row: BookingRow, now: Date): void {
 }
 
 /** The columns of a paid, confirmed booking; a provider's appointment counts as acknowledged by paying. */
-function paidColumns(row: BookingRow, method: 'wallet' | 'card', now: Date) {
+export function paidColumns(row: BookingRow, method: 'wallet' | 'card', now: Date) {
   return {
     ...statusChange(row, 'confirmed'),
     paidAt: now,
