@@ -72,6 +72,9 @@ import { sessionsRoutes } from './modules/sessions/routes.ts';
 import { supportPersonalData } from './modules/support/personal-data.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { supportDeletionHook } from './modules/support/service.ts';
+import { queueOpening } from './modules/waitlist/offers.ts';
+import { waitlistErasure, waitlistPersonalData } from './modules/waitlist/personal-data.ts';
+import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { AppError } from './platform/app-error.ts';
 import { type RouteAccess, refuseWritesInViewMode, routeAccessOf } from './platform/auth-guard.ts';
 import { securityHeadersHook } from './platform/csp.ts';
@@ -121,7 +124,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    credentials, reminders; docs/conventions.md "Notifications"): notifications records it in the
  *    app and answers the person's email choice;
  *  - bookingEventsCommitted (bookings and sessions, right after a change committed): notifications
- *    tells the parties of its outbox events now, in the app and by email (the rest: its job).
+ *    tells the parties of its outbox events now, in the app and by email (the rest: its job);
+ *  - slotsOpened (bookings: a booking cancelled, rejected or moved away; availability: hours
+ *    widened, a specific date or time off removed): the waitlist queues the window for its job,
+ *    which offers the free slots to the clients waiting.
  */
 export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'warn'>): DomainEvents {
   return createDomainEvents({
@@ -147,9 +153,11 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       dataRightsErasure(privateStorageOf(deps)),
       documentsErasure(deps),
       calendarFeedsErasure,
+      waitlistErasure,
     ],
     providerApproved: [refreshOnApproval],
     bookingPaid: [sendFormsOnBookingPaid(deps)],
+    slotsOpened: [queueOpening(deps)],
     personalData: [
       accountPersonalData,
       profilesPersonalData,
@@ -167,6 +175,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       supportPersonalData,
       documentsPersonalData,
       calendarFeedsPersonalData,
+      waitlistPersonalData,
     ],
     notify: (tx, event) => recordNotification(tx, event, deps),
     bookingEventsCommitted: (event) => deliverBookingNotifications(deps, event),
@@ -293,6 +302,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(bookingRoutes);
       await api.register(sessionsRoutes); // the session room and what follows a session
       await api.register(calendarFeedRoutes); // a person's calendar feed; a provider's external busy calendars
+      await api.register(waitlistRoutes); // a client waiting for an earlier slot with a provider
       await api.register(directoryRoutes);
       await api.register(messageRoutes);
       await api.register(realtimeRoutes);

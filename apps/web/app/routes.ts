@@ -55,6 +55,7 @@ export default [
         route('client-invitations', 'routes/client-invitations.tsx'),
         route('forms', 'routes/forms.tsx'),
         route('forms/:requestId', 'routes/form.tsx'),
+        route('waitlist', 'routes/waitlist.tsx'),
         // The back office: its pages nest in the admin layout (docs/conventions.md "Adding a back-office page").
         route('admin', 'routes/admin-layout.tsx', [
           index('routes/admin-queue.tsx'),

@@ -160,6 +160,24 @@ export interface BookingEventsCommittedEvent {
 export type BookingEventsCommittedHandler = (event: BookingEventsCommittedEvent) => Promise<unknown>;
 
 /**
+ * Time of a provider may have become free: a booking cancelled, rejected or moved away (bookings),
+ * or the provider's availability widened (availability). Raised inside the transaction of the
+ * change with the window it concerns; `from`/`to` null: the whole bookable future.
+ */
+export interface SlotsOpenedEvent {
+  providerId: string;
+  from: Date | null;
+  to: Date | null;
+  at: Date;
+}
+
+/**
+ * Runs inside the change's transaction, in order (the waitlist queues the window for its job). It
+ * must stay cheap and throw only for a database failure: the change must not fail for it.
+ */
+export type SlotsOpenedHandler = (tx: Tx, event: SlotsOpenedEvent) => Promise<void>;
+
+/**
  * Something operators count (metrics; platform/telemetry.ts): how booking journeys end, how card
  * payments and gateway webhooks fare per gateway, refused sign-ins, refused requests. Raised after
  * the change committed where the code allows it; carries vocabularies only, never ids or words.
@@ -187,6 +205,8 @@ export interface DomainEventHandlers {
   providerApproved?: readonly ProviderApprovedHandler[];
   /** Reactions to a paid booking, in order (forms sends what the provider assigned). */
   bookingPaid?: readonly BookingPaidHandler[];
+  /** Reactions to time that may have opened, in order (the waitlist). */
+  slotsOpened?: readonly SlotsOpenedHandler[];
   /** Each module's part of a person's data export, in archive order. */
   personalData?: readonly PersonalDataContributor[];
   /** At most one handler answers notify (the notifications module); without one, email is wanted and nothing is recorded. */
@@ -207,6 +227,8 @@ export interface DomainEvents {
   providerApproved(tx: Tx, event: ProviderApprovedEvent): Promise<void>;
   /** Every reaction to a paid booking, in order, inside `tx`. */
   bookingPaid(tx: Tx, event: BookingPaidEvent): Promise<void>;
+  /** Every reaction to time that may have opened, in order, inside `tx`. */
+  slotsOpened(tx: Tx, event: SlotsOpenedEvent): Promise<void>;
   /** Every module's part of a person's data, by section, read inside `tx`. */
   collectPersonalData(tx: Tx, request: PersonalDataRequest): Promise<Record<string, unknown>>;
   /** Tells a person about something, inside `tx`; answers whether they also want an email. */
@@ -223,6 +245,7 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
   const personalData = [...(handlers.personalData ?? [])];
   const providerApproved = [...(handlers.providerApproved ?? [])];
   const bookingPaid = [...(handlers.bookingPaid ?? [])];
+  const slotsOpened = [...(handlers.slotsOpened ?? [])];
   const notify = handlers.notify;
   const bookingEventsCommitted = handlers.bookingEventsCommitted;
   const outcome = handlers.outcome;
@@ -238,6 +261,9 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
     },
     async bookingPaid(tx, event) {
       for (const handler of bookingPaid) await handler(tx, event);
+    },
+    async slotsOpened(tx, event) {
+      for (const handler of slotsOpened) await handler(tx, event);
     },
     async collectPersonalData(tx, request) {
       const sections: Record<string, unknown> = {};

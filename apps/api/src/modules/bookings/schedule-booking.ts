@@ -14,7 +14,7 @@ import { rulesNeedCheckSql } from '../availability/calendar-data.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
 import { inGoodStandingSql } from '../credentials/listing.ts';
 import { bookingScope, ownedBy } from './booking-conditions.ts';
-import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange } from './booking-data.ts';
+import { type BookingRow, lockOwnBookingForSlot, raiseSlotFreed, recordEvent, statusChange } from './booking-data.ts';
 import {
   bookingView,
   catalogJoins,
@@ -95,6 +95,7 @@ export async function placePendingBooking(
     })
     .where(eq(bookings.id, row.id));
   const moved = row.startsAt !== null;
+  if (moved && row.startsAt?.getTime() !== slot.startsAt.getTime()) await raiseSlotFreed(tx, deps.events, row, now);
   const eventIds: string[] = [];
   const notifyOther = moved && (row.createdBy === 'provider' || input.party === 'provider');
   const eventId = await recordEvent(tx, {
