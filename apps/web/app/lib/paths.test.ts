@@ -43,6 +43,7 @@ const SAMPLES: {
   myAvailability: { args: [], file: 'routes/provider-availability.tsx' },
   calendar: { args: [], file: 'routes/calendar.tsx' },
   appointments: { args: [], file: 'routes/appointments.tsx' },
+  waitlist: { args: [], file: 'routes/waitlist.tsx' },
   appointment: { args: [ID], file: 'routes/appointment-details.tsx' },
   appointmentConsent: { args: [ID], file: 'routes/appointment-consent.tsx' },
   bookingSchedule: { args: [ID, { taken: '1' }], file: 'routes/booking-schedule.tsx' },
