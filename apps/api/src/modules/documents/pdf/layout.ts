@@ -1,3 +1,4 @@
+/// <reference path="../../../types/fontkit.d.ts" />
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
