@@ -55,7 +55,8 @@ CREATE UNIQUE INDEX "waitlist_entries_waiting_uq" ON "waitlist_entries" USING bt
 CREATE INDEX "waitlist_entries_provider_idx" ON "waitlist_entries" USING btree ("provider_id","seq") WHERE "waitlist_entries"."status" = 'waiting';--> statement-breakpoint
 CREATE INDEX "waitlist_entries_before_idx" ON "waitlist_entries" USING btree ("before_at") WHERE "waitlist_entries"."status" = 'waiting';--> statement-breakpoint
 CREATE INDEX "waitlist_entries_client_idx" ON "waitlist_entries" USING btree ("client_id","created_at");--> statement-breakpoint
-CREATE INDEX "waitlist_openings_created_idx" ON "waitlist_openings" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "waitlist_openings_created_idx" ON "waitlist_openings" USING btree ("created_at");
+--> statement-breakpoint
 -- booking_slot_taken also answers true for a slot a waitlist claim keeps for another client
 -- (apps/api/src/modules/bookings/booking-conditions.ts renders it; booking-conditions.test.ts checks it).
 CREATE OR REPLACE FUNCTION booking_slot_taken(provider uuid, from_at timestamptz, to_at timestamptz, now_at timestamptz, ignore_booking uuid) RETURNS boolean
