@@ -16,6 +16,7 @@ import { signedInWebServices } from '../modules/overview/web-services.ts';
 import { cspNonce } from '../platform/csp.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { TtlCache } from '../platform/ttl-cache.ts';
+import { publicBuild } from './public-routes.ts';
 import { loadPublicShell } from './public-shell.ts';
 import { RenderedPage } from './rendered-page.ts';
 
@@ -158,6 +159,11 @@ export async function registerWeb(
 ) {
   const services = webServices(app, deps);
   const handle = createRequestHandler(build, mode);
+  // Cached pages all lie in the public layout: matched against its routes alone (public-routes.ts).
+  const handlePublic = createRequestHandler(
+    typeof build === 'function' ? async () => publicBuild(await build()) : publicBuild(build),
+    mode,
+  );
   const countryHeader = deps.config.TRUSTED_COUNTRY_HEADER;
   // Never sent: every response replaces it with its own nonce before anything leaves the process.
   const placeholder = randomBytes(24).toString('base64url');
@@ -192,12 +198,12 @@ export async function registerWeb(
       const key = cacheKey(request);
       if (key) {
         const cached = await pages.getOrCompute(key, async () => {
-          const response = await handle(toWebRequest(request, { abortWithClient: false }), {
+          const response = await handlePublic(toWebRequest(request, { abortWithClient: false }), {
             services,
             nonce: placeholder,
           });
           if (response.status !== 200 || response.headers.has('set-cookie') || !response.body) return undefined;
-          const html = await response.text();
+          const html = new Uint8Array(await response.arrayBuffer());
           return { status: response.status, headers: [...response.headers], page: new RenderedPage(html, placeholder) };
         });
         if (cached) return send(request, reply, cached);
