@@ -73,7 +73,13 @@ describe('the public routes a cached page renders with', () => {
     for (const id of ['root', 'routes/locale-layout', 'routes/home', 'routes/provider-profile', 'routes/not-found']) {
       expect(kept.has(id), id).toBe(true);
     }
-    for (const id of ['routes/app-layout', 'routes/overview', 'routes/wallet', 'routes/admin-queue', 'routes/session-room']) {
+    for (const id of [
+      'routes/app-layout',
+      'routes/overview',
+      'routes/wallet',
+      'routes/admin-queue',
+      'routes/session-room',
+    ]) {
       expect(kept.has(id), id).toBe(false);
     }
     expect(kept.size).toBeLessThan(Object.keys(manifest).length / 2);

@@ -50,5 +50,9 @@ function only<T>(routes: Record<string, T>, ids: Set<string>): Record<string, T>
  */
 export function publicBuild(build: ServerBuild): ServerBuild {
   const ids = publicRouteIds(build.routes);
-  return { ...build, routes: only(build.routes, ids), assets: { ...build.assets, routes: only(build.assets.routes, ids) } };
+  return {
+    ...build,
+    routes: only(build.routes, ids),
+    assets: { ...build.assets, routes: only(build.assets.routes, ids) },
+  };
 }

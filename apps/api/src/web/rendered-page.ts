@@ -30,7 +30,8 @@ export class RenderedPage {
     /** The length of every nonce `gzip()` will be given (cspNonce: 24 characters). */
     private readonly nonceLength = 24,
   ) {
-    const page = typeof html === 'string' ? Buffer.from(html, 'utf8') : Buffer.from(html.buffer, html.byteOffset, html.length);
+    const page =
+      typeof html === 'string' ? Buffer.from(html, 'utf8') : Buffer.from(html.buffer, html.byteOffset, html.length);
     const mark = Buffer.from(placeholder, 'utf8');
     this.parts = [];
     let start = 0;

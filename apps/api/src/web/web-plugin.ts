@@ -53,6 +53,12 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
     ttlMs: PUBLIC_PAGE_TTL_MS,
     maxEntries: 100,
   });
+  // The same for the lists the directory's filters and home's links show: they change as rarely
+  // and are the same for every visitor of a language and country, so a page rendered afresh (a
+  // search, a filter, a crawler's visit) asks the database only for its own results.
+  const lists = new TtlCache<unknown>({ ttlMs: PUBLIC_PAGE_TTL_MS, maxEntries: 500 });
+  const reuse = <T>(key: string, read: () => Promise<T>) => lists.getOrCompute(key, read) as Promise<T>;
+  const directory = directoryWebServices(deps);
   return {
     publicShell: async (input: { language: 'en' | 'de'; countryCode: string }) =>
       (await shells.getOrCompute(`${input.language}|${input.countryCode}`, () =>
@@ -61,7 +67,14 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
     trustedCountry: (request: Request) => (header ? request.headers.get(header) : null),
     analyticsScriptUrl: process.env.ANALYTICS_SCRIPT_URL ?? '/scripts/analytics.js',
     googleSignIn: googleSignInEnabled(deps.config),
-    directory: directoryWebServices(deps),
+    directory: {
+      ...directory,
+      filterOptions: (language: 'en' | 'de') => reuse(`options|${language}`, () => directory.filterOptions(language)),
+      states: (input: { countryCode: string; language: 'en' | 'de' }) =>
+        reuse(`states|${input.countryCode}|${input.language}`, () => directory.states(input)),
+      homeCounts: (input: { countryCode: string | null; language: 'en' | 'de' }) =>
+        reuse(`home|${input.countryCode ?? ''}|${input.language}`, () => directory.homeCounts(input)),
+    },
     signedIn: signedInWebServices(deps),
     devTools: deps.config.DEV_TOOLS,
     legal: legalPages(deps),

@@ -18,7 +18,10 @@ const MEMO_LIMIT = 5_000;
 /** Per i18next instance, the texts `t` gave for a key and plain options, until its words change. */
 const memos = new WeakMap<I18n, Map<string, string>>();
 
-function memoOf(i18n: I18n): Map<string, string> {
+function memoOf(given: I18n): Map<string, string> {
+  // useTranslation hands out a copy of the instance per render (react-i18next's wrapper), which
+  // would start a memo per render: the memo belongs to the instance it copies.
+  const i18n = (given as I18n & { __original?: I18n }).__original ?? given;
   let memo = memos.get(i18n);
   if (!memo) {
     const texts = new Map<string, string>();
