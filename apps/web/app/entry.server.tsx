@@ -38,9 +38,11 @@ export default function handleRequest(
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         // Bytes, not a string: the server sends or caches bytes (apps/api/src/web/web-plugin.ts),
         // and a string here was encoded and decoded again on its way there.
-        const page = Buffer.concat(chunks);
+        const rendered = Buffer.concat(chunks);
+        // Buffer.concat's bytes are an ArrayBuffer of their own (never shared), as a body takes them.
+        const page = (nonce ? withoutSameOriginLinkNoncesInHead(rendered, nonce) : rendered) as Uint8Array<ArrayBuffer>;
         resolve(
-          new Response(nonce ? withoutSameOriginLinkNoncesInHead(page, nonce) : page, {
+          new Response(page, {
             headers: responseHeaders,
             status,
           }),

@@ -66,18 +66,19 @@ function memoKey(args: readonly unknown[]): string | undefined {
 function remembering(t: TFunction, i18n: I18n): TFunction {
   if (!import.meta.env.SSR) return t;
   const memo = memoOf(i18n);
+  const translate = t as unknown as (...args: unknown[]) => unknown;
   return ((...args: unknown[]) => {
     const place = memoKey(args);
-    if (place === undefined) return (t as (...args: unknown[]) => unknown)(...args);
+    if (place === undefined) return translate(...args);
     const known = memo.get(place);
     if (known !== undefined) return known;
-    const text = (t as (...args: unknown[]) => unknown)(...args);
+    const text = translate(...args);
     if (typeof text === 'string') {
       if (memo.size >= MEMO_LIMIT) memo.clear();
       memo.set(place, text);
     }
     return text;
-  }) as TFunction;
+  }) as unknown as TFunction;
 }
 
 /**
