@@ -28,6 +28,7 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { clientsErasure, clientsPersonalData } from './modules/clients/personal-data.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { consentErasure, consentPersonalData } from './modules/consent/personal-data.ts';
+import { requestConsentOnConfirmed } from './modules/consent/requests.ts';
 import { consentRoutes } from './modules/consent/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { credentialsErasure, credentialsPersonalData } from './modules/credentials/personal-data.ts';
@@ -43,7 +44,7 @@ import { flagRoutes } from './modules/flags/routes.ts';
 import { flagsPlugin } from './modules/flags/service.ts';
 import { formsErasure, formsPersonalData } from './modules/forms/personal-data.ts';
 import { formsRoutes } from './modules/forms/routes.ts';
-import { sendFormsOnBookingPaid } from './modules/forms/send-forms.ts';
+import { sendFormsOnBookingsConfirmed } from './modules/forms/send-forms.ts';
 import { livenessServer } from './modules/health/liveness.ts';
 import { metricsRoute } from './modules/health/metrics-route.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -116,8 +117,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    notifications and support chats go, auth drops the account's
  *    Google link, data rights drop their exports and audit the deletion; each answers what it had
  *    to keep, and the person is told;
- *  - bookingPaid (checkout, a booking paid from the wallet or by card): forms sends what the
- *    provider assigned to a new client, and measures due again before this session;
+ *  - bookingsConfirmed (notifications, after the outbox told the parties of confirmed bookings;
+ *    never on the payment's own path): forms sends what the provider assigned to a new client and
+ *    measures due again before this session; consent asks the client to sign the provider's
+ *    current version;
  *  - personalData (data rights' export job): each module's part of a person's data export, in
  *    archive order (docs/conventions.md "Data export").
  *  - notify (any module telling someone about an event: bookings, money, messages,
@@ -156,7 +159,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       waitlistErasure,
     ],
     providerApproved: [refreshOnApproval],
-    bookingPaid: [sendFormsOnBookingPaid(deps)],
+    bookingsConfirmed: [sendFormsOnBookingsConfirmed(deps), (event) => requestConsentOnConfirmed(deps, event)],
     slotsOpened: [queueOpening(deps)],
     personalData: [
       accountPersonalData,

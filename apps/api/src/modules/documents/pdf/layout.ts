@@ -22,11 +22,14 @@ const FONTS = {
  * name or a consent that DejaVu lacks (a name like 李小龍 would print blank). Server-side only;
  * read once, and embedded (subset) only into a PDF that needs it.
  */
-const CJK_DIR = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-const CJK_FONTS = {
-  regular: path.join(CJK_DIR, 'NotoSansHans-Regular.otf'),
-  bold: path.join(CJK_DIR, 'NotoSansHans-Bold.otf'),
-};
+// Resolved when first needed: a PDF of Latin text never looks for the package.
+const cjkFont = (weight: 'regular' | 'bold') =>
+  path.join(
+    path.dirname(require.resolve('@embedpdf/fonts-sc')),
+    '..',
+    'fonts',
+    weight === 'bold' ? 'NotoSansHans-Bold.otf' : 'NotoSansHans-Regular.otf',
+  );
 
 type Weight = 'regular' | 'bold';
 type Face = Weight | 'cjkRegular' | 'cjkBold';
@@ -35,7 +38,7 @@ let coverage: { base: fontkit.Font; cjk: fontkit.Font } | null = null;
 const cjkBytes: Partial<Record<Weight, Buffer>> = {};
 
 function fontsFor() {
-  coverage ??= { base: fontkit.openSync(FONTS.regular), cjk: fontkit.openSync(CJK_FONTS.regular) };
+  coverage ??= { base: fontkit.openSync(FONTS.regular), cjk: fontkit.openSync(cjkFont('regular')) };
   return coverage;
 }
 
@@ -126,7 +129,7 @@ export class PdfPage {
     }
     const weight: Weight = face === 'cjkBold' ? 'bold' : 'regular';
     if (!this.cjkRegistered.has(face)) {
-      cjkBytes[weight] ??= readFileSync(CJK_FONTS[weight]);
+      cjkBytes[weight] ??= readFileSync(cjkFont(weight));
       this.doc.registerFont(face, cjkBytes[weight]);
       this.cjkRegistered.add(face);
     }
