@@ -5,7 +5,7 @@ import type { BookingParty } from '@app/shared/schemas/bookings';
 import { type SQL, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import { type ConditionScope, inlineSql, testSql } from '../../platform/conditions-sql.ts';
-import { busyWhere } from '../availability/calendar-data.ts';
+import { bookingClientSql, busyWhere, claimedWhere } from '../availability/calendar-data.ts';
 
 /**
  * The booking rules' SQL side: where a rendering finds a booking's fields, the owner condition,
@@ -44,8 +44,9 @@ export function ownedBy(party: BookingParty): Conditions<'clientId' | 'providerI
 
 /**
  * The body of booking_slot_taken(provider, from_at, to_at, now_at, ignore_booking): whether
- * another booking holds time of the provider in [from_at, to_at). busyWhere (availability's one
- * definition of busy, the exclusion index's predicate) rendered with the function's arguments.
+ * another booking holds time of the provider in [from_at, to_at), or a waitlist claim keeps it for
+ * a client other than ignore_booking's. busyWhere (availability's one definition of busy, the
+ * exclusion index's predicate) and claimedWhere rendered with the function's arguments.
  * PL/pgSQL and VOLATILE, so that it is never inlined into the calling statement and reads with a
  * snapshot of its own, taken after the caller's calendar lock.
  */
@@ -57,9 +58,18 @@ export function slotTakenFunctionBody(): string {
     now: sql.placeholder('now_at'),
     except: sql`${bookings.id} <> ignore_booking`,
   });
+  // A waitlist claim keeps the slot for its client: taken for the booking of anyone else.
+  const claimed = claimedWhere({
+    provider: sql.raw('provider'),
+    from: sql.placeholder('from_at'),
+    to: sql.placeholder('to_at'),
+    now: sql.placeholder('now_at'),
+    claimant: bookingClientSql(sql.raw('ignore_booking')),
+  });
   return `
 BEGIN
-  RETURN EXISTS (SELECT 1 FROM bookings WHERE ${inlineSql(sql`${busy}`)});
+  RETURN EXISTS (SELECT 1 FROM bookings WHERE ${inlineSql(sql`${busy}`)})
+    OR EXISTS (SELECT 1 FROM waitlist_claims WHERE ${inlineSql(claimed)});
 END
 `;
 }

@@ -63,6 +63,7 @@ export async function rejectAsProvider(
     return [
       await closeBooking(tx, {
         row,
+        events: deps.events,
         by: 'provider',
         ruleParty: 'provider',
         to: 'rejected',
@@ -108,6 +109,7 @@ export async function answerAsClient(
     if (input.status === 'rejected') {
       const eventId = await closeBooking(tx, {
         row,
+        events: deps.events,
         by: 'client',
         ruleParty: 'provider',
         to: 'rejected',

@@ -16,7 +16,7 @@ import { catalogJoins, modalityJson, therapyJson } from '../catalog/catalog-json
 import { inGoodStandingSql } from '../credentials/listing.ts';
 import { clientJoins, personJson } from '../profiles/person-json.ts';
 import { bookingScope, ownedBy } from './booking-conditions.ts';
-import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange } from './booking-data.ts';
+import { type BookingRow, lockOwnBookingForSlot, raiseSlotFreed, recordEvent, statusChange } from './booking-data.ts';
 import { bookingView, toBooking, type ViewRow, viewColumns, viewContext, viewRowColumns } from './booking-view.ts';
 import { assertHoldAllowed } from './hold-limits.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
@@ -84,6 +84,7 @@ export async function placePendingBooking(
     })
     .where(eq(bookings.id, row.id));
   const moved = row.startsAt !== null;
+  if (moved && row.startsAt?.getTime() !== slot.startsAt.getTime()) await raiseSlotFreed(tx, deps.events, row, now);
   const eventIds: string[] = [];
   const notifyOther = moved && (row.createdBy === 'provider' || input.party === 'provider');
   const eventId = await recordEvent(tx, {

@@ -214,12 +214,10 @@ export async function payBooking(
   const paid = await payInOneStatement(deps, input, now);
   if (paid) {
     deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
-    await tellBookingPaid(deps, paid, now);
     return paid;
   }
   const booking = await payInTransaction(deps, input);
   deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
-  await tellBookingPaid(deps, booking, now);
   return booking;
 }
 
@@ -253,19 +251,6 @@ export async function payInTransaction(
       at: now,
     });
     return [await recordEvent(tx, confirmedEvent(row, now, row.startsAt))];
-  });
-}
-
-/**
- * After a wallet payment committed: what reacts to a paid booking (forms) runs on the pool and
- * opens a transaction only when it has something to write, so the one-statement payment stays one.
- */
-async function tellBookingPaid(deps: AppDeps, booking: Booking, now: Date): Promise<void> {
-  await deps.events.bookingPaid(deps.db, {
-    bookingId: booking.identifier,
-    clientId: booking.client.identifier,
-    providerId: booking.provider.identifier,
-    paidAt: now,
   });
 }
 
@@ -346,12 +331,6 @@ export async function confirmCardPaidBooking(tx: Tx, event: PaymentSucceededEven
       at: now,
     });
     await recordEvent(db, confirmedEvent(row, now, row.startsAt));
-    await deps.events.bookingPaid(db, {
-      bookingId: row.id,
-      clientId: row.clientId,
-      providerId: row.providerId,
-      paidAt: now,
-    });
     // Inside the payment's transaction (not ours to wait for): counted as it commits, almost always.
     deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
   };

@@ -115,10 +115,7 @@ export async function paySeries(
     return { payable, eventIds: await paySessionsFromWallet(tx, payable, 'wallet', now) };
   });
   await deps.events.bookingEventsCommitted({ eventIds: paid.eventIds });
-  for (const row of paid.payable) {
-    deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
-    await deps.events.bookingPaid(deps.db, { bookingId: row.id, clientId, providerId: row.providerId, paidAt: now });
-  }
+  deps.events.outcome({ kind: 'booking', outcome: 'confirmed', count: paid.payable.length });
   const first = paid.payable[0] as BookingRow;
   return getBookingSeries(deps, { actor: input.actor, party: 'client', language: input.language, bookingId: first.id });
 }
@@ -146,13 +143,5 @@ export async function confirmCardPaidSeries(tx: Tx, event: PaymentSucceededEvent
   );
   if (!found || found.currencyCode !== event.currencyCode || found.totalMinor > event.amountMinor) return;
   await paySessionsFromWallet(tx, found.payable, 'card', now);
-  for (const row of found.payable) {
-    await deps.events.bookingPaid(tx, {
-      bookingId: row.id,
-      clientId: row.clientId,
-      providerId: row.providerId,
-      paidAt: now,
-    });
-    deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
-  }
+  deps.events.outcome({ kind: 'booking', outcome: 'confirmed', count: found.payable.length });
 }

@@ -14,6 +14,16 @@ import { consentPending } from './signatures.ts';
 type RequestDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'events' | 'log'>;
 
 /**
+ * The bookingsConfirmed reaction (wired in app.ts): a confirmed session with a provider whose
+ * consent the client has not signed asks for it now. A failure is logged, never the caller's.
+ */
+export async function requestConsentOnConfirmed(deps: RequestDeps, event: { bookingIds: string[] }): Promise<void> {
+  await requestConsentSignatures(deps, event).catch((error) => {
+    deps.log.warn({ err: error }, 'consent requests could not be sent');
+  });
+}
+
+/**
  * Asks the clients of these confirmed bookings to sign their provider's current consent, in the
  * app and by email in their language: once per client and version (consent_requests), only when
  * the provider has a consent the client has not signed. Run after a booking is confirmed and
