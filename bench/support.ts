@@ -73,11 +73,18 @@ export function pgbench(database: string) {
   };
 }
 
-/** The services' dependencies on a benchmark database: production settings, the system clock. */
-export function benchDeps(database: Database, env: Record<string, string> = {}): AppDeps {
+/**
+ * The services' dependencies on a benchmark database: production settings, the system clock. A
+ * database kept between runs passes the secret it was built with (its notes are sealed with it).
+ */
+export function benchDeps(
+  database: Database,
+  env: Record<string, string> = {},
+  secret = randomBytes(32).toString('base64url'),
+): AppDeps {
   const config: Config = {
     ...parseEnv({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', ...env }),
-    APP_SECRET: randomBytes(32).toString('base64url'),
+    APP_SECRET: secret,
     DEV_TOOLS: false,
   };
   return withDomainEvents({

@@ -19,6 +19,7 @@ export interface Ids {
   conversationId: string;
   clientId: string;
   formRequestId: string;
+  formTemplateId: string;
 }
 
 /** One path per route module, and who looks at it. A new route without an entry fails the first test. */
@@ -83,6 +84,9 @@ export const PAGES: Record<string, { role: Role; path: (ids: Ids) => string; sam
   'routes/consent-form.tsx': { role: 'provider', path: () => '/consent-form/' },
   'routes/forms.tsx': { role: 'client', path: () => '/forms/' },
   'routes/form.tsx': { role: 'client', path: (ids) => `/forms/${ids.formRequestId}/` },
+  'routes/form-templates.tsx': { role: 'provider', path: () => '/forms/templates/' },
+  'routes/form-template-new.tsx': { role: 'provider', path: () => '/forms/templates/new/' },
+  'routes/form-template.tsx': { role: 'provider', path: (ids) => `/forms/templates/${ids.formTemplateId}/` },
   'routes/admin-queue.tsx': { role: 'admin', path: () => '/admin/' },
   'routes/admin-provider.tsx': { role: 'admin', path: (ids) => `/admin/providers/${ids.providerId}/` },
   'routes/admin-users.tsx': { role: 'admin', path: () => '/admin/users/' },
@@ -131,6 +135,17 @@ export async function idsFor(request: APIRequestContext): Promise<Ids> {
   });
   expect(sent.ok(), await sent.text()).toBe(true);
   const forms = await (await request.get('/api/forms/mine', { headers: client })).json();
+  // A questionnaire of the therapist's own for the builder's edit page.
+  const template = await request.post('/api/forms/templates', {
+    headers: providerHeaders,
+    data: {
+      title: 'Intake',
+      sections: [
+        { id: 'about', title: '', questions: [{ id: 'name', kind: 'shortText', label: 'Name', required: true }] },
+      ],
+    },
+  });
+  expect(template.ok(), await template.text()).toBe(true);
   return {
     providerId,
     bookingId,
@@ -138,6 +153,7 @@ export async function idsFor(request: APIRequestContext): Promise<Ids> {
     conversationId: conversation.identifier,
     clientId: firstClient.identifier ?? firstClient.user?.identifier,
     formRequestId: forms.data[0].id,
+    formTemplateId: ((await template.json()) as { id: string }).id,
   };
 }
 

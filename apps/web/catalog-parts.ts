@@ -87,6 +87,8 @@ export const PAGE_PARTS = {
     'searchScreens.lists',
     'reviewScreens',
     'pagination',
+    'waitlist.title',
+    'waitlist.signInToJoin',
   ],
   booking: [
     'bookingScreens.book.title',

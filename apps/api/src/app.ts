@@ -24,10 +24,12 @@ import { calendarFeedsErasure, calendarFeedsPersonalData } from './modules/calen
 import { calendarFeedRoutes } from './modules/calendar-feeds/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { confirmCardPaidBooking } from './modules/checkout/pay-booking.ts';
+import { confirmCardPaidSeries } from './modules/checkout/pay-series.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { clientsErasure, clientsPersonalData } from './modules/clients/personal-data.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { consentErasure, consentPersonalData } from './modules/consent/personal-data.ts';
+import { requestConsentOnConfirmed } from './modules/consent/requests.ts';
 import { consentRoutes } from './modules/consent/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { credentialsErasure, credentialsPersonalData } from './modules/credentials/personal-data.ts';
@@ -43,7 +45,7 @@ import { flagRoutes } from './modules/flags/routes.ts';
 import { flagsPlugin } from './modules/flags/service.ts';
 import { formsErasure, formsPersonalData } from './modules/forms/personal-data.ts';
 import { formsRoutes } from './modules/forms/routes.ts';
-import { sendFormsOnBookingPaid } from './modules/forms/send-forms.ts';
+import { sendFormsOnBookingsConfirmed } from './modules/forms/send-forms.ts';
 import { livenessServer } from './modules/health/liveness.ts';
 import { metricsRoute } from './modules/health/metrics-route.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -72,6 +74,9 @@ import { sessionsRoutes } from './modules/sessions/routes.ts';
 import { supportPersonalData } from './modules/support/personal-data.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { supportDeletionHook } from './modules/support/service.ts';
+import { queueOpening } from './modules/waitlist/offers.ts';
+import { waitlistErasure, waitlistPersonalData } from './modules/waitlist/personal-data.ts';
+import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { AppError } from './platform/app-error.ts';
 import { type RouteAccess, refuseWritesInViewMode, routeAccessOf } from './platform/auth-guard.ts';
 import { securityHeadersHook } from './platform/csp.ts';
@@ -100,8 +105,9 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 /**
  * What reacts to what across modules, in one place. Every handler runs inside the database
  * transaction of its event (see platform/events.ts for the exact semantics):
- *  - paymentSucceeded (money, a verified card payment): for a booking, bookings confirms it, or
- *    refunds it to the payer's wallet when it can no longer be confirmed;
+ *  - paymentSucceeded (money, a verified card payment): for a booking, checkout confirms it, or
+ *    refunds it to the payer's wallet when it can no longer be confirmed; for a series, checkout
+ *    pays its sessions from the wallet the payment was credited to;
  *  - accountDeleting (auth, before the user row is anonymised), in this order: profiles erase
  *    their personal fields and pictures, bookings cancels the user's future bookings with a full
  *    refund and erases the client's notes and reasons (the sessions stay: the provider's records),
@@ -113,20 +119,26 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  *    notifications and support chats go, auth drops the account's
  *    Google link, data rights drop their exports and audit the deletion; each answers what it had
  *    to keep, and the person is told;
- *  - bookingPaid (checkout, a booking paid from the wallet or by card): forms sends what the
- *    provider assigned to a new client, and measures due again before this session;
+ *  - bookingsConfirmed (notifications, after the outbox told the parties of confirmed bookings;
+ *    never on the payment's own path): forms sends what the provider assigned to a new client and
+ *    measures due again before this session; consent asks the client to sign the provider's
+ *    current version;
  *  - personalData (data rights' export job): each module's part of a person's data export, in
  *    archive order (docs/conventions.md "Data export").
  *  - notify (any module telling someone about an event: bookings, money, messages,
  *    credentials, reminders; docs/conventions.md "Notifications"): notifications records it in the
  *    app and answers the person's email choice;
  *  - bookingEventsCommitted (bookings and sessions, right after a change committed): notifications
- *    tells the parties of its outbox events now, in the app and by email (the rest: its job).
+ *    tells the parties of its outbox events now, in the app and by email (the rest: its job);
+ *  - slotsOpened (bookings: a booking cancelled, rejected or moved away; availability: hours
+ *    widened, a specific date or time off removed): the waitlist queues the window for its job,
+ *    which offers the free slots to the clients waiting.
  */
 export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'warn'>): DomainEvents {
   return createDomainEvents({
     paymentSucceeded: {
       booking: (tx, event) => confirmCardPaidBooking(tx, event, deps),
+      booking_series: (tx, event) => confirmCardPaidSeries(tx, event, deps),
     },
     accountDeleting: [
       profileDeletionHook({ db: deps.db, clock: deps.clock, storage: publicStorage(deps.config), log }),
@@ -147,9 +159,11 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       dataRightsErasure(privateStorageOf(deps)),
       documentsErasure(deps),
       calendarFeedsErasure,
+      waitlistErasure,
     ],
     providerApproved: [refreshOnApproval],
-    bookingPaid: [sendFormsOnBookingPaid(deps)],
+    bookingsConfirmed: [sendFormsOnBookingsConfirmed(deps), (event) => requestConsentOnConfirmed(deps, event)],
+    slotsOpened: [queueOpening(deps)],
     personalData: [
       accountPersonalData,
       profilesPersonalData,
@@ -167,6 +181,7 @@ export function wireDomainEvents(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'w
       supportPersonalData,
       documentsPersonalData,
       calendarFeedsPersonalData,
+      waitlistPersonalData,
     ],
     notify: (tx, event) => recordNotification(tx, event, deps),
     bookingEventsCommitted: (event) => deliverBookingNotifications(deps, event),
@@ -293,6 +308,7 @@ export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {
       await api.register(bookingRoutes);
       await api.register(sessionsRoutes); // the session room and what follows a session
       await api.register(calendarFeedRoutes); // a person's calendar feed; a provider's external busy calendars
+      await api.register(waitlistRoutes); // a client waiting for an earlier slot with a provider
       await api.register(directoryRoutes);
       await api.register(messageRoutes);
       await api.register(realtimeRoutes);

@@ -12,6 +12,7 @@ import { documentJobs } from './modules/documents/jobs.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { notificationJobs } from './modules/notifications/reminders.ts';
 import { sessionJobs } from './modules/sessions/jobs.ts';
+import { waitlistJobs } from './modules/waitlist/jobs.ts';
 import { systemClock } from './platform/clock.ts';
 import { createJobWaker, startJobs } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
@@ -100,6 +101,7 @@ export async function start(options: StartOptions) {
     ...notificationJobs,
     ...documentJobs,
     ...calendarFeedJobs,
+    ...waitlistJobs,
   ];
   const telemetry = options.telemetry ?? NO_TELEMETRY;
   const jobs = startJobs(deps, jobList, {

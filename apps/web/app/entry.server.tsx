@@ -3,13 +3,13 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import '#app/lib/load-context';
-import { withoutSameOriginLinkNonces } from '#app/lib/link-nonce';
+import { withoutSameOriginLinkNoncesInHead } from '#app/lib/link-nonce';
 
 export const streamTimeout = 5_000;
 
 /**
  * The document, rendered whole (every loader is awaited before rendering, so there is nothing to
- * stream) into one string: the Node server caches public pages and compresses what it sends.
+ * stream) into one buffer: the Node server caches public pages and compresses what it sends.
  * Every inline script React Router and React write carries the request's CSP nonce
  * (`context.nonce`, from the server; see apps/api/src/web/web-plugin.ts); same-origin links do
  * not need it and lose it (lib/link-nonce.ts).
@@ -36,9 +36,16 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        const html = Buffer.concat(chunks).toString('utf8');
+        // Bytes, not a string: the server sends or caches bytes (apps/api/src/web/web-plugin.ts),
+        // and a string here was encoded and decoded again on its way there.
+        const rendered = Buffer.concat(chunks);
+        // Buffer.concat's bytes are an ArrayBuffer of their own (never shared), as a body takes them.
+        const page = (nonce ? withoutSameOriginLinkNoncesInHead(rendered, nonce) : rendered) as Uint8Array<ArrayBuffer>;
         resolve(
-          new Response(nonce ? withoutSameOriginLinkNonces(html, nonce) : html, { headers: responseHeaders, status }),
+          new Response(page, {
+            headers: responseHeaders,
+            status,
+          }),
         );
         callback();
       },

@@ -55,6 +55,10 @@ export default [
         route('client-invitations', 'routes/client-invitations.tsx'),
         route('forms', 'routes/forms.tsx'),
         route('forms/:requestId', 'routes/form.tsx'),
+        route('forms/templates', 'routes/form-templates.tsx'),
+        route('forms/templates/new', 'routes/form-template-new.tsx'),
+        route('forms/templates/:templateId', 'routes/form-template.tsx'),
+        route('waitlist', 'routes/waitlist.tsx'),
         // The back office: its pages nest in the admin layout (docs/conventions.md "Adding a back-office page").
         route('admin', 'routes/admin-layout.tsx', [
           index('routes/admin-queue.tsx'),

@@ -23,6 +23,8 @@ afterAll(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
+  // A file rendering as the server does (`@vitest-environment node`) has no window to clean.
+  if (typeof document === 'undefined') return;
   document.head.innerHTML = '';
   document.body.innerHTML = '';
   document.documentElement.removeAttribute('lang');

@@ -25,28 +25,28 @@ export const DRAFT_TTL_MS = 24 * HOUR_MS;
 
 /**
  * Slot hoarding (docs/decisions/security-fair-holds-3-unpaid-bookings-per-provider-10.md): a client holds at most this many unpaid
- * sessions at once, across all providers (every session of a weekly series counts) …
+ * bookings at once, across all providers (a series, held as a whole, is one) …
  */
 export const MAX_UNPAID_HOLDS = 10;
-/** … and at most this many unpaid bookings with one provider (a weekly series counts once). */
+/** … and at most this many unpaid bookings with one provider (a series counts once). */
 export const MAX_UNPAID_HOLDS_PER_PROVIDER = 3;
 
 export type HoldLimitRefusal = { code: 'PROVIDER_HOLD_LIMIT_REACHED' | 'HOLD_LIMIT_REACHED'; max: number };
 
-const holdBuilders = conditionBuilders<'held' | 'heldWithProvider', 'sessions'>();
+const holdBuilders = conditionBuilders<'held' | 'heldWithProvider', never>();
 
 /**
- * Whether a client may put `sessions` more unpaid sessions on hold with one provider (a single
- * booking: 1; a weekly series: its length, one hold with the provider), given the holds they
- * have: `held` sessions in all, `heldWithProvider` holds with this provider. Declared once as
- * data: the transaction checks it here (holdLimitRefusal), the one-statement schedule renders it
- * into its SQL.
+ * Whether a client may put one more hold on a provider's calendar (a single booking, or a whole
+ * series: its sessions are held and expire together, so they count as one hold), given the holds
+ * they have: `held` in all, `heldWithProvider` with this provider (a series counted once in both,
+ * as booking_client_hold_counts counts them). Declared once as data: the transaction checks it
+ * here (holdLimitRefusal), the one-statement schedule renders it into its SQL.
  */
-export const HOLD_LIMIT: Conditions<'held' | 'heldWithProvider', 'sessions', HoldLimitRefusal['code']> = (() => {
-  const { field, param, lit, plus, lt, le } = holdBuilders;
+export const HOLD_LIMIT: Conditions<'held' | 'heldWithProvider', never, HoldLimitRefusal['code']> = (() => {
+  const { field, lit, lt } = holdBuilders;
   return [
     ['PROVIDER_HOLD_LIMIT_REACHED', lt(field('heldWithProvider'), lit(MAX_UNPAID_HOLDS_PER_PROVIDER))],
-    ['HOLD_LIMIT_REACHED', le(plus(field('held'), param('sessions')), lit(MAX_UNPAID_HOLDS))],
+    ['HOLD_LIMIT_REACHED', lt(field('held'), lit(MAX_UNPAID_HOLDS))],
   ];
 })();
 
@@ -56,12 +56,8 @@ const HOLD_LIMIT_MAX: Record<HoldLimitRefusal['code'], number> = {
 };
 
 /** HOLD_LIMIT on plain counts. Null when allowed. */
-export function holdLimitRefusal(input: {
-  held: number;
-  heldWithProvider: number;
-  sessions: number;
-}): HoldLimitRefusal | null {
-  const code = firstRefusal(HOLD_LIMIT, input, { sessions: input.sessions });
+export function holdLimitRefusal(input: { held: number; heldWithProvider: number }): HoldLimitRefusal | null {
+  const code = firstRefusal(HOLD_LIMIT, input, {});
   return code ? { code, max: HOLD_LIMIT_MAX[code] } : null;
 }
 

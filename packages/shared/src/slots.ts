@@ -321,13 +321,13 @@ export function dateInterval(date: string, zone: string): Interval {
 }
 
 /**
- * The starts of a weekly series: the first session's wall-clock time in the provider's zone,
- * every 7 days (so a session at 10:00 stays at 10:00 across a DST change).
+ * The starts of a series: the first session's wall-clock time in the provider's zone, every
+ * `intervalWeeks` weeks (so a session at 10:00 stays at 10:00 across a DST change).
  */
-export function weeklyStarts(firstStartMs: number, occurrences: number, zone: string): number[] {
+export function weeklyStarts(firstStartMs: number, occurrences: number, zone: string, intervalWeeks = 1): number[] {
   const first = toZoned(firstStartMs, zone);
   const minutes = timeToMinutes(first.time) ?? 0;
   return Array.from({ length: occurrences }, (_, index) =>
-    index === 0 ? firstStartMs : zonedInstant(addDays(first.date, 7 * index), minutes, zone, 'earlier'),
+    index === 0 ? firstStartMs : zonedInstant(addDays(first.date, 7 * intervalWeeks * index), minutes, zone, 'earlier'),
   );
 }

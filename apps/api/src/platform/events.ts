@@ -9,14 +9,14 @@ import type { Tx } from '../db/client.ts';
  * and its reactions commit or roll back together.
  */
 
-export type PaymentPurpose = 'booking';
+export type PaymentPurpose = 'booking' | 'booking_series';
 
 /** A verified card payment for something other than the wallet (today: a booking). */
 export interface PaymentSucceededEvent {
   paymentId: string;
   reference: string;
   userId: string;
-  /** The booking id given to startCardPayment. */
+  /** The booking's (or series') id given to startCardPayment. */
   purposeId: string;
   amountMinor: number;
   currencyCode: string;
@@ -47,21 +47,18 @@ export interface ProviderApprovedEvent {
  */
 export type ProviderApprovedHandler = (tx: Tx, event: ProviderApprovedEvent) => Promise<void>;
 
-/** A booking was paid (checkout: from the wallet or by card); its client and provider. */
-export interface BookingPaidEvent {
-  bookingId: string;
-  clientId: string;
-  providerId: string;
-  paidAt: Date;
+/** Bookings were confirmed (paid, or free) and their parties told: the notification outbox delivered them. */
+export interface BookingsConfirmedEvent {
+  bookingIds: string[];
 }
 
 /**
- * Runs inside the transaction that confirms a card-paid booking, or on the pool (`db`) right
- * after a wallet payment committed. A payment must never fail for it: a handler keeps its writes
- * in a (sub)transaction it opens only when it has something to write, and swallows its own
- * failures (logging them).
+ * Runs after the outbox delivered the confirmations, outside any transaction: never on a
+ * payment's own path (a wallet payment stays one statement), and a payment never fails for it.
+ * A handler opens its own transactions and logs its own failures; delivery of the same
+ * confirmation twice must not send twice (a handler's writes are idempotent).
  */
-export type BookingPaidHandler = (tx: Tx, event: BookingPaidEvent) => Promise<void>;
+export type BookingsConfirmedHandler = (event: BookingsConfirmedEvent) => Promise<void>;
 
 /** An account is being deleted (auth): other modules erase or close what is theirs. */
 export interface AccountDeletingEvent {
@@ -160,6 +157,24 @@ export interface BookingEventsCommittedEvent {
 export type BookingEventsCommittedHandler = (event: BookingEventsCommittedEvent) => Promise<unknown>;
 
 /**
+ * Time of a provider may have become free: a booking cancelled, rejected or moved away (bookings),
+ * or the provider's availability widened (availability). Raised inside the transaction of the
+ * change with the window it concerns; `from`/`to` null: the whole bookable future.
+ */
+export interface SlotsOpenedEvent {
+  providerId: string;
+  from: Date | null;
+  to: Date | null;
+  at: Date;
+}
+
+/**
+ * Runs inside the change's transaction, in order (the waitlist queues the window for its job). It
+ * must stay cheap and throw only for a database failure: the change must not fail for it.
+ */
+export type SlotsOpenedHandler = (tx: Tx, event: SlotsOpenedEvent) => Promise<void>;
+
+/**
  * Something operators count (metrics; platform/telemetry.ts): how booking journeys end, how card
  * payments and gateway webhooks fare per gateway, refused sign-ins, refused requests. Raised after
  * the change committed where the code allows it; carries vocabularies only, never ids or words.
@@ -185,8 +200,10 @@ export interface DomainEventHandlers {
   accountDeleting: readonly AccountDeletingHandler[];
   /** Reactions to an approval, in order (availability computes the next free slot). */
   providerApproved?: readonly ProviderApprovedHandler[];
-  /** Reactions to a paid booking, in order (forms sends what the provider assigned). */
-  bookingPaid?: readonly BookingPaidHandler[];
+  /** Reactions to confirmed bookings, in order (forms sends what is due, consent asks for a signature). */
+  bookingsConfirmed?: readonly BookingsConfirmedHandler[];
+  /** Reactions to time that may have opened, in order (the waitlist). */
+  slotsOpened?: readonly SlotsOpenedHandler[];
   /** Each module's part of a person's data export, in archive order. */
   personalData?: readonly PersonalDataContributor[];
   /** At most one handler answers notify (the notifications module); without one, email is wanted and nothing is recorded. */
@@ -205,8 +222,10 @@ export interface DomainEvents {
   accountDeleting(tx: Tx, event: AccountDeletingEvent): Promise<KeptRecord[]>;
   /** Every reaction to a provider's approval, in order, inside `tx`. */
   providerApproved(tx: Tx, event: ProviderApprovedEvent): Promise<void>;
-  /** Every reaction to a paid booking, in order, inside `tx`. */
-  bookingPaid(tx: Tx, event: BookingPaidEvent): Promise<void>;
+  /** Every reaction to confirmed bookings, in order; a failing one is the handler's to log, the others still run. */
+  bookingsConfirmed(event: BookingsConfirmedEvent): Promise<void>;
+  /** Every reaction to time that may have opened, in order, inside `tx`. */
+  slotsOpened(tx: Tx, event: SlotsOpenedEvent): Promise<void>;
   /** Every module's part of a person's data, by section, read inside `tx`. */
   collectPersonalData(tx: Tx, request: PersonalDataRequest): Promise<Record<string, unknown>>;
   /** Tells a person about something, inside `tx`; answers whether they also want an email. */
@@ -222,7 +241,8 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
   const accountDeleting = [...handlers.accountDeleting];
   const personalData = [...(handlers.personalData ?? [])];
   const providerApproved = [...(handlers.providerApproved ?? [])];
-  const bookingPaid = [...(handlers.bookingPaid ?? [])];
+  const bookingsConfirmed = [...(handlers.bookingsConfirmed ?? [])];
+  const slotsOpened = [...(handlers.slotsOpened ?? [])];
   const notify = handlers.notify;
   const bookingEventsCommitted = handlers.bookingEventsCommitted;
   const outcome = handlers.outcome;
@@ -236,8 +256,12 @@ export function createDomainEvents(handlers: DomainEventHandlers): DomainEvents 
     async providerApproved(tx, event) {
       for (const handler of providerApproved) await handler(tx, event);
     },
-    async bookingPaid(tx, event) {
-      for (const handler of bookingPaid) await handler(tx, event);
+    async bookingsConfirmed(event) {
+      if (event.bookingIds.length === 0) return;
+      for (const handler of bookingsConfirmed) await handler(event);
+    },
+    async slotsOpened(tx, event) {
+      for (const handler of slotsOpened) await handler(tx, event);
     },
     async collectPersonalData(tx, request) {
       const sections: Record<string, unknown> = {};

@@ -21,6 +21,16 @@ describe('RenderedPage', () => {
     }
   });
 
+  it('takes the page as the bytes the server entry renders, the same as its text', () => {
+    const text = `<p>Jürgen Groß · 李小龍 · Adaeze O'Neil-Okafor</p>${html}`;
+    const fromText = new RenderedPage(text, PLACEHOLDER);
+    const fromBytes = new RenderedPage(new Uint8Array(Buffer.from(text, 'utf8')), PLACEHOLDER);
+    expect(fromBytes.nonceSlots).toBe(fromText.nonceSlots);
+    const value = nonce();
+    expect(fromBytes.html(value).equals(fromText.html(value))).toBe(true);
+    expect(gunzipSync(fromBytes.gzip(value)).toString('utf8')).toBe(text.split(PLACEHOLDER).join(value));
+  });
+
   it('compresses repeats across the nonce slots (no reset at each slot)', () => {
     const page = new RenderedPage(html, PLACEHOLDER);
     expect(page.gzip(nonce()).length).toBeLessThan(html.length / 10);

@@ -24,12 +24,22 @@ export class RenderedPage {
   private answered = false;
 
   constructor(
-    html: string,
+    /** The page as rendered: its UTF-8 bytes (as the web app's server entry gives them) or its text. */
+    html: string | Uint8Array,
     placeholder: string,
     /** The length of every nonce `gzip()` will be given (cspNonce: 24 characters). */
     private readonly nonceLength = 24,
   ) {
-    this.parts = html.split(placeholder).map((part) => Buffer.from(part, 'utf8'));
+    const page =
+      typeof html === 'string' ? Buffer.from(html, 'utf8') : Buffer.from(html.buffer, html.byteOffset, html.length);
+    const mark = Buffer.from(placeholder, 'utf8');
+    this.parts = [];
+    let start = 0;
+    for (let at = page.indexOf(mark); at >= 0; at = page.indexOf(mark, start)) {
+      this.parts.push(page.subarray(start, at));
+      start = at + mark.length;
+    }
+    this.parts.push(page.subarray(start));
   }
 
   /** How many places take the nonce. */

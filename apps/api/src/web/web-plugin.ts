@@ -16,6 +16,7 @@ import { signedInWebServices } from '../modules/overview/web-services.ts';
 import { cspNonce } from '../platform/csp.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { TtlCache } from '../platform/ttl-cache.ts';
+import { publicBuild } from './public-routes.ts';
 import { loadPublicShell } from './public-shell.ts';
 import { RenderedPage } from './rendered-page.ts';
 
@@ -52,6 +53,12 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
     ttlMs: PUBLIC_PAGE_TTL_MS,
     maxEntries: 100,
   });
+  // The same for the lists the directory's filters and home's links show: they change as rarely
+  // and are the same for every visitor of a language and country, so a page rendered afresh (a
+  // search, a filter, a crawler's visit) asks the database only for its own results.
+  const lists = new TtlCache<unknown>({ ttlMs: PUBLIC_PAGE_TTL_MS, maxEntries: 500 });
+  const reuse = <T>(key: string, read: () => Promise<T>) => lists.getOrCompute(key, read) as Promise<T>;
+  const directory = directoryWebServices(deps);
   return {
     publicShell: async (input: { language: 'en' | 'de'; countryCode: string }) =>
       (await shells.getOrCompute(`${input.language}|${input.countryCode}`, () =>
@@ -60,7 +67,14 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
     trustedCountry: (request: Request) => (header ? request.headers.get(header) : null),
     analyticsScriptUrl: process.env.ANALYTICS_SCRIPT_URL ?? '/scripts/analytics.js',
     googleSignIn: googleSignInEnabled(deps.config),
-    directory: directoryWebServices(deps),
+    directory: {
+      ...directory,
+      filterOptions: (language: 'en' | 'de') => reuse(`options|${language}`, () => directory.filterOptions(language)),
+      states: (input: { countryCode: string; language: 'en' | 'de' }) =>
+        reuse(`states|${input.countryCode}|${input.language}`, () => directory.states(input)),
+      homeCounts: (input: { countryCode: string | null; language: 'en' | 'de' }) =>
+        reuse(`home|${input.countryCode ?? ''}|${input.language}`, () => directory.homeCounts(input)),
+    },
     signedIn: signedInWebServices(deps),
     devTools: deps.config.DEV_TOOLS,
     legal: legalPages(deps),
@@ -158,6 +172,11 @@ export async function registerWeb(
 ) {
   const services = webServices(app, deps);
   const handle = createRequestHandler(build, mode);
+  // Cached pages all lie in the public layout: matched against its routes alone (public-routes.ts).
+  const handlePublic = createRequestHandler(
+    typeof build === 'function' ? async () => publicBuild(await build()) : publicBuild(build),
+    mode,
+  );
   const countryHeader = deps.config.TRUSTED_COUNTRY_HEADER;
   // Never sent: every response replaces it with its own nonce before anything leaves the process.
   const placeholder = randomBytes(24).toString('base64url');
@@ -192,12 +211,12 @@ export async function registerWeb(
       const key = cacheKey(request);
       if (key) {
         const cached = await pages.getOrCompute(key, async () => {
-          const response = await handle(toWebRequest(request, { abortWithClient: false }), {
+          const response = await handlePublic(toWebRequest(request, { abortWithClient: false }), {
             services,
             nonce: placeholder,
           });
           if (response.status !== 200 || response.headers.has('set-cookie') || !response.body) return undefined;
-          const html = await response.text();
+          const html = new Uint8Array(await response.arrayBuffer());
           return { status: response.status, headers: [...response.headers], page: new RenderedPage(html, placeholder) };
         });
         if (cached) return send(request, reply, cached);

@@ -40,6 +40,10 @@ export const innerPaths = {
   client: (lang: Language, clientId: string) => localePath(lang, `/client/${clientId}/`),
   /** One questionnaire: the client fills it, its provider reads it. */
   form: (lang: Language, requestId: string) => localePath(lang, `/forms/${requestId}/`),
+  /** The provider's own questionnaires, a new one, and one to edit (each save a new version). */
+  formTemplates: (lang: Language) => localePath(lang, '/forms/templates/'),
+  newFormTemplate: (lang: Language) => localePath(lang, '/forms/templates/new/'),
+  formTemplate: (lang: Language, templateId: string) => localePath(lang, `/forms/templates/${templateId}/`),
   sessionRoom: (lang: Language, bookingId: string) => localePath(lang, `/session/${bookingId}/`),
   adminProvider: (lang: Language, providerId: string) => localePath(lang, `/admin/providers/${providerId}/`),
   adminUsers: (lang: Language) => localePath(lang, '/admin/users/'),

@@ -56,6 +56,8 @@ export const paths = {
   myAvailability: (lang: Language) => localePath(lang, '/provider-availability/'),
   calendar: (lang: Language) => localePath(lang, '/calendar/'),
   appointments: (lang: Language) => localePath(lang, '/appointments/'),
+  /** A client's waiting entries and the slots held for them. */
+  waitlist: (lang: Language) => localePath(lang, '/waitlist/'),
   /** Booking step 2; `?taken=1` when the time chosen on the way was taken meanwhile. */
   bookingSchedule: (lang: Language, bookingId: string, query?: { taken: '1' }) =>
     withQuery(localePath(lang, `/booking/${bookingId}/schedule/`), query),

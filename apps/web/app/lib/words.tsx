@@ -12,6 +12,75 @@ export interface Words {
 
 const WordsContext = createContext<Words | null>(null);
 
+/** How many texts a language keeps before starting afresh (names and figures in options vary). */
+const MEMO_LIMIT = 5_000;
+
+/** Per i18next instance, the texts `t` gave for a key and plain options, until its words change. */
+const memos = new WeakMap<I18n, Map<string, string>>();
+
+function memoOf(given: I18n): Map<string, string> {
+  // useTranslation hands out a copy of the instance per render (react-i18next's wrapper), which
+  // would start a memo per render: the memo belongs to the instance it copies.
+  const i18n = (given as I18n & { __original?: I18n }).__original ?? given;
+  let memo = memos.get(i18n);
+  if (!memo) {
+    const texts = new Map<string, string>();
+    const forget = () => texts.clear();
+    // A catalog part arriving, a word added or removed, a language switched: anything kept may differ.
+    i18n.store?.on('added', forget);
+    i18n.store?.on('removed', forget);
+    i18n.on('languageChanged', forget);
+    memos.set(i18n, texts);
+    memo = texts;
+  }
+  return memo;
+}
+
+/**
+ * The text's place in the memo: the key and each option's name, type and value. Undefined (not
+ * kept) for anything else `t` takes: several keys, a function or an object among the options.
+ */
+function memoKey(args: readonly unknown[]): string | undefined {
+  const [key, options] = args;
+  if (typeof key !== 'string' || args.length > 2) return undefined;
+  if (options === undefined) return key;
+  if (typeof options === 'string') return `${key}\u0001${options}`;
+  if (typeof options !== 'object' || options === null) return undefined;
+  let place = key;
+  for (const [name, value] of Object.entries(options)) {
+    const type = typeof value;
+    if (value !== null && type !== 'string' && type !== 'number' && type !== 'boolean' && type !== 'undefined') {
+      return undefined;
+    }
+    place += `\u0002${name}\u0003${type}${String(value)}`;
+  }
+  return place;
+}
+
+/**
+ * `t` answering a text it gave before from the memo, on the server. i18next resolves a key anew on
+ * every call (path lookup, nesting, interpolation, plural rules): each render asked for the same
+ * few hundred texts, the largest share of a directory render after React's own. The browser renders
+ * a page once and its initial JavaScript is at its budget, so it keeps i18next's `t` as it is.
+ */
+function remembering(t: TFunction, i18n: I18n): TFunction {
+  if (!import.meta.env.SSR) return t;
+  const memo = memoOf(i18n);
+  const translate = t as unknown as (...args: unknown[]) => unknown;
+  return ((...args: unknown[]) => {
+    const place = memoKey(args);
+    if (place === undefined) return translate(...args);
+    const known = memo.get(place);
+    if (known !== undefined) return known;
+    const text = translate(...args);
+    if (typeof text === 'string') {
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(place, text);
+    }
+    return text;
+  }) as unknown as TFunction;
+}
+
 /**
  * Translates once per page: the locale layout reads `useTranslation` here and shares its `t`
  * with every component below (`useWords`). A `useTranslation` per component cost a copy of the
@@ -22,7 +91,7 @@ const WordsContext = createContext<Words | null>(null);
 export function WordsProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'de' ? 'de' : 'en';
-  const words = useMemo(() => ({ t: t as TFunction, i18n, lang }), [t, i18n, lang]);
+  const words = useMemo(() => ({ t: remembering(t as TFunction, i18n), i18n, lang }), [t, i18n, lang]);
   return <WordsContext.Provider value={words}>{children}</WordsContext.Provider>;
 }
 
@@ -33,7 +102,7 @@ function wordsOf(i18n: I18n): Words {
   let words = standalone.get(i18n);
   if (!words) {
     words = {
-      t: ((...args: Parameters<TFunction>) => i18n.t(...args)) as TFunction,
+      t: remembering(((...args: Parameters<TFunction>) => i18n.t(...args)) as TFunction, i18n),
       i18n,
       get lang(): Language {
         return i18n.language === 'de' ? 'de' : 'en';

@@ -10,6 +10,8 @@ import { ProviderCredentials, VerifiedBadge } from '#app/features/directory/comp
 import { LazyReplyDialog } from '#app/features/reviews/components/lazy-reply-dialog';
 import { LazyReportDialog } from '#app/features/reviews/components/lazy-report-dialog';
 import { ReviewList, type ReviewListPosition } from '#app/features/reviews/components/review-list';
+import { LazyWaitlistDialog } from '#app/features/waitlist/components/lazy-waitlist-dialog';
+import { WaitlistButton } from '#app/features/waitlist/components/waitlist-button';
 import { zoneLabel } from '#app/lib/dates';
 import { shortDateOf, timeOf } from '#app/lib/format';
 import { loadPageWords } from '#app/lib/i18n';
@@ -288,11 +290,13 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
             >
               {t('bookingScreens.profile.seeTimes')}
             </Link>
+            <WaitlistButton providerId={provider.identifier} providerName={name} returnTo={page(lang)} />
           </aside>
         </div>
       </div>
       <LazyReportDialog />
       <LazyReplyDialog />
+      <LazyWaitlistDialog />
     </main>
   );
 }

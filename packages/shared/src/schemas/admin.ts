@@ -203,7 +203,7 @@ export type OperationsBookings = z.infer<typeof OperationsBookingsSchema>;
 export const OperationsPaymentSchema = z.object({
   identifier: z.uuid(),
   reference: z.string(),
-  purpose: z.enum(['top_up', 'booking']),
+  purpose: z.enum(['top_up', 'booking', 'booking_series']),
   channel: z.string(),
   gateway: z.string(),
   amountMinor: z.number(),

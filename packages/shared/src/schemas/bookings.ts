@@ -28,6 +28,10 @@ export const HOLD_MINUTES = 15;
 export const PARTICIPANT_HOLD_HOURS = 24;
 export const SERIES_MIN_OCCURRENCES = 2;
 export const SERIES_MAX_OCCURRENCES = 12;
+/** How often a series' sessions come: the same wall-clock time every week or every second week. */
+export const SERIES_CADENCES = ['weekly', 'fortnightly'] as const;
+export type SeriesCadence = (typeof SERIES_CADENCES)[number];
+export const SERIES_INTERVAL_WEEKS: Readonly<Record<SeriesCadence, number>> = { weekly: 1, fortnightly: 2 };
 
 // ---------------------------------------------------------------- requests
 
@@ -71,17 +75,18 @@ export const CancelBookingBodySchema = z.object({
 });
 export type CancelBookingBody = z.input<typeof CancelBookingBodySchema>;
 
-/** How many weekly sessions a series has: 2-12 ('Choose between 2 and 12 weekly sessions'). */
+/** How many sessions a series has: 2-12 ('Choose between 2 and 12 sessions'). */
 export const SeriesOccurrencesSchema = z
   .number({ error: 'bookings.occurrencesRange' })
   .int('bookings.occurrencesRange')
   .min(SERIES_MIN_OCCURRENCES, 'bookings.occurrencesRange')
   .max(SERIES_MAX_OCCURRENCES, 'bookings.occurrencesRange');
 
-/** POST /booking/series: the first session's slot, then the same time every week. */
+/** POST /booking/series: the first session's slot, then the same time every week or second week. */
 export const CreateSeriesBodySchema = CreateBookingBodySchema.extend({
   timeslotIdentifier: TimeslotIdentifierSchema,
   occurrences: SeriesOccurrencesSchema,
+  cadence: z.enum(SERIES_CADENCES).default('weekly'),
   /**
    * Optional: the client's booking from booking step 1 (pending, no time yet). It becomes the
    * series' first session instead of being left behind to expire.
@@ -282,12 +287,19 @@ export const BookingSeriesSchema = z.object({
   /** null: the booking is not part of a series (the list then holds just it). */
   identifier: z.uuid().nullable(),
   occurrences: z.number().int(),
+  /** null for a single booking. */
+  cadence: z.enum(SERIES_CADENCES).nullable(),
   bookings: z.array(BookingSchema),
 });
 export type BookingSeries = z.infer<typeof BookingSeriesSchema>;
 
 /** Wallet: the confirmed booking. Card: the checkout to open, followed by GET /payment/status/{reference}. */
 export const PayBookingAnswerSchema = z.union([BookingSchema, CardPaymentAnswerSchema]);
+
+/** POST /payment/series/{seriesId}: wallet, every unpaid session confirmed; card, one checkout for all of them. */
+export const PaySeriesAnswerSchema = z.union([BookingSeriesSchema, CardPaymentAnswerSchema]);
+
+export const SeriesIdParamsSchema = z.object({ seriesId: z.uuid() });
 
 export const MessageAnswerSchema = z.object({ message: z.string() });
 

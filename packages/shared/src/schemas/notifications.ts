@@ -58,6 +58,8 @@ export const NOTIFICATION_KINDS = {
   'forms.assigned': 'forms',
   /** A client's answers need the provider's attention at once (PHQ-9 item 9). */
   'forms.urgent': 'forms',
+  /** A slot the client waited for opened and is held for them (modules/waitlist). */
+  'waitlist.offered': 'booking',
 } as const satisfies Record<string, NotificationCategory>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];

@@ -135,7 +135,7 @@ export const PaymentStatusAnswerSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   amount: z.number().int(),
   currencyCode: z.string(),
-  purpose: z.enum(['top_up', 'booking']),
+  purpose: z.enum(['top_up', 'booking', 'booking_series']),
   /** Where a successful payment went: the wallet, or straight to the booking it paid for. */
   creditedTo: z.enum(['wallet', 'booking']).nullable(),
 });

@@ -128,7 +128,7 @@ export const bookings = pgTable(
   ],
 );
 
-/** Weekly recurring sessions booked together (POST /booking/series): all or nothing. */
+/** Recurring sessions booked together (POST /booking/series): all or nothing, held and paid as one. */
 export const bookingSeries = pgTable(
   'booking_series',
   {
@@ -140,11 +140,14 @@ export const bookingSeries = pgTable(
       .notNull()
       .references(() => users.id),
     occurrences: integer('occurrences').notNull(),
+    /** 1: weekly, 2: fortnightly (SERIES_INTERVAL_WEEKS). */
+    intervalWeeks: integer('interval_weeks').notNull().default(1),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
     index('booking_series_client_idx').on(table.clientId),
     check('booking_series_occurrences_ck', sql`${table.occurrences} BETWEEN 2 AND 52`),
+    check('booking_series_interval_weeks_ck', sql`${table.intervalWeeks} IN (1, 2)`),
   ],
 );
 

@@ -50,6 +50,9 @@ export const providerClients = pgTable(
     uniqueIndex('provider_clients_provider_user_uq')
       .on(table.providerId, table.userId)
       .where(sql`${table.userId} IS NOT NULL`),
+    // A provider's whole list (linked and imported records alike): the partial unique indexes
+    // above serve only lookups that name an email or an account, so the list read the table.
+    index('provider_clients_provider_idx').on(table.providerId),
     index('provider_clients_user_idx').on(table.userId).where(sql`${table.userId} IS NOT NULL`),
     index('provider_clients_invitee_idx').on(table.inviteeId).where(sql`${table.inviteeId} IS NOT NULL`),
     index('provider_clients_unlinked_email_idx').on(table.email).where(sql`${table.userId} IS NULL`),

@@ -27,4 +27,5 @@ export * from './reviews.ts';
 export * from './sessions.ts';
 export * from './support.ts';
 export * from './users.ts';
+export * from './waitlist.ts';
 export * from './wallet.ts';

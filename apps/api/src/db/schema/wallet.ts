@@ -117,7 +117,7 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const paymentPurpose = pgEnum('payment_purpose', ['top_up', 'booking']);
+export const paymentPurpose = pgEnum('payment_purpose', ['top_up', 'booking', 'booking_series']);
 export const paymentChannel = pgEnum('payment_channel', ['card', 'bank_transfer']);
 export const paymentStatus = pgEnum('payment_status', ['pending', 'success', 'failed', 'abandoned']);
 export const paymentCreditedTo = pgEnum('payment_credited_to', ['wallet', 'booking']);

@@ -14,6 +14,7 @@ import {
   providerProfiles,
   therapyCategories,
   users,
+  waitlistClaims,
 } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import { prepared } from '../../platform/prepared.ts';
@@ -323,6 +324,31 @@ export function busyWhere(input: {
   );
 }
 
+/**
+ * Time a waitlist claim keeps for its client alone (modules/waitlist offers it, availability
+ * honours it): an offered claim of the provider overlapping [from, to) that has not run out, of a
+ * client other than `claimant` (the booker or the viewer; NULL: anyone). Read beside busyWhere
+ * by the slot check, the public slot reads and booking_slot_taken; the partial unique index on
+ * (provider_id, starts_at) of offered claims serves it, so without claims it reads no row.
+ */
+export function claimedWhere(input: {
+  provider: SQL | Placeholder;
+  from: Placeholder | string;
+  to: Placeholder | string;
+  now: Placeholder | string;
+  claimant: SQL;
+}): SQL {
+  return sql`${waitlistClaims.providerId} = ${input.provider} AND ${waitlistClaims.status} = 'offered'
+    AND ${waitlistClaims.startsAt} < ${input.to}::timestamptz AND ${waitlistClaims.endsAt} > ${input.from}::timestamptz
+    AND ${waitlistClaims.expiresAt} > ${input.now}::timestamptz
+    AND ${waitlistClaims.clientId} IS DISTINCT FROM ${input.claimant}`;
+}
+
+/** The client of the booking a placeholder names (NULL when there is none), as a claim's claimant. */
+export function bookingClientSql(bookingId: SQL): SQL {
+  return sql`(SELECT own.client_id FROM bookings own WHERE own.id = ${bookingId})`;
+}
+
 /** busyWhere for one provider, as placeholders: providerId, from, to, now[, ignoreBookingId]. */
 function busyConditions(ignoring: boolean): SQL | undefined {
   return busyWhere({
@@ -340,29 +366,68 @@ function busyConditions(ignoring: boolean): SQL | undefined {
  */
 export async function loadBusy(
   db: Tx,
-  options: { providerId: string; fromMs: number; toMs: number; now: Date; ignoreBookingId?: string },
+  options: {
+    providerId: string;
+    fromMs: number;
+    toMs: number;
+    now: Date;
+    ignoreBookingId?: string;
+    /**
+     * Count the waitlist's claims as busy, but for this client's own (null: everyone's): what a
+     * public slot read shows its viewer. Absent: bookings only (the provider's own month).
+     */
+    claimant?: string | null;
+  },
 ): Promise<BusyInterval[]> {
   const ignoring = Boolean(options.ignoreBookingId);
-  const statement = prepared(db, `availability_busy${ignoring ? '_ignoring' : ''}`, (name) =>
-    db
-      .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-      .from(bookings)
-      .where(busyConditions(ignoring))
-      .orderBy(asc(bookings.startsAt))
-      .prepare(name),
-  );
-  const rows = await statement.execute({
+  const withClaims = options.claimant !== undefined;
+  const params = {
     providerId: options.providerId,
     from: new Date(options.fromMs).toISOString(),
     to: new Date(options.toMs).toISOString(),
     now: options.now.toISOString(),
     ignoreBookingId: options.ignoreBookingId ?? null,
-  });
-  return rows.flatMap((row) =>
+    claimant: options.claimant ?? null,
+  };
+  const columns = { id: bookings.id, status: bookings.status, startsAt: bookings.startsAt, endsAt: bookings.endsAt };
+  const rows = withClaims
+    ? await prepared(db, `availability_busy_claims${ignoring ? '_ignoring' : ''}`, (name) =>
+        db
+          .select(columns)
+          .from(bookings)
+          .where(busyConditions(ignoring))
+          .unionAll(
+            db
+              .select({
+                id: waitlistClaims.id,
+                // A claim reads as a hold: the slot is kept, as by a pending booking.
+                status: sql<'pending'>`'pending'::booking_status`.as('status'),
+                startsAt: waitlistClaims.startsAt,
+                endsAt: waitlistClaims.endsAt,
+              })
+              .from(waitlistClaims)
+              .where(
+                claimedWhere({
+                  provider: p('providerId'),
+                  from: p('from'),
+                  to: p('to'),
+                  now: p('now'),
+                  claimant: sql`${p('claimant')}::uuid`,
+                }),
+              ),
+          )
+          .prepare(name),
+      ).execute(params)
+    : await prepared(db, `availability_busy${ignoring ? '_ignoring' : ''}`, (name) =>
+        db.select(columns).from(bookings).where(busyConditions(ignoring)).orderBy(asc(bookings.startsAt)).prepare(name),
+      ).execute(params);
+  const busy = rows.flatMap((row) =>
     row.startsAt && row.endsAt && (row.status === 'pending' || row.status === 'confirmed')
       ? [{ bookingId: row.id, status: row.status, startMs: row.startsAt.getTime(), endMs: row.endsAt.getTime() }]
       : [],
   );
+  if (withClaims) busy.sort((a, b) => a.startMs - b.startMs);
+  return busy;
 }
 
 export interface SlotCheck {
@@ -402,7 +467,20 @@ export async function loadSlotCheck(
         FROM availability_date_overrides o
         WHERE o.provider_id = ${users.id} AND o.category_id IS NOT DISTINCT FROM ${calendarCategory}
           AND o.date BETWEEN ${p('fromDate')}::date AND ${p('toDate')}::date)`,
-      busy: sql<boolean>`EXISTS (${db.select({ one: sql`1` }).from(bookings).where(busyConditions(ignoring))})`,
+      // A claim of the waitlist holds the slot for its client: busy for any other booker.
+      busy: sql<boolean>`(EXISTS (${db.select({ one: sql`1` }).from(bookings).where(busyConditions(ignoring))})
+        OR EXISTS (${db
+          .select({ one: sql`1` })
+          .from(waitlistClaims)
+          .where(
+            claimedWhere({
+              provider: p('providerId'),
+              from: p('from'),
+              to: p('to'),
+              now: p('now'),
+              claimant: ignoring ? bookingClientSql(sql`${p('ignoreBookingId')}::uuid`) : sql`NULL::uuid`,
+            }),
+          )}))`,
     })
       .where(eq(users.id, p('providerId')))
       .prepare(name);

@@ -40,8 +40,16 @@ import {
 } from './calendar-data.ts';
 import { refreshListingSlots } from './listing-slots.ts';
 
-/** What the calendar settings services use. */
-export type AvailabilityDeps = Pick<AppDeps, 'db' | 'clock'>;
+/** What the calendar settings services use (events: widened hours are announced to the waitlist). */
+export type AvailabilityDeps = Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'events'>>;
+
+/**
+ * Tells whoever reacts to opened time (the waitlist) that the provider's calendar may offer more
+ * from now on; the reaction looks for the free slots itself. Inside the change's transaction.
+ */
+export async function raiseCalendarOpened(tx: Tx, deps: AvailabilityDeps, providerId: string, now: Date) {
+  await deps.events?.slotsOpened(tx, { providerId, from: null, to: null, at: now });
+}
 
 /** How far ahead a provider may set a specific date. */
 export const CUSTOM_DAY_MAX_DAYS_AHEAD = 366;
@@ -252,6 +260,7 @@ export async function saveRecurringDays(
         },
       });
     await refreshListingSlots(tx, [calendar.providerId], now);
+    await raiseCalendarOpened(tx, deps, calendar.providerId, now);
   });
   return getWeeklyPattern(deps, {
     actor: options.actor,
@@ -351,6 +360,7 @@ export async function saveCustomDay(
             .returning();
       if (!row) throw new AppError('NOT_FOUND');
       await refreshListingSlots(tx, [providerId], now);
+      await raiseCalendarOpened(tx, deps, providerId, now);
       return row;
     });
     return toCalendarDay(row);
@@ -376,6 +386,7 @@ export async function deleteCustomDay(deps: AvailabilityDeps, options: { actor: 
       .returning({ id: availabilityDateOverrides.id });
     if (deleted.length === 0) throw new AppError('NOT_FOUND');
     await refreshListingSlots(tx, [options.actor.userId], now);
+    await raiseCalendarOpened(tx, deps, options.actor.userId, now);
   });
 }
 

@@ -56,7 +56,14 @@ interface CalendarWindow {
 }
 
 /** The calendar's slots starting in a window and what decides which are offered: four queries at once. */
-async function calendarSlots(db: Tx, calendar: ProviderCalendar, window: Interval, now: Date): Promise<CalendarWindow> {
+async function calendarSlots(
+  db: Tx,
+  calendar: ProviderCalendar,
+  window: Interval,
+  now: Date,
+  /** Whose waitlist claims stay offered (a public read's viewer; null: nobody's); absent: claims are not read. */
+  claimant?: string | null,
+): Promise<CalendarWindow> {
   if (window.endMs <= window.startMs) return { slots: [], busy: [], blocked: [] };
   const zone = calendar.timezone;
   const range = { from: zonedDate(window.startMs, zone), to: zonedDate(window.endMs - 1, zone) };
@@ -65,7 +72,7 @@ async function calendarSlots(db: Tx, calendar: ProviderCalendar, window: Interva
   const [weekly, overrides, busy, blocked] = await Promise.all([
     loadWeekly(db, calendar.providerId, calendar.categoryId),
     loadOverrides(db, calendar.providerId, calendar.categoryId, range),
-    loadBusy(db, { providerId: calendar.providerId, fromMs: reach.startMs, toMs: reach.endMs, now }),
+    loadBusy(db, { providerId: calendar.providerId, fromMs: reach.startMs, toMs: reach.endMs, now, claimant }),
     loadProviderBlockedTime(db, calendar.providerId, reach),
   ]);
   const slots = generateSlots({
@@ -155,7 +162,13 @@ export async function publicDateSlots(
   const { db } = deps;
   const options = { ...input, ...slotContext(deps) };
   const { calendar, zone, window } = await publicCalendar(db, options);
-  const data = await calendarSlots(db, calendar, intersect(dateInterval(options.date, zone), window), options.now);
+  const data = await calendarSlots(
+    db,
+    calendar,
+    intersect(dateInterval(options.date, zone), window),
+    options.now,
+    options.viewerId ?? null,
+  );
   const free = offeredSlots(data.slots, ruleInput(calendar, data, options.now)).map((slot) =>
     toTimeSlot(options.secret, calendar, slot, zone),
   );
@@ -177,7 +190,13 @@ export async function publicMonthSummary(
   const { db } = deps;
   const options = { ...input, ...slotContext(deps) };
   const { calendar, zone, window } = await publicCalendar(db, options);
-  const data = await calendarSlots(db, calendar, intersect(monthInterval(options.month, zone), window), options.now);
+  const data = await calendarSlots(
+    db,
+    calendar,
+    intersect(monthInterval(options.month, zone), window),
+    options.now,
+    options.viewerId ?? null,
+  );
   const counts = new Map<string, number>();
   for (const slot of offeredSlots(data.slots, ruleInput(calendar, data, options.now))) {
     const date = zonedDate(slot.startMs, zone);
@@ -243,6 +262,25 @@ export async function providerMonth(
     }),
     bookedSlots,
   };
+}
+
+/**
+ * For the waitlist: the slots of a listed provider's calendar starting in [fromMs, toMs) that
+ * anyone could book now (the booking rules, busy and blocked time, and every waitlist claim
+ * applied), sorted by start. An unlisted provider has none.
+ */
+export async function freeSlotsBetween(
+  db: Tx,
+  input: { providerId: string; categoryId: string | null; fromMs: number; toMs: number; now: Date },
+): Promise<Interval[]> {
+  const calendar = await loadCalendar(db, { providerId: input.providerId, category: input.categoryId });
+  if (!calendar.isPublic) return [];
+  const window = intersect(
+    { startMs: input.fromMs, endMs: input.toMs },
+    bookingWindow(input.now.getTime(), calendar.timezone),
+  );
+  const data = await calendarSlots(db, calendar, window, input.now, null);
+  return offeredSlots(data.slots, ruleInput(calendar, data, input.now));
 }
 
 export interface BookableSlot {

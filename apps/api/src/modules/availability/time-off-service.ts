@@ -8,7 +8,7 @@ import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { busyWhere } from './calendar-data.ts';
 import { refreshListingSlots } from './listing-slots.ts';
-import type { AvailabilityDeps } from './service.ts';
+import { type AvailabilityDeps, raiseCalendarOpened } from './service.ts';
 
 function assertProvider(actor: Actor): void {
   if (actor.role !== 'provider') throw new AppError('FORBIDDEN');
@@ -155,5 +155,6 @@ export async function deleteTimeOff(deps: AvailabilityDeps, options: { actor: Ac
       .returning({ id: availabilityTimeOff.id });
     if (deleted.length === 0) throw new AppError('NOT_FOUND');
     await refreshListingSlots(tx, [options.actor.userId], now);
+    await raiseCalendarOpened(tx, deps, options.actor.userId, now);
   });
 }

@@ -5,7 +5,7 @@ import type { BookingParty } from '@app/shared/schemas/bookings';
 import { type SQL, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import { type ConditionScope, inlineSql, testSql } from '../../platform/conditions-sql.ts';
-import { busyWhere } from '../availability/calendar-data.ts';
+import { bookingClientSql, busyWhere, claimedWhere } from '../availability/calendar-data.ts';
 
 /**
  * The booking rules' SQL side: where a rendering finds a booking's fields, the owner condition,
@@ -44,8 +44,9 @@ export function ownedBy(party: BookingParty): Conditions<'clientId' | 'providerI
 
 /**
  * The body of booking_slot_taken(provider, from_at, to_at, now_at, ignore_booking): whether
- * another booking holds time of the provider in [from_at, to_at). busyWhere (availability's one
- * definition of busy, the exclusion index's predicate) rendered with the function's arguments.
+ * another booking holds time of the provider in [from_at, to_at), or a waitlist claim keeps it for
+ * a client other than ignore_booking's. busyWhere (availability's one definition of busy, the
+ * exclusion index's predicate) and claimedWhere rendered with the function's arguments.
  * PL/pgSQL and VOLATILE, so that it is never inlined into the calling statement and reads with a
  * snapshot of its own, taken after the caller's calendar lock.
  */
@@ -57,9 +58,18 @@ export function slotTakenFunctionBody(): string {
     now: sql.placeholder('now_at'),
     except: sql`${bookings.id} <> ignore_booking`,
   });
+  // A waitlist claim keeps the slot for its client: taken for the booking of anyone else.
+  const claimed = claimedWhere({
+    provider: sql.raw('provider'),
+    from: sql.placeholder('from_at'),
+    to: sql.placeholder('to_at'),
+    now: sql.placeholder('now_at'),
+    claimant: bookingClientSql(sql.raw('ignore_booking')),
+  });
   return `
 BEGIN
-  RETURN EXISTS (SELECT 1 FROM bookings WHERE ${inlineSql(sql`${busy}`)});
+  RETURN EXISTS (SELECT 1 FROM bookings WHERE ${inlineSql(sql`${busy}`)})
+    OR EXISTS (SELECT 1 FROM waitlist_claims WHERE ${inlineSql(claimed)});
 END
 `;
 }
@@ -67,8 +77,8 @@ END
 /**
  * The body of booking_client_hold_counts(client, provider, now_at, ignore_booking): the client's
  * holds (COUNTS_AS_HOLD), counted under the client's advisory lock with a fresh snapshot, as
- * {sessions held in all, holds with this provider} (a weekly series counts once with its
- * provider); `ignore_booking` is the booking being placed.
+ * {holds in all, holds with this provider}: a series is held as a whole and counts once in both
+ * (HOLD_LIMIT); `ignore_booking` is the booking being placed.
  */
 export function clientHoldCountsFunctionBody(): string {
   const hold = testSql(COUNTS_AS_HOLD, bookingScope('bookings', { now: sql.raw('now_at') }));
@@ -78,7 +88,7 @@ DECLARE
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended('bookings:client:' || client::text, 0));
   SELECT ARRAY[
-    count(*)::integer,
+    count(DISTINCT coalesce(series_id, id))::integer,
     count(DISTINCT coalesce(series_id, id)) FILTER (WHERE provider_id = provider)::integer
   ] INTO counts
   FROM bookings

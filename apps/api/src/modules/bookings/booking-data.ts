@@ -6,6 +6,7 @@ import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { whereAll } from '../../platform/conditions-sql.ts';
+import type { DomainEvents } from '../../platform/events.ts';
 import { bookingScope, ownedBy } from './booking-conditions.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -188,3 +189,17 @@ export const pendingDraftStale = (cutoff: Date) =>
     isNull(bookings.startsAt),
     sql`${bookings.createdAt} <= ${cutoff.toISOString()}::timestamptz`,
   );
+
+/**
+ * Tells whoever reacts to freed time (the waitlist, through deps.events) that the slot `row` held
+ * until now is free again: a future slot only. Inside the change's transaction.
+ */
+export async function raiseSlotFreed(
+  tx: Tx,
+  events: Pick<DomainEvents, 'slotsOpened'> | undefined,
+  row: { providerId: string; startsAt: Date | null; endsAt: Date | null },
+  now: Date,
+): Promise<void> {
+  if (!events || !row.startsAt || !row.endsAt || row.startsAt.getTime() <= now.getTime()) return;
+  await events.slotsOpened(tx, { providerId: row.providerId, from: row.startsAt, to: row.endsAt, at: now });
+}

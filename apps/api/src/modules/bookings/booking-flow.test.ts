@@ -32,10 +32,9 @@ import {
 import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../money/test-helpers.ts';
 import { deliverBookingNotifications } from '../notifications/booking-emails.ts';
-import { bookingView } from './booking-view.ts';
+import { bookingView, viewContext } from './booking-view.ts';
 import { createBooking } from './create-booking.ts';
 import { expireHolds } from './expire-holds.ts';
-import { viewContext } from './offer.ts';
 import { scheduleBooking } from './schedule-booking.ts';
 
 const START = '2027-03-01T09:00:00Z'; // Monday; Lagos is UTC+1

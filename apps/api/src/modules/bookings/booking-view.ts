@@ -2,38 +2,18 @@ import type { Language } from '@app/shared/constants';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { RowJson } from '../../db/row-json.ts';
 import { bookings } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { preparedSql, rawRows } from '../../platform/prepared.ts';
-import type { Storage } from '../../platform/storage.ts';
-import { photoUrls } from '../profiles/photo-urls.ts';
+import { publicStorage, type Storage } from '../../platform/storage.ts';
+import { catalogJoins, modalityJson, therapyJson } from '../catalog/catalog-json.ts';
+import { clientJoins, type PersonRow, personJson, personView } from '../profiles/person-json.ts';
 import { type BookingRow, isPaidRow } from './booking-data.ts';
 
-interface PersonRow {
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  deletedAt: string | null;
-  photoUrl: string | null;
-  photoKey: string | null;
-}
-
-/** "remainingClientReschedule" → "remaining_client_reschedule" (the SQL column of a Drizzle key). */
-type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
-  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
-  : S;
-
-/**
- * A bookings row as row_to_json gives it, derived from the table: the column names, timestamps
- * as ISO text. (row_to_json costs a fraction of a json_build_object naming every column.)
- */
-export type BookingJson = {
-  [Key in keyof BookingRow as SnakeCase<Key & string>]: BookingRow[Key] extends infer Value
-    ? Value extends Date
-      ? string
-      : Value
-    : never;
-};
+/** A bookings row as row_to_json gives it. */
+export type BookingJson = RowJson<BookingRow>;
 
 /**
  * One booking answer as PostgreSQL builds it: the row, both parties with their pictures, the
@@ -58,35 +38,11 @@ export const viewRowColumns = [
   'modality',
 ] as const satisfies readonly (keyof ViewRow)[];
 
-/** A person of the answer (PersonRow) from a users row and its profile row. */
-export const personJson = (user: SQL, profile: SQL) => sql`json_build_object('firstName', ${user}.first_name,
-  'lastName', ${user}.last_name, 'email', ${user}.email, 'deletedAt', ${user}.deleted_at,
-  'photoUrl', ${profile}.photo_url, 'photoKey', ${profile}.photo_key)`;
-
-/** The answer's therapy from a therapy_categories row (null when there is none). */
-export const therapyJson = (category: SQL) => sql`CASE WHEN ${category}.id IS NOT NULL
-  THEN json_build_object('id', ${category}.id, 'nameEn', ${category}.name_en, 'nameDe', ${category}.name_de) END`;
-
-/** The answer's modality from a preference_options row of the list "modality" (null when there is none). */
-export const modalityJson = (option: SQL) => sql`CASE WHEN ${option}.id IS NOT NULL
-  THEN json_build_object('id', ${option}.id, 'key', ${option}.key, 'nameEn', ${option}.name_en, 'nameDe', ${option}.name_de) END`;
-
 /** The answer's columns (a ViewRow) from its parts, as each statement has them at hand. */
 export function viewColumns(parts: Record<keyof ViewRow, SQL>): SQL {
   return sql`${parts.booking} AS booking, ${parts.seriesOccurrences} AS "seriesOccurrences",
     ${parts.provider} AS provider, ${parts.client} AS client, ${parts.therapy} AS therapy, ${parts.modality} AS modality`;
 }
-
-/**
- * Joins of the answer's client (cu, cp), therapy (tc) and modality (mo) over `rows`, anything
- * with the bookings table's client_id, therapy_category_id and modality_key.
- */
-export const clientJoins = (rows: SQL) => sql`
-    LEFT JOIN users cu ON cu.id = ${rows}.client_id
-    LEFT JOIN client_profiles cp ON cp.user_id = ${rows}.client_id`;
-export const catalogJoins = (rows: SQL) => sql`
-    LEFT JOIN therapy_categories tc ON tc.id = ${rows}.therapy_category_id
-    LEFT JOIN preference_options mo ON mo.list = 'modality' AND mo.key = ${rows}.modality_key`;
 
 /**
  * The answer's select over the bookings table: one ViewRow per row. Conditions and orders on
@@ -110,17 +66,6 @@ export function viewSelect(): SQL {
     LEFT JOIN booking_series series ON series.id = bookings.series_id`;
 }
 
-export function personName(person: {
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  deletedAt?: Date | string | null;
-}): string {
-  const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
-  if (name) return name;
-  return person.deletedAt ? '' : person.email;
-}
-
 /** A timestamp of the JSON answer as the API's ISO instant. */
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -132,8 +77,9 @@ export interface ViewContext {
   viewerId: string;
 }
 
-function person(id: string, row: PersonRow, storage: Storage) {
-  return { identifier: id, name: personName(row), photo: photoUrls(storage, row).photoUrl };
+/** What a booking answer needs besides the database: the reader's language and who reads it. */
+export function viewContext(deps: Pick<AppDeps, 'config'>, language: Language, viewerId: string): ViewContext {
+  return { language, storage: publicStorage(deps.config), viewerId };
 }
 
 export function toBooking(view: ViewRow, { language, storage, viewerId }: ViewContext): Booking {
@@ -143,8 +89,8 @@ export function toBooking(view: ViewRow, { language, storage, viewerId }: ViewCo
     identifier: row.id,
     status: row.status,
     previousStatus: row.previous_status,
-    provider: person(row.provider_id, view.provider, storage),
-    client: person(row.client_id, view.client, storage),
+    provider: personView(row.provider_id, view.provider, storage),
+    client: personView(row.client_id, view.client, storage),
     therapyCategory: view.therapy ? { identifier: view.therapy.id, name: localizedName(view.therapy, language) } : null,
     modality: view.modality
       ? { identifier: view.modality.id, key: view.modality.key, name: localizedName(view.modality, language) }

@@ -7,9 +7,10 @@ import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import type { DomainEvents } from '../../platform/events.ts';
 import { creditEarning, refundToWallet } from '../money/escrow.ts';
 import { references } from '../money/references.ts';
-import { type BookingRow, isPaidRow, recordEvent, statusChange } from './booking-data.ts';
+import { type BookingRow, isPaidRow, raiseSlotFreed, recordEvent, statusChange } from './booking-data.ts';
 import { changeOwnBooking } from './change-booking.ts';
 import type { BookingEmailTemplate } from './outbox.ts';
 
@@ -27,6 +28,8 @@ export interface CloseInput {
   notify: BookingParty | null;
   /** The participant's answer that ends it (reject-booking, participant rejection). */
   participantRejected?: boolean;
+  /** Where the freed slot is announced (the waitlist offers it); absent: nobody is told. */
+  events?: Pick<DomainEvents, 'slotsOpened'>;
 }
 
 /**
@@ -81,6 +84,7 @@ export async function closeBooking(tx: Tx, input: CloseInput): Promise<string | 
       updatedAt: now,
     })
     .where(eq(bookings.id, row.id));
+  await raiseSlotFreed(tx, input.events, row, now);
   const notifyUserId = input.notify === 'client' ? row.clientId : input.notify === 'provider' ? row.providerId : null;
   const eventId = await recordEvent(tx, {
     bookingId: row.id,
@@ -116,6 +120,7 @@ export async function cancelBooking(
       eventType: 'cancelled',
       template: 'cancelled',
       notify: input.party === 'client' ? 'provider' : 'client',
+      events: deps.events,
     }),
   ]);
   deps.events.outcome({ kind: 'booking', outcome: 'cancelled' });

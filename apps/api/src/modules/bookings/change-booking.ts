@@ -4,8 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { type BookingRow, loadOwnBooking } from './booking-data.ts';
-import { bookingView } from './booking-view.ts';
-import { viewContext } from './offer.ts';
+import { bookingView, viewContext } from './booking-view.ts';
 
 /**
  * The frame of a change to one of the actor's bookings that does not move its slot: the row is

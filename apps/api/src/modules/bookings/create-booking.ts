@@ -7,19 +7,12 @@ import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
+import { acceptableOffer, type OfferRow, offerFrom, offerSelect, resolveOffer } from '../catalog/offer.ts';
 import { assertApprovedProvider } from '../clients/approved.ts';
 import { isClientOf } from '../clients/relation.ts';
+import { clientJoins, personJson } from '../profiles/person-json.ts';
 import { lockProviderCalendar, recordEvent } from './booking-data.ts';
-import {
-  bookingView,
-  clientJoins,
-  personJson,
-  toBooking,
-  type ViewRow,
-  viewColumns,
-  viewRowColumns,
-} from './booking-view.ts';
-import { acceptableOffer, type OfferRow, offerFrom, offerSelect, resolveOffer, viewContext } from './offer.ts';
+import { bookingView, toBooking, type ViewRow, viewColumns, viewContext, viewRowColumns } from './booking-view.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 const p = (name: string) => sql.placeholder(name);

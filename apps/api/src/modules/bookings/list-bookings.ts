@@ -8,14 +8,14 @@ import type {
   BookingSeries,
   BookingStatus,
 } from '@app/shared/schemas/bookings';
+import { SERIES_INTERVAL_WEEKS } from '@app/shared/schemas/bookings';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { bookingEvents, bookings } from '../../db/schema/index.ts';
+import { bookingEvents, bookingSeries, bookings } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { resolveClient } from '../clients/relation.ts';
 import { loadOwnBooking } from './booking-data.ts';
-import { bookingListOrder, bookingView, bookingViews } from './booking-view.ts';
-import { viewContext } from './offer.ts';
+import { bookingListOrder, bookingView, bookingViews, viewContext } from './booking-view.ts';
 import { cancellationPolicyOf, reschedulePolicyOf } from './policies.ts';
 
 async function page(
@@ -167,8 +167,12 @@ export async function getBookingSeries(
   const row = await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor, party: input.party });
   const context = viewContext(deps, input.language, input.actor.userId);
   if (!row.seriesId) {
-    return { identifier: null, occurrences: 1, bookings: [await bookingView(deps.db, row.id, context)] };
+    return { identifier: null, occurrences: 1, cadence: null, bookings: [await bookingView(deps.db, row.id, context)] };
   }
+  const [series] = await deps.db
+    .select({ intervalWeeks: bookingSeries.intervalWeeks })
+    .from(bookingSeries)
+    .where(eq(bookingSeries.id, row.seriesId));
   const owner = input.party === 'client' ? bookings.clientId : bookings.providerId;
   const list = await bookingViews(
     deps.db,
@@ -178,5 +182,10 @@ export async function getBookingSeries(
     },
     context,
   );
-  return { identifier: row.seriesId, occurrences: list[0]?.series?.occurrences ?? list.length, bookings: list };
+  return {
+    identifier: row.seriesId,
+    occurrences: list[0]?.series?.occurrences ?? list.length,
+    cadence: series?.intervalWeeks === SERIES_INTERVAL_WEEKS.fortnightly ? 'fortnightly' : 'weekly',
+    bookings: list,
+  };
 }

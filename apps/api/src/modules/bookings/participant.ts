@@ -7,10 +7,9 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { type BookingRow, loadOwnBooking, recordEvent, statusChange } from './booking-data.ts';
-import { bookingView } from './booking-view.ts';
+import { bookingView, viewContext } from './booking-view.ts';
 import { closeBooking } from './cancel-booking.ts';
 import { changeOwnBooking } from './change-booking.ts';
-import { viewContext } from './offer.ts';
 
 /**
  * The participant is the party who did not create the booking: the provider for a client's
@@ -64,6 +63,7 @@ export async function rejectAsProvider(
     return [
       await closeBooking(tx, {
         row,
+        events: deps.events,
         by: 'provider',
         ruleParty: 'provider',
         to: 'rejected',
@@ -109,6 +109,7 @@ export async function answerAsClient(
     if (input.status === 'rejected') {
       const eventId = await closeBooking(tx, {
         row,
+        events: deps.events,
         by: 'client',
         ruleParty: 'provider',
         to: 'rejected',

@@ -6,9 +6,8 @@ import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { type BookingRow, isPaidRow, lockOwnBookingForSlot, recordEvent } from './booking-data.ts';
-import { bookingView } from './booking-view.ts';
-import { viewContext } from './offer.ts';
+import { type BookingRow, isPaidRow, lockOwnBookingForSlot, raiseSlotFreed, recordEvent } from './booking-data.ts';
+import { bookingView, viewContext } from './booking-view.ts';
 import { placePendingBooking } from './schedule-booking.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
@@ -98,6 +97,7 @@ export async function rescheduleBooking(
           .update(bookings)
           .set({ ...common, ...movedColumns(row, party, slot) })
           .where(eq(bookings.id, row.id));
+        await raiseSlotFreed(tx, deps.events, row, now);
       } else {
         await tx
           .update(bookings)
@@ -172,6 +172,7 @@ export async function answerReschedule(
           .update(bookings)
           .set({ ...movedColumns(row, requester, slot), updatedAt: now })
           .where(eq(bookings.id, row.id));
+        await raiseSlotFreed(tx, deps.events, row, now);
       } else {
         await tx
           .update(bookings)

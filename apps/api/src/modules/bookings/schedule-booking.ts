@@ -12,23 +12,13 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { rulesNeedCheckSql } from '../availability/calendar-data.ts';
 import { decodeSlotId } from '../availability/slot-id.ts';
+import { catalogJoins, modalityJson, therapyJson } from '../catalog/catalog-json.ts';
 import { inGoodStandingSql } from '../credentials/listing.ts';
+import { clientJoins, personJson } from '../profiles/person-json.ts';
 import { bookingScope, ownedBy } from './booking-conditions.ts';
-import { type BookingRow, lockOwnBookingForSlot, recordEvent, statusChange } from './booking-data.ts';
-import {
-  bookingView,
-  catalogJoins,
-  clientJoins,
-  modalityJson,
-  personJson,
-  therapyJson,
-  toBooking,
-  type ViewRow,
-  viewColumns,
-  viewRowColumns,
-} from './booking-view.ts';
+import { type BookingRow, lockOwnBookingForSlot, raiseSlotFreed, recordEvent, statusChange } from './booking-data.ts';
+import { bookingView, toBooking, type ViewRow, viewColumns, viewContext, viewRowColumns } from './booking-view.ts';
 import { assertHoldAllowed } from './hold-limits.ts';
-import { viewContext } from './offer.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /** The "confirmed" event that tells the provider about a client's booking. */
@@ -77,7 +67,6 @@ export async function placePendingBooking(
     await assertHoldAllowed(tx, {
       clientId: row.clientId,
       providerId: row.providerId,
-      sessions: 1,
       now,
       bookingId: row.id,
     });
@@ -95,6 +84,7 @@ export async function placePendingBooking(
     })
     .where(eq(bookings.id, row.id));
   const moved = row.startsAt !== null;
+  if (moved && row.startsAt?.getTime() !== slot.startsAt.getTime()) await raiseSlotFreed(tx, deps.events, row, now);
   const eventIds: string[] = [];
   const notifyOther = moved && (row.createdBy === 'provider' || input.party === 'provider');
   const eventId = await recordEvent(tx, {
@@ -121,10 +111,10 @@ const p = (name: string) => sql.placeholder(name);
 /** The draft as the statement's UPDATE reads it: the rules' parameters as its placeholders. */
 const draftScope = bookingScope('bookings', { actorId: sql`${p('clientId')}::uuid` });
 
-/** The client's hold counts from the `holds` step, checked against HOLD_LIMIT for one session. */
+/** The client's hold counts from the `holds` step, checked against HOLD_LIMIT for one more hold. */
 const holdCountsScope = {
   column: (name: 'held' | 'heldWithProvider') => (name === 'held' ? sql`holds.counts[1]` : sql`holds.counts[2]`),
-  params: { sessions: sql`1` },
+  params: {},
 };
 
 /**

@@ -1,3 +1,4 @@
+import { MAX_UNPAID_HOLDS } from '@app/shared/booking-rules';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,11 +9,14 @@ import {
   eventTypes,
   listedSlot,
   scheduleVia,
+  walletOf,
 } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookingSeries, bookings } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { fundWallet } from '../money/test-helpers.ts';
+import { expireHolds } from './expire-holds.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z'); // Monday 10:00 in Lagos
 let t: TestApp;
@@ -115,5 +119,161 @@ describe('POST /booking/series from the booking flow (bookingIdentifier)', () =>
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('BOOKING_NOT_SCHEDULABLE');
+  });
+});
+
+describe('POST /booking/series: weekly or fortnightly, held as a whole', () => {
+  it('books a weekly and a fortnightly series at the same wall-clock time', async () => {
+    const provider = await createProvider(t, { firstName: 'Adaeze', lastName: "O'Neil-Okafor" });
+    const client = await createTestUser(t, { role: 'client', firstName: 'Jürgen', lastName: 'Groß' });
+    const weekly = await createSeries(client, provider, {
+      timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-02', 4)).identifier,
+      occurrences: 4,
+    });
+    expect(weekly.statusCode, weekly.body).toBe(200);
+    expect(weekly.json().cadence).toBe('weekly');
+    expect(weekly.json().bookings.map((b: { startAt: string }) => b.startAt.slice(0, 10))).toEqual([
+      '2027-03-02',
+      '2027-03-09',
+      '2027-03-16',
+      '2027-03-23',
+    ]);
+    const fortnightly = await createSeries(client, provider, {
+      timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-03', 4)).identifier,
+      occurrences: 3,
+      cadence: 'fortnightly',
+    });
+    expect(fortnightly.statusCode, fortnightly.body).toBe(200);
+    const series = fortnightly.json();
+    expect(series.cadence).toBe('fortnightly');
+    const starts = series.bookings.map((b: { startAt: string }) => b.startAt as string);
+    expect(starts.map((at: string) => at.slice(0, 10))).toEqual(['2027-03-03', '2027-03-17', '2027-03-31']);
+    expect(new Set(starts.map((at: string) => at.slice(10))).size).toBe(1);
+    const [row] = await t.deps.db.select().from(bookingSeries).where(eq(bookingSeries.id, series.identifier));
+    expect(row?.intervalWeeks).toBe(2);
+    // One hold expiry for the whole series.
+    expect(new Set(series.bookings.map((b: { holdExpiresAt: string }) => b.holdExpiresAt))).toEqual(
+      new Set(['2027-03-01T09:15:00.000Z']),
+    );
+  });
+
+  it('counts a series as one hold: a client at the limit minus one can still hold a series of 4', async () => {
+    const client = await createTestUser(t, { role: 'client', firstName: '小龍', lastName: '李' });
+    const providers: TestUser[] = [];
+    for (let i = 0; i < 4; i += 1) providers.push(await createProvider(t));
+    let held = 0;
+    for (const provider of providers.slice(0, 3)) {
+      for (let slot = 0; slot < 3 && held < MAX_UNPAID_HOLDS - 1; slot += 1) {
+        const draft = await createBookingVia(t, client, provider, ids);
+        await scheduleVia(
+          t,
+          client,
+          draft.identifier,
+          (await listedSlot(t, provider.id, '2027-03-04', slot)).identifier,
+        );
+        held += 1;
+      }
+    }
+    expect(held).toBe(MAX_UNPAID_HOLDS - 1);
+    const last = providers[3] as TestUser;
+    const series = await createSeries(client, last, {
+      timeslotIdentifier: (await listedSlot(t, last.id, '2027-03-04', 0)).identifier,
+      occurrences: 4,
+    });
+    expect(series.statusCode, series.body).toBe(200);
+    const draft = await createBookingVia(t, client, last, ids);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${draft.identifier}/schedule`,
+      headers: client.headers,
+      payload: { timeslotIdentifier: (await listedSlot(t, last.id, '2027-03-04', 1)).identifier },
+    });
+    expect(refused.json().code).toBe('HOLD_LIMIT_REACHED');
+  });
+
+  it('expires every session of the series together', async () => {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client' });
+    const response = await createSeries(client, provider, {
+      timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-05', 2)).identifier,
+      occurrences: 4,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // One session's hold was renewed (a move): the series still ends as one.
+    const [second] = response.json().bookings.slice(1);
+    await t.deps.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date('2027-03-01T09:40:00Z') })
+      .where(eq(bookings.id, second.identifier));
+    clock.set('2027-03-01T09:16:00Z');
+    try {
+      await expireHolds(t.deps);
+    } finally {
+      clock.set('2027-03-01T09:00:00Z');
+    }
+    expect((await clientBookings(client.id)).map((row) => row.status)).toEqual([
+      'expired',
+      'expired',
+      'expired',
+      'expired',
+    ]);
+  });
+});
+
+describe('POST /booking/{id}/cancel-series', () => {
+  it('cancels this session and the later ones, each by the 48-hour rule', async () => {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client' });
+    const response = await createSeries(client, provider, {
+      timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-02', 6)).identifier,
+      occurrences: 4,
+    });
+    const sessions = response.json().bookings as Array<{ identifier: string }>;
+    await fundWallet(t, client.id, 4 * 500_000);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/series/${response.json().identifier}`,
+      headers: client.headers,
+      payload: { method: 'wallet' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // The first session starts within 48 hours: cancelling it alone refunds nothing.
+    const one = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${sessions[1]?.identifier}/cancel-series`,
+      headers: client.headers,
+      payload: { note: 'Moving away' },
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().bookings.map((b: { status: string }) => b.status)).toEqual([
+      'confirmed',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
+    expect(await walletOf(t, client.id)).toBe(3 * 500_000);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${sessions[0]?.identifier}/cancel-series`,
+      headers: client.headers,
+      payload: { note: 'Moving away' },
+    });
+    expect(first.json().bookings[0]).toMatchObject({ status: 'cancelled', cancellation: { refundStatus: 'none' } });
+    expect(await walletOf(t, client.id)).toBe(3 * 500_000);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${sessions[0]?.identifier}/cancel-series`,
+      headers: client.headers,
+      payload: { note: 'Again' },
+    });
+    expect(again.json().code).toBe('BOOKING_NOT_CANCELLABLE');
+    const stranger = await createTestUser(t, { role: 'client' });
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${sessions[0]?.identifier}/cancel-series`,
+      headers: stranger.headers,
+      payload: { note: 'Not mine' },
+    });
+    expect(theirs.statusCode).toBe(404);
   });
 });

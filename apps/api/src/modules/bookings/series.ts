@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { holdExpiry } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
-import type { BookingSeries, CreateSeriesBody } from '@app/shared/schemas/bookings';
+import { type BookingSeries, type CreateSeriesBody, SERIES_INTERVAL_WEEKS } from '@app/shared/schemas/bookings';
 import { weeklyStarts, zonedDate } from '@app/shared/slots';
 import { eq } from 'drizzle-orm';
 import { bookingSeries, bookings, users } from '../../db/schema/index.ts';
@@ -9,18 +9,19 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { encodeSlotId, slotOfProvider } from '../availability/slot-id.ts';
+import { resolveOffer } from '../catalog/offer.ts';
 import { loadOwnBooking, lockProviderCalendar, recordEvent } from './booking-data.ts';
 import { assertHoldAllowed } from './hold-limits.ts';
 import { getBookingSeries } from './list-bookings.ts';
-import { resolveOffer } from './offer.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /**
- * POST /booking/series: weekly sessions at the first slot's wall-clock time (provider's zone).
- * Every occurrence is checked like a single booking, in one transaction: one unavailable week
- * fails the whole series (SERIES_SLOT_UNAVAILABLE names its date) and nothing is written.
- * Paid series hold every slot for 15 minutes and each booking is paid like a single one; a
- * free series is confirmed at once. With `bookingIdentifier` the client's unscheduled booking
+ * POST /booking/series: weekly or fortnightly sessions at the first slot's wall-clock time
+ * (provider's zone). Every occurrence is checked like a single booking, in one transaction: one
+ * unavailable week fails the whole series (SERIES_SLOT_UNAVAILABLE names its date) and nothing is
+ * written. A paid series is held as a whole: one hold under the fair-holds caps, every session
+ * with the same hold expiry (they expire together, expire-holds.ts), paid at once or session by
+ * session (modules/checkout); a free series is confirmed at once. With `bookingIdentifier` the client's unscheduled booking
  * from booking step 1 becomes the first session (it would otherwise linger until it expires).
  */
 export async function createSeries(
@@ -60,7 +61,6 @@ export async function createSeries(
         await assertHoldAllowed(tx, {
           clientId: input.actor.userId,
           providerId: offer.providerId,
-          sessions: body.occurrences,
           now,
           bookingId: draftId ?? undefined,
         });
@@ -71,12 +71,14 @@ export async function createSeries(
         .from(users)
         .where(eq(users.id, offer.providerId));
       const zone = provider?.timezone ?? 'UTC';
+      const intervalWeeks = SERIES_INTERVAL_WEEKS[body.cadence ?? 'weekly'];
       const [series] = await tx
         .insert(bookingSeries)
         .values({
           clientId: input.actor.userId,
           providerId: offer.providerId,
           occurrences: body.occurrences,
+          intervalWeeks,
           createdAt: now,
         })
         .returning({ id: bookingSeries.id });
@@ -84,7 +86,8 @@ export async function createSeries(
       const free = offer.priceMinor === 0;
       const eventIds: string[] = [];
       let firstBookingId: string | undefined;
-      const starts = weeklyStarts(ref.startMs, body.occurrences, zone);
+      const starts = weeklyStarts(ref.startMs, body.occurrences, zone, intervalWeeks);
+      const holdExpiresAt = holdExpiry({ now, startsAt: new Date(ref.startMs), awaitingParticipant: false });
       for (const [index, startMs] of starts.entries()) {
         const values = {
           therapyCategoryId: offer.therapyCategoryId,
@@ -139,7 +142,7 @@ export async function createSeries(
                   paidAt: now,
                   paymentMethod: 'free' as const,
                 }
-              : { holdExpiresAt: holdExpiry({ now, startsAt: slot.startsAt, awaitingParticipant: false }) }),
+              : { holdExpiresAt }),
           })
           .where(eq(bookings.id, bookingId));
         await recordEvent(tx, {

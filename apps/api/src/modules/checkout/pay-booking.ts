@@ -21,27 +21,18 @@ import {
   recordEvent,
   statusChange,
 } from '../bookings/booking-data.ts';
-import {
-  catalogJoins,
-  clientJoins,
-  modalityJson,
-  personJson,
-  therapyJson,
-  toBooking,
-  type ViewRow,
-  viewColumns,
-  viewRowColumns,
-} from '../bookings/booking-view.ts';
+import { toBooking, type ViewRow, viewColumns, viewContext, viewRowColumns } from '../bookings/booking-view.ts';
 import { changeOwnBooking } from '../bookings/change-booking.ts';
-import { viewContext } from '../bookings/offer.ts';
 import { wakeBookingNotifications } from '../bookings/outbox.ts';
 import { confirmedEvent } from '../bookings/schedule-booking.ts';
+import { catalogJoins, modalityJson, therapyJson } from '../catalog/catalog-json.ts';
 import { startCardPayment } from '../money/card-payments.ts';
 import { payFromWallet, refundToWallet } from '../money/escrow.ts';
 import { CURRENCY_IN_KEY, postingCtes, unitPostingPlaceholders } from '../money/ledger.ts';
 import { escrowShard } from '../money/ledger-math.ts';
 import { walletPaymentLines } from '../money/postings.ts';
 import { references } from '../money/references.ts';
+import { clientJoins, personJson } from '../profiles/person-json.ts';
 
 /** PAYABLE (@app/shared/booking-rules) on the loaded row: throws the refusal's code. */
 function assertPayable(row: BookingRow, now: Date): void {
@@ -49,7 +40,7 @@ function assertPayable(row: BookingRow, now: Date): void {
 }
 
 /** The columns of a paid, confirmed booking; a provider's appointment counts as acknowledged by paying. */
-function paidColumns(row: BookingRow, method: 'wallet' | 'card', now: Date) {
+export function paidColumns(row: BookingRow, method: 'wallet' | 'card', now: Date) {
   return {
     ...statusChange(row, 'confirmed'),
     paidAt: now,
@@ -223,12 +214,10 @@ export async function payBooking(
   const paid = await payInOneStatement(deps, input, now);
   if (paid) {
     deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
-    await tellBookingPaid(deps, paid, now);
     return paid;
   }
   const booking = await payInTransaction(deps, input);
   deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
-  await tellBookingPaid(deps, booking, now);
   return booking;
 }
 
@@ -262,19 +251,6 @@ export async function payInTransaction(
       at: now,
     });
     return [await recordEvent(tx, confirmedEvent(row, now, row.startsAt))];
-  });
-}
-
-/**
- * After a wallet payment committed: what reacts to a paid booking (forms) runs on the pool and
- * opens a transaction only when it has something to write, so the one-statement payment stays one.
- */
-async function tellBookingPaid(deps: AppDeps, booking: Booking, now: Date): Promise<void> {
-  await deps.events.bookingPaid(deps.db, {
-    bookingId: booking.identifier,
-    clientId: booking.client.identifier,
-    providerId: booking.provider.identifier,
-    paidAt: now,
   });
 }
 
@@ -355,12 +331,6 @@ export async function confirmCardPaidBooking(tx: Tx, event: PaymentSucceededEven
       at: now,
     });
     await recordEvent(db, confirmedEvent(row, now, row.startsAt));
-    await deps.events.bookingPaid(db, {
-      bookingId: row.id,
-      clientId: row.clientId,
-      providerId: row.providerId,
-      paidAt: now,
-    });
     // Inside the payment's transaction (not ours to wait for): counted as it commits, almost always.
     deps.events.outcome({ kind: 'booking', outcome: 'confirmed' });
   };

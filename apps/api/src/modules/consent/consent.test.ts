@@ -285,6 +285,30 @@ describe('a client signs before the first session', () => {
     expect(state.json()).toMatchObject({ currentVersion: version, signedCurrent: true, signatures: [{ version }] });
   });
 
+  it('prints names and words in every script in the signed copy, read back from the PDF', async () => {
+    const provider = await createProvider(t, { firstName: 'Ελένη', lastName: 'Παπαδοπούλου-Groß' });
+    const session = await paidSession(t, ids, {
+      date: '2027-03-12',
+      provider,
+      client: { firstName: '李小龍', lastName: "Ọ̀kọ́ O'Neil" },
+    });
+    const text = `${CONSENT_TEXT}\n\n远程治疗知情同意书：视频会谈。Ọ̀kọ́ ni Ελένη.`;
+    const version = await writeConsent(t, session.provider, text);
+    const signed = await sign(t, session.client, session.bookingId, {
+      version,
+      signedName: "李小龍 Ọ̀kọ́ O'Neil",
+      agreed: true,
+    });
+    const url = `/api/consent/signatures/${signed.json().identifier}/pdf`;
+    const answer = await t.app.inject({ url, headers: session.client.headers });
+    expect(answer.statusCode).toBe(200);
+    const printed = (await pdfText(answer.rawPayload)).normalize('NFC');
+    expect(printed).toContain("李小龍 Ọ̀kọ́ O'Neil".normalize('NFC'));
+    expect(printed).toContain('Ελένη Παπαδοπούλου-Groß');
+    expect(printed).toContain('远程治疗知情同意书：视频会谈。');
+    expect(printed).toContain('Ọ̀kọ́ ni Ελένη.'.normalize('NFC'));
+  });
+
   it('refuses the signature, its PDF and the client state in view mode (403)', async () => {
     const session = await paidSession(t, ids, { date: '2027-03-08' });
     const version = await writeConsent(t, session.provider);

@@ -4,9 +4,9 @@ import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
-import { personName } from '../bookings/booking-view.ts';
 import { documentFormatter } from '../documents/format.ts';
 import { PdfPage } from '../documents/pdf/layout.ts';
+import { personName } from '../profiles/person-json.ts';
 import { loadSignatureForParty } from './signatures.ts';
 
 /**

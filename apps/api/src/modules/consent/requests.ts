@@ -7,11 +7,21 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { formatWhen } from '../../platform/format-when.ts';
 import { translate } from '../../platform/i18n.ts';
-import { personName } from '../bookings/booking-view.ts';
+import { personName } from '../profiles/person-json.ts';
 import { currentConsent, saveConsent } from './documents.ts';
 import { consentPending } from './signatures.ts';
 
 type RequestDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'events' | 'log'>;
+
+/**
+ * The bookingsConfirmed reaction (wired in app.ts): a confirmed session with a provider whose
+ * consent the client has not signed asks for it now. A failure is logged, never the caller's.
+ */
+export async function requestConsentOnConfirmed(deps: RequestDeps, event: { bookingIds: string[] }): Promise<void> {
+  await requestConsentSignatures(deps, event).catch((error) => {
+    deps.log.warn({ err: error }, 'consent requests could not be sent');
+  });
+}
 
 /**
  * Asks the clients of these confirmed bookings to sign their provider's current consent, in the

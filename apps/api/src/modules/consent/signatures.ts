@@ -12,7 +12,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { rawRows } from '../../platform/prepared.ts';
-import { personName } from '../bookings/booking-view.ts';
+import { personName } from '../profiles/person-json.ts';
 import { consentDigest, consentRequired, currentConsent, toVersion } from './documents.ts';
 
 type SignatureRow = typeof consentSignatures.$inferSelect;

@@ -185,6 +185,7 @@ describe('data export (GDPR Art. 15/20)', () => {
       'support',
       'documents',
       'calendarFeeds',
+      'waitlist',
     ]);
     expect(sections.account.sessions.length).toBeGreaterThanOrEqual(1);
     expect(sections.profile.person).toMatchObject({ email: client.email, firstName: 'Zebulonia' + 'eone' });

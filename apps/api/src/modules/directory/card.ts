@@ -7,8 +7,8 @@ import { countries, providerDirectory, providerProfiles, users } from '../../db/
 import type { AppDeps } from '../../platform/deps.ts';
 import { slugOf } from '../../platform/slug.ts';
 import { publicStorage, type Storage } from '../../platform/storage.ts';
-import { personName } from '../bookings/booking-view.ts';
 import { listedProviderSql } from '../credentials/listing.ts';
+import { personName } from '../profiles/person-json.ts';
 import { photoUrls } from '../profiles/photo-urls.ts';
 import { summaryOf } from '../reviews/read-reviews.ts';
 import { convertMinor, exchangeRates, type Rates } from './exchange-rates.ts';

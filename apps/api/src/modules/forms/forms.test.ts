@@ -16,6 +16,7 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { formAccessLog, formRequests, notifications } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../money/test-helpers.ts';
+import { deliverBookingNotifications } from '../notifications/booking-emails.ts';
 import { assign, INTAKE_FORM, myForms, phq9Answers, postTemplate } from './test-support.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z');
@@ -38,7 +39,13 @@ const DAYS = ['2027-03-02', '2027-03-03', '2027-03-04', '2027-03-05'];
 let booked = 0;
 /** The next free slot, spread over the week (a booked slot leaves the list). */
 const nextDate = () => DAYS[Math.floor(booked++ / 6)] as string;
-const newPaidClient = async () => (await scheduledBooking(t, ids, { provider, date: nextDate(), pay: true })).client;
+/** The outbox's delivery, as its job would run it after a payment: forms follow a confirmation. */
+const deliverConfirmations = () => deliverBookingNotifications(t.deps);
+async function newPaidClient() {
+  const { client } = await scheduledBooking(t, ids, { provider, date: nextDate(), pay: true });
+  await deliverConfirmations();
+  return client;
+}
 
 /** Another paid session for a client who already has one. */
 async function payAnotherSession(client: TestUser) {
@@ -47,6 +54,7 @@ async function payAnotherSession(client: TestUser) {
   const slot = await listedSlot(t, provider.id, nextDate());
   await scheduleVia(t, client, booking.identifier, slot.identifier);
   await payWithWallet(t, client, booking.identifier);
+  await deliverConfirmations();
 }
 
 const accessRows = (requestId: string) =>

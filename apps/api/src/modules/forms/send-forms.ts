@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { INSTRUMENTS, isInstrumentKey } from '@app/shared/instruments';
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, formAssignments, formRequests, formTemplates } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import type { BookingPaidEvent, BookingPaidHandler } from '../../platform/events.ts';
+import type { BookingsConfirmedEvent, BookingsConfirmedHandler } from '../../platform/events.ts';
 import { recordFormEmail } from './emails.ts';
 
-export type SendDeps = Pick<AppDeps, 'mailer' | 'config' | 'log' | 'events'>;
+export type SendDeps = Pick<AppDeps, 'mailer' | 'config' | 'log' | 'events' | 'clock'>;
 
 export interface AssignmentRow {
   id: string;
@@ -80,10 +80,11 @@ export async function sendAssignedForm(
 }
 
 /**
- * Which of a provider's assignments a paid booking sends, by how many paid sessions the client
- * has had with them (this one included): the first sends every "new client" form; a measure
- * with a schedule is sent again before every Nth session after that (N = resend_every: with
- * 4, before sessions 5, 9, 13, …). A form assigned to one client went out when it was assigned.
+ * Which of a provider's assignments a paid booking sends, by its place among the client's paid
+ * sessions with them (1 = the first paid; sessions paid together count in start order): the first
+ * sends every "new client" form; a measure with a schedule is sent again before every Nth session
+ * after that (N = resend_every: with 4, before sessions 5, 9, 13, …). A form assigned to one
+ * client went out when it was assigned.
  */
 export function dueOnPaidSession(assignment: AssignmentRow, paidSessions: number): boolean {
   if (paidSessions === 1) return assignment.clientId === null;
@@ -91,56 +92,70 @@ export function dueOnPaidSession(assignment: AssignmentRow, paidSessions: number
 }
 
 /**
- * The bookingPaid reaction (wired in app.ts): sends what is due for this client. Reads first and
- * opens a (sub)transaction only when something is due (the wallet payment's path stays free of
- * transactions for a provider who sends nothing); never fails the payment: a failure is logged
- * and the forms wait for the next paid session.
+ * The bookingsConfirmed reaction (wired in app.ts), after the outbox told the parties: for each
+ * paid booking whose provider assigns forms, sends what is due for its client. One read finds
+ * the bookings that have assignments at all with their place among the client's paid sessions;
+ * a transaction opens only when something is due. A failure is logged and the forms wait for
+ * the next paid session; a second delivery of the same confirmation sends nothing new (an
+ * assignment has one open form per client).
  */
-export function sendFormsOnBookingPaid(deps: SendDeps): BookingPaidHandler {
-  return async (db: Tx, event: BookingPaidEvent) => {
+export function sendFormsOnBookingsConfirmed(deps: SendDeps & Pick<AppDeps, 'db'>): BookingsConfirmedHandler {
+  return async (event: BookingsConfirmedEvent) => {
     try {
-      const assignments = await db
+      const paid = await deps.db
         .select({
-          id: formAssignments.id,
-          providerId: formAssignments.providerId,
-          templateId: formAssignments.templateId,
-          instrument: formAssignments.instrument,
-          clientId: formAssignments.clientId,
-          resendEvery: formAssignments.resendEvery,
+          bookingId: bookings.id,
+          clientId: bookings.clientId,
+          providerId: bookings.providerId,
+          // Qualified by hand: drizzle writes a one-table query's columns bare, and inside the
+          // subquery a bare column would be the subquery's own.
+          place: sql<number>`(SELECT count(*)::int FROM bookings earlier
+            WHERE earlier.client_id = bookings.client_id AND earlier.provider_id = bookings.provider_id
+              AND earlier.paid_at IS NOT NULL
+              AND (earlier.paid_at, earlier.starts_at, earlier.id) <= (bookings.paid_at, bookings.starts_at, bookings.id))`,
         })
-        .from(formAssignments)
-        .where(
-          and(
-            eq(formAssignments.providerId, event.providerId),
-            isNull(formAssignments.removedAt),
-            or(isNull(formAssignments.clientId), eq(formAssignments.clientId, event.clientId)),
-          ),
-        );
-      if (assignments.length === 0) return;
-      const [count] = await db
-        .select({ paid: sql<number>`count(*)::int` })
         .from(bookings)
         .where(
           and(
-            eq(bookings.clientId, event.clientId),
-            eq(bookings.providerId, event.providerId),
+            inArray(bookings.id, event.bookingIds),
             isNotNull(bookings.paidAt),
+            sql`EXISTS (SELECT 1 FROM form_assignments assigned WHERE assigned.provider_id = bookings.provider_id
+              AND assigned.removed_at IS NULL)`,
           ),
         );
-      const due = assignments.filter((assignment) => dueOnPaidSession(assignment, count?.paid ?? 0));
-      if (due.length === 0) return;
-      await db.transaction(async (tx) => {
-        for (const assignment of due) {
-          await sendAssignedForm(tx, deps, {
-            assignment,
-            clientId: event.clientId,
-            bookingId: event.bookingId,
-            now: event.paidAt,
-          });
-        }
-      });
+      for (const booking of paid) {
+        const assignments = await deps.db
+          .select({
+            id: formAssignments.id,
+            providerId: formAssignments.providerId,
+            templateId: formAssignments.templateId,
+            instrument: formAssignments.instrument,
+            clientId: formAssignments.clientId,
+            resendEvery: formAssignments.resendEvery,
+          })
+          .from(formAssignments)
+          .where(
+            and(
+              eq(formAssignments.providerId, booking.providerId),
+              isNull(formAssignments.removedAt),
+              or(isNull(formAssignments.clientId), eq(formAssignments.clientId, booking.clientId)),
+            ),
+          );
+        const due = assignments.filter((assignment) => dueOnPaidSession(assignment, booking.place));
+        if (due.length === 0) continue;
+        await deps.db.transaction(async (tx) => {
+          for (const assignment of due) {
+            await sendAssignedForm(tx, deps, {
+              assignment,
+              clientId: booking.clientId,
+              bookingId: booking.bookingId,
+              now: deps.clock.now(),
+            });
+          }
+        });
+      }
     } catch (error) {
-      deps.log.error({ err: error, bookingId: event.bookingId }, 'forms not sent for a paid booking');
+      deps.log.error({ err: error, bookingIds: event.bookingIds }, 'forms not sent for confirmed bookings');
     }
   };
 }

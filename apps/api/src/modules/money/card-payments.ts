@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import type { PaymentSucceededHandler } from '../../platform/events.ts';
+import type { PaymentPurpose, PaymentSucceededHandler } from '../../platform/events.ts';
 import { translate } from '../../platform/i18n.ts';
 import {
   type ChargeVerification,
@@ -48,7 +48,7 @@ export interface StartCardPaymentInput {
   userId: string;
   amountMinor: number;
   currencyCode: string;
-  purpose: { type: 'top_up' } | { type: 'booking'; id: string };
+  purpose: { type: 'top_up' } | { type: PaymentPurpose; id: string };
   /** A path on this site the checkout returns to (default /wallet/). */
   callbackUrl?: string;
   language?: Language;
@@ -69,7 +69,7 @@ export async function startCardPayment(deps: AppDeps, input: StartCardPaymentInp
     reference,
     userId: input.userId,
     purpose: input.purpose.type,
-    purposeId: input.purpose.type === 'booking' ? input.purpose.id : null,
+    purposeId: input.purpose.type === 'top_up' ? null : input.purpose.id,
     channel: 'card',
     gateway: gateway.name,
     amountMinor: input.amountMinor,
@@ -241,11 +241,12 @@ async function markUnpaid(
 
 /**
  * Credits a verified payment once. A booking payment moves gateway clearing → booking escrow
- * and lets the bookings module confirm the booking in the same transaction; if it cannot, the
- * money goes to the payer's wallet instead.
+ * and lets checkout confirm the booking in the same transaction; a series payment lands in the
+ * payer's wallet and checkout pays each session from it in that transaction (each session's
+ * share its own booking payment). If the reaction fails, the money goes to the payer's wallet.
  */
 async function settle(deps: AppDeps, payment: PaymentRow, paidAt: Date): Promise<PaymentRow> {
-  const handler = payment.purpose === 'booking' ? deps.events.paymentSucceededHandler('booking') : undefined;
+  const handler = payment.purpose === 'top_up' ? undefined : deps.events.paymentSucceededHandler(payment.purpose);
   if (handler && payment.purposeId) {
     try {
       return await deps.db.transaction((tx) => settleIn(tx, deps, payment, paidAt, handler));
@@ -275,12 +276,13 @@ async function settleIn(
   const now = deps.clock.now();
   const toBooking = bookingHandler !== null;
   const creditedTo = toBooking ? 'booking' : 'wallet';
+  const intoEscrow = toBooking && payment.purpose === 'booking';
   const amounts = { amountMinor: payment.amountMinor, currencyCode: payment.currencyCode, gateway: payment.gateway };
   const posted = await postTransaction(tx, {
-    type: toBooking ? 'booking_payment' : 'top_up',
+    type: intoEscrow ? 'booking_payment' : 'top_up',
     reference: references.cardPaymentLedger(payment.reference),
     at: now,
-    lines: toBooking
+    lines: intoEscrow
       ? cardBookingPaymentLines({
           ...amounts,
           reference: payment.reference,
@@ -291,7 +293,8 @@ async function settleIn(
       channel: 'card',
       paymentReference: payment.reference,
       ...(payment.purpose === 'booking' ? { bookingId: payment.purposeId } : {}),
-      ...(payment.purpose === 'booking' && !toBooking ? { fallback: true } : {}),
+      ...(payment.purpose === 'booking_series' ? { seriesId: payment.purposeId } : {}),
+      ...(payment.purpose !== 'top_up' && !toBooking ? { fallback: true } : {}),
     },
     companion: {
       name: 'payment_success',

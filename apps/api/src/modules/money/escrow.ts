@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { ledgerTransactions } from '../../db/schema/index.ts';
+import { ledgerAccounts, ledgerTransactions } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { commissionRateFor } from './commission.ts';
 import { type PostedTransaction, postTransaction } from './ledger.ts';
-import { escrowShard } from './ledger-math.ts';
+import { accountKey, escrowShard } from './ledger-math.ts';
 import { earningLines, earningReversalLines, refundLines, walletPaymentLines } from './postings.ts';
 import { references } from './references.ts';
 
@@ -38,6 +39,26 @@ export async function payFromWallet(tx: Tx, input: PayFromWalletInput): Promise<
     metadata: { channel: 'wallet', ...(input.bookingId ? { bookingId: input.bookingId } : {}) },
     lines: walletPaymentLines({ ...input, escrowShard: input.bookingId ? escrowShard(input.bookingId) : undefined }),
   });
+}
+
+/**
+ * Locks the client's wallet for the rest of the transaction and refuses (INSUFFICIENT_FUNDS) when
+ * it holds less than `amountMinor`: several payments from one wallet in one transaction (a series
+ * paid at once) are checked against their total once, before the first is posted, so a short
+ * wallet changes nothing. The wallet is the first account every posting locks, so taking it
+ * first keeps the ledger's lock order.
+ */
+export async function assertWalletCovers(
+  tx: Tx,
+  input: { userId: string; currencyCode: string; amountMinor: number },
+): Promise<void> {
+  const key = accountKey({ kind: 'client_wallet', currencyCode: input.currencyCode, userId: input.userId });
+  const [wallet] = await tx
+    .select({ balanceMinor: ledgerAccounts.balanceMinor })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.key, key))
+    .for('update');
+  if ((wallet?.balanceMinor ?? 0) < input.amountMinor) throw new AppError('INSUFFICIENT_FUNDS');
 }
 
 /** The escrow account a booking's payment credited last (its key), if any. */

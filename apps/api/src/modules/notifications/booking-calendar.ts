@@ -9,7 +9,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { loadOwnBooking, otherPartyId, partyOf } from '../bookings/booking-data.ts';
-import { personName } from '../bookings/booking-view.ts';
+import { personName } from '../profiles/person-json.ts';
 
 const modality = alias(preferenceOptions, 'modality');
 

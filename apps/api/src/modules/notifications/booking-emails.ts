@@ -15,9 +15,8 @@ import { translate } from '../../platform/i18n.ts';
 import { backlogOf, type Job } from '../../platform/jobs.ts';
 import { localizedName } from '../../platform/localized.ts';
 import type { EmailAttachment } from '../../platform/mailer.ts';
-import { personName } from '../bookings/booking-view.ts';
 import { BOOKING_NOTIFICATIONS_JOB, type BookingEmailTemplate } from '../bookings/outbox.ts';
-import { requestConsentSignatures } from '../consent/requests.ts';
+import { personName } from '../profiles/person-json.ts';
 
 /**
  * Booking emails and in-app notifications. Services append an event with `notifyUserId` in the
@@ -387,12 +386,8 @@ export async function deliverBookingNotifications(
       deps.log.error({ err: error, eventId: row.event.id }, 'booking email could not be sent');
     }
   }
-  // A confirmed session with a provider whose consent the client has not signed: ask for it now.
-  if (confirmedIds.size > 0) {
-    await requestConsentSignatures(deps, { bookingIds: [...confirmedIds] }).catch((error) => {
-      deps.log.warn({ err: error }, 'consent requests could not be sent');
-    });
-  }
+  // What follows a confirmation (forms due, a consent to sign) reacts now, off the payment's path.
+  await deps.events.bookingsConfirmed({ bookingIds: [...confirmedIds] });
   return sent;
 }
 

@@ -11,7 +11,7 @@ import { formatWhen } from '../../platform/format-when.ts';
 import { translate } from '../../platform/i18n.ts';
 import { backlogOf, type Job, type JobBacklog } from '../../platform/jobs.ts';
 import { localizedName } from '../../platform/localized.ts';
-import { personName } from '../bookings/booking-view.ts';
+import { personName } from '../profiles/person-json.ts';
 import { awayEmailJob } from './away-emails.ts';
 import { bookingNotificationJob } from './booking-emails.ts';
 

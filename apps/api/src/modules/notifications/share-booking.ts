@@ -8,8 +8,7 @@ import { formatWhen } from '../../platform/format-when.ts';
 import { translate } from '../../platform/i18n.ts';
 import { requireVerifiedEmail } from '../auth/verified-email.ts';
 import { loadOwnBooking, partyOf, recordEvent } from '../bookings/booking-data.ts';
-import { bookingView } from '../bookings/booking-view.ts';
-import { viewContext } from '../bookings/offer.ts';
+import { bookingView, viewContext } from '../bookings/booking-view.ts';
 import { sendBookingEmail } from './booking-emails.ts';
 
 /**

@@ -13,8 +13,18 @@ export function isNotificationKind(value: string): value is NotificationKind {
 }
 
 /** Where a notification leads: a page of the app (no language prefix, trailing slash). */
-export function notificationLink(kind: NotificationKind, subjectId: string | null): string | null {
+export function notificationLink(
+  kind: NotificationKind,
+  subjectId: string | null,
+  data: Record<string, unknown> = {},
+): string | null {
   if (kind === 'client.invited') return '/client-invitations/';
+  // A slot offered from the waitlist: booking step 1 with that time chosen.
+  if (kind === 'waitlist.offered') {
+    const { providerId, startAt } = data;
+    if (typeof providerId !== 'string' || typeof startAt !== 'string') return '/waitlist/';
+    return `/booking/?${new URLSearchParams({ provider: providerId, at: startAt }).toString()}`;
+  }
   if (kind === 'consent.required') return subjectId ? `/appointments/${subjectId}/consent/` : '/overview/';
   // The support chat opens over the overview page.
   if (kind === 'support.replied') return '/overview/';
@@ -57,7 +67,7 @@ export function toNotification(row: NotificationRow, actorName: string | null): 
     actorName,
     data: row.data,
     count: row.count,
-    link: notificationLink(row.kind, row.subjectId),
+    link: notificationLink(row.kind, row.subjectId, row.data),
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   };

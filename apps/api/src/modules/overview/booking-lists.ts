@@ -4,8 +4,7 @@ import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
-import { toBooking, type ViewRow, viewRowColumns, viewSelect } from '../bookings/booking-view.ts';
-import { viewContext } from '../bookings/offer.ts';
+import { toBooking, type ViewRow, viewContext, viewRowColumns, viewSelect } from '../bookings/booking-view.ts';
 
 /**
  * The short lists of a person's overview (modules/overview): each one statement over the

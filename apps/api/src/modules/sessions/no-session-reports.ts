@@ -19,8 +19,8 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loadOwnBooking, recordEvent } from '../bookings/booking-data.ts';
-import { personName } from '../bookings/booking-view.ts';
 import { reverseEarning } from '../money/escrow.ts';
+import { personName } from '../profiles/person-json.ts';
 import { loadStays } from './room-attendance.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { NoShowCountPage } from '@app/shared/schemas/session-room';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rawRows } from '../../platform/prepared.ts';
-import { personName } from '../bookings/booking-view.ts';
+import { personName } from '../profiles/person-json.ts';
 
 interface CountRow {
   id: string;

@@ -1,11 +1,15 @@
-import { BookingSeriesSchema, CreateSeriesBodySchema } from '@app/shared/schemas/bookings';
+import { BookingSeriesSchema, CancelBookingBodySchema, CreateSeriesBodySchema } from '@app/shared/schemas/bookings';
 import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cancelRestOfSeries } from '../cancel-series.ts';
 import { getBookingSeries } from '../list-bookings.ts';
 import { createSeries } from '../series.ts';
 import { bookingsTags, client, holdCreationLimit, mine, security, sides } from './common.ts';
 
-/** Weekly series: a client books one; either side reads the series of one of its bookings. */
+/**
+ * Series: a client books one; either side reads the series of one of its bookings, or cancels a
+ * session and every later one (paying for a series is checkout's).
+ */
 export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const holdLimit = holdCreationLimit(app);
@@ -25,6 +29,20 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       `${prefix}/:id/series`,
       { onRequest, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingSeriesSchema } } },
       (request) => getBookingSeries(deps, mine(party, request)),
+    );
+    app.post(
+      `${prefix}/:id/cancel-series`,
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          params: IdParamsSchema,
+          body: CancelBookingBodySchema,
+          response: { 200: BookingSeriesSchema },
+        },
+      },
+      (request) => cancelRestOfSeries(deps, { ...mine(party, request), reason: request.body.note }),
     );
   }
 };

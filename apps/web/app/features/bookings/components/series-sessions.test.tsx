@@ -30,6 +30,7 @@ describe('a session of a weekly series', () => {
     const series: BookingSeries = {
       identifier: SERIES_ID,
       occurrences: 3,
+      cadence: 'weekly',
       bookings: [session(0, true), session(1, false), session(2, false)],
     };
     mockApi({ [`GET /api/booking/${BOOKING_ID}/series`]: [200, series] });

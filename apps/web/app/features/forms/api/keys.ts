@@ -5,5 +5,6 @@ export const formKeys = {
   overview: (clientId?: string) => ['forms', 'overview', clientId ?? 'all'] as const,
   progress: (clientId?: string) => ['forms', 'progress', clientId ?? 'mine'] as const,
   templates: () => ['forms', 'templates'] as const,
+  template: (templateId: string) => ['forms', 'templates', templateId] as const,
   assignments: () => ['forms', 'assignments'] as const,
 };

@@ -2,6 +2,8 @@ import { INSTRUMENT_KEYS, INSTRUMENTS } from '@app/shared/instruments';
 import { type FormRef, RESEND_EVERY_MAX } from '@app/shared/schemas/forms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
 import { LoadGate } from '#app/ui/load-gate';
@@ -51,7 +53,19 @@ export function AutoAssignments({ clientId }: { clientId?: string }) {
       <h2 id="forms-assign" className="text-lg font-semibold">
         {clientId ? t('forms.assign.toClient') : t('forms.assign.title')}
       </h2>
-      {clientId ? null : <p className="text-sm text-slate-600">{t('forms.assign.intro')}</p>}
+      {clientId ? null : (
+        <>
+          <p className="text-sm text-slate-600">{t('forms.assign.intro')}</p>
+          <p className="text-sm">
+            <Link
+              to={innerPaths.formTemplates(lang)}
+              className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline"
+            >
+              {t('forms.builder.templates.manage')}
+            </Link>
+          </p>
+        </>
+      )}
       <LoadGate query={assignments}>
         {() =>
           own.length === 0 ? (

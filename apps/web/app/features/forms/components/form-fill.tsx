@@ -8,7 +8,7 @@ import { useSaveDraft } from '../api/save-draft';
 import { useSubmitForm } from '../api/submit-form';
 import { useAutosave } from '../hooks/use-autosave';
 import { clockTime } from '../lib/format';
-import { QuestionField } from './question-field';
+import { FormSections } from './form-sections';
 
 /**
  * The client fills a questionnaire: one fieldset per section, a draft saved a moment after each
@@ -65,24 +65,7 @@ export function FormFill({ request, onSubmitted }: { request: FormRequest; onSub
         void send();
       }}
     >
-      {request.definition.description ? <p className="text-slate-700">{request.definition.description}</p> : null}
-      {request.definition.sections.map((section) => (
-        <fieldset
-          key={section.id}
-          className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
-        >
-          <legend className="px-1 text-lg font-semibold">{section.title || request.title}</legend>
-          {section.questions.map((question) => (
-            <QuestionField
-              key={question.id}
-              question={question}
-              value={answers[question.id]}
-              error={errors[question.id]}
-              onChange={(value) => change(question.id, value)}
-            />
-          ))}
-        </fieldset>
-      ))}
+      <FormSections definition={request.definition} answers={answers} errors={errors} onChange={change} />
       <p aria-live="polite" className="min-h-5 text-sm text-slate-600">
         {autosave.status === 'saving'
           ? t('forms.fill.saving')

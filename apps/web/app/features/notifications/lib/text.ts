@@ -1,5 +1,6 @@
 import { intlLocale, type Language } from '@app/shared/constants';
 import type { Notification } from '@app/shared/schemas/notifications';
+import { WAITLIST_CLAIM_MINUTES } from '@app/shared/waitlist-rules';
 import type { TFunction } from 'i18next';
 import { money } from '#app/lib/money';
 
@@ -51,6 +52,7 @@ export function notificationText(
     count: notification.count,
     amount: amountOf('amountMinor'),
     date: str('expiresOn') ? formatDay(str('expiresOn') as string, context.language) : '',
+    minutes: WAITLIST_CLAIM_MINUTES,
   };
   if (
     (kind === 'booking.cancelled' || kind === 'booking.ownCancelled') &&

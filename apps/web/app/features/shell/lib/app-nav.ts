@@ -12,6 +12,7 @@ export interface NavItem {
 export const APP_NAV: NavItem[] = [
   { page: paths.overview, label: 'appNav.overview', roles: ['client', 'provider', 'admin'] },
   { page: paths.appointments, label: 'appNav.appointments', roles: ['client', 'provider'] },
+  { page: paths.waitlist, label: 'appNav.waitlist', roles: ['client'] },
   { page: paths.recommendedProvider, label: 'recommendationScreens.nav', roles: ['client'] },
   { page: paths.messages, label: 'messages.title', roles: ['client', 'provider'] },
   { page: paths.clientInvitations, label: 'clients.invitations.nav', roles: ['client'] },

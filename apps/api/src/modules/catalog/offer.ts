@@ -1,18 +1,11 @@
-import type { Language } from '@app/shared/constants';
 import { messageKey } from '@app/shared/zod';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/app-error.ts';
-import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
-import { publicStorage } from '../../platform/storage.ts';
 import { inGoodStandingSql } from '../credentials/listing.ts';
-import { modalityJson, personJson, therapyJson, type ViewContext } from './booking-view.ts';
-
-/** What a booking answer needs besides the database: the reader's language and who reads it. */
-export function viewContext(deps: Pick<AppDeps, 'config'>, language: Language, viewerId: string): ViewContext {
-  return { language, storage: publicStorage(deps.config), viewerId };
-}
+import { personJson } from '../profiles/person-json.ts';
+import { modalityJson, therapyJson } from './catalog-json.ts';
 
 export interface Offer {
   providerId: string;

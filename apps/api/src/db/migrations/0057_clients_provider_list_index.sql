@@ -1,0 +1,1 @@
+CREATE INDEX "provider_clients_provider_idx" ON "provider_clients" USING btree ("provider_id");

@@ -1,0 +1,61 @@
+import { isCancellable } from '@app/shared/booking-rules';
+import type { Language } from '@app/shared/constants';
+import type { BookingParty, BookingSeries } from '@app/shared/schemas/bookings';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { bookings } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Actor } from '../../platform/auth-guard.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { loadOwnBooking } from './booking-data.ts';
+import { closeBooking } from './cancel-booking.ts';
+import { getBookingSeries } from './list-bookings.ts';
+
+/**
+ * POST /booking/{id}/cancel-series (client) and /appointment/{id}/cancel-series (provider): this
+ * session and every later one of its series that can still be cancelled, each by its own
+ * 48-hour rule (closeBooking: a paid session more than 48 hours ahead is refunded, a later one is
+ * not). One transaction, the sessions locked in id order (as paying a series locks them); the
+ * other party is told once, with the first session's email. A booking outside a series is
+ * cancelled alone.
+ */
+export async function cancelRestOfSeries(
+  deps: AppDeps,
+  input: { actor: Actor; party: BookingParty; language: Language; bookingId: string; reason: string },
+): Promise<BookingSeries> {
+  const now = deps.clock.now();
+  const other = input.party === 'client' ? 'provider' : 'client';
+  const eventIds = await deps.db.transaction(async (tx) => {
+    const chosen = await loadOwnBooking(tx, { ...input, lock: true });
+    if (!isCancellable({ ...chosen, now })) throw new AppError('BOOKING_NOT_CANCELLABLE');
+    const owner = input.party === 'client' ? bookings.clientId : bookings.providerId;
+    const later = and(eq(owner, input.actor.userId), gte(bookings.seriesIndex, chosen.seriesIndex ?? 0));
+    const rows = chosen.seriesId
+      ? await tx
+          .select()
+          .from(bookings)
+          .where(and(eq(bookings.seriesId, chosen.seriesId), later, inArray(bookings.status, ['pending', 'confirmed'])))
+          .orderBy(asc(bookings.id))
+          .for('update')
+      : [chosen];
+    const ids: Array<string | null> = [];
+    for (const row of rows.sort((a, b) => (a.seriesIndex ?? 0) - (b.seriesIndex ?? 0))) {
+      if (!isCancellable({ ...row, now })) continue;
+      const notify = ids.length === 0 ? other : null;
+      const common = { by: input.party, ruleParty: input.party, reason: input.reason, now } as const;
+      ids.push(
+        await closeBooking(tx, {
+          ...common,
+          row,
+          to: 'cancelled',
+          eventType: 'cancelled',
+          template: 'cancelled',
+          notify,
+        }),
+      );
+    }
+    return ids;
+  });
+  await deps.events.bookingEventsCommitted({ eventIds: eventIds.filter((id): id is string => id !== null) });
+  deps.events.outcome({ kind: 'booking', outcome: 'cancelled' });
+  return getBookingSeries(deps, input);
+}
