@@ -53,6 +53,7 @@ export const PAGES: Record<string, { role: Role; path: (ids: Ids) => string; sam
   'routes/preference.tsx': { role: 'client', path: () => '/preference/' },
   'routes/security.tsx': { role: 'client', path: () => '/security/' },
   'routes/appointments.tsx': { role: 'client', path: () => '/appointments/' },
+  'routes/waitlist.tsx': { role: 'client', path: () => '/waitlist/' },
   'routes/appointment-details.tsx': { role: 'client', path: (ids) => `/appointments/${ids.bookingId}/` },
   'routes/booking-schedule.tsx': { role: 'client', path: (ids) => `/booking/${ids.bookingId}/schedule/` },
   'routes/booking-summary.tsx': { role: 'client', path: (ids) => `/booking/${ids.bookingId}/summary/` },
