@@ -48,6 +48,7 @@ describe.runIf(testDriver === 'pg')('bookings under concurrency (PostgreSQL)', (
     return (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? -1;
   };
 
+  // Fifty sign-ups and twenty rounds of fifty requests take most of the default 30 s on a busy machine.
   it('lets exactly one of 50 clients take a slot, 20 rounds in a row; the 49 others get SLOT_TAKEN', async () => {
     const provider = await createProvider(t);
     const clients: TestUser[] = [];
@@ -119,7 +120,7 @@ describe.runIf(testDriver === 'pg')('bookings under concurrency (PostgreSQL)', (
       .from(bookings)
       .where(and(eq(bookings.providerId, provider.id), like(bookings.note, 'round %'), sql`starts_at IS NULL`));
     expect(losers[0]?.count).toBe(20 * 49);
-  });
+  }, 90_000);
 
   it('asks whether a slot is taken after the calendar lock, seeing a winner that committed meanwhile', async () => {
     const provider = await createProvider(t);
