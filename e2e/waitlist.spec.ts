@@ -38,7 +38,8 @@ for (const language of ['en', 'de'] as const) {
     const stamp = `${language}-${Date.now()}`;
     const make = async (firstName: string, lastName: string) => {
       const account = {
-        email: `waitlist-${firstName.toLowerCase()}-${stamp}@example.test`,
+        // The address in plain letters: Jürgen's ü is a name, not an address.
+        email: `waitlist-${firstName.normalize('NFKD').replace(/[^a-z]/gi, '').toLowerCase()}-${stamp}@example.test`,
         password: 'waitlist-pass-123',
       };
       await signUpVerified(
@@ -65,7 +66,7 @@ for (const language of ['en', 'de'] as const) {
     // The booker takes the provider's first free slot and pays for it.
     const providerId = (await (await request.post('/api/user/login', { data: PROVIDER })).json()).user.identifier;
     const bookerHeaders = { Authorization: `Bearer ${await tokenOf(request, booker)}` };
-    await topUp(request, bookerHeaders.Authorization.slice(7), 50_000);
+    await topUp(request, bookerHeaders.Authorization.slice(7), 2_000_000);
     const profile = await (await request.get(`/api/providers/${providerId}`)).json();
     const created = await request.post('/api/booking', {
       headers: bookerHeaders,
