@@ -56,6 +56,8 @@ test.describe('availability', () => {
     baseURL,
     request,
   }) => {
+    // Two people, two languages, five accessibility scans: about 50 s alone, more beside other work.
+    test.setTimeout(120_000);
     // The specific date: the next Sunday at least three days ahead in Lagos (demo providers do not work Sundays).
     const today = dateIn(PROVIDER_ZONE, new Date());
     let special = addDays(today, 3);
