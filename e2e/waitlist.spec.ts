@@ -39,7 +39,10 @@ for (const language of ['en', 'de'] as const) {
     const make = async (firstName: string, lastName: string) => {
       const account = {
         // The address in plain letters: Jürgen's ü is a name, not an address.
-        email: `waitlist-${firstName.normalize('NFKD').replace(/[^a-z]/gi, '').toLowerCase()}-${stamp}@example.test`,
+        email: `waitlist-${firstName
+          .normalize('NFKD')
+          .replace(/[^a-z]/gi, '')
+          .toLowerCase()}-${stamp}@example.test`,
         password: 'waitlist-pass-123',
       };
       await signUpVerified(
