@@ -40,7 +40,7 @@ function assertPayable(row: BookingRow, now: Date): void {
 }
 
 /** The columns of a paid, confirmed booking; a provider's appointment counts as acknowledged by paying. */
-export function paidColumns(row: BookingRow, method: 'wallet' | 'card', now: Date) {
+function paidColumns(row: BookingRow, method: 'wallet' | 'card', now: Date) {
   return {
     ...statusChange(row, 'confirmed'),
     paidAt: now,
@@ -231,26 +231,41 @@ export async function payInTransaction(
 ): Promise<Booking> {
   return changeOwnBooking(deps, { ...input, party: 'client' }, async (tx, row, now) => {
     assertPayable(row, now);
-    await payFromWallet(tx, {
-      userId: row.clientId,
-      amountMinor: row.priceMinor,
-      currencyCode: row.currencyCode,
-      reference: references.bookingPayment(row.id),
-      bookingId: row.id,
-      at: now,
-    });
-    await tx
-      .update(bookings)
-      .set(paidColumns(row, 'wallet', now))
-      .where(eq(bookings.id, row.id));
-    await recordEvent(tx, {
-      bookingId: row.id,
-      type: 'paid',
-      actorRole: 'client',
-      data: { method: 'wallet', amountMinor: row.priceMinor, currencyCode: row.currencyCode },
-      at: now,
-    });
+    await payRowFromWallet(tx, row, 'wallet', now);
     return [await recordEvent(tx, confirmedEvent(row, now, row.startsAt))];
+  });
+}
+
+/**
+ * One booking paid from its client's wallet inside the caller's transaction: wallet → the
+ * booking's escrow (its own reference, so it is never paid twice), the paid columns and the
+ * "paid" event. The confirmation event is the caller's (a series tells the provider once).
+ */
+export async function payRowFromWallet(
+  tx: Tx,
+  row: BookingRow,
+  method: 'wallet' | 'card',
+  now: Date,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await payFromWallet(tx, {
+    userId: row.clientId,
+    amountMinor: row.priceMinor,
+    currencyCode: row.currencyCode,
+    reference: references.bookingPayment(row.id),
+    bookingId: row.id,
+    at: now,
+  });
+  await tx
+    .update(bookings)
+    .set(paidColumns(row, method, now))
+    .where(eq(bookings.id, row.id));
+  await recordEvent(tx, {
+    bookingId: row.id,
+    type: 'paid',
+    actorRole: 'client',
+    data: { method, amountMinor: row.priceMinor, currencyCode: row.currencyCode, ...extra },
+    at: now,
   });
 }
 

@@ -14,9 +14,8 @@ import { type BookingRow, recordEvent } from '../bookings/booking-data.ts';
 import { getBookingSeries } from '../bookings/list-bookings.ts';
 import { confirmedEvent } from '../bookings/schedule-booking.ts';
 import { startCardPayment } from '../money/card-payments.ts';
-import { assertWalletCovers, payFromWallet } from '../money/escrow.ts';
-import { references } from '../money/references.ts';
-import { paidColumns } from './pay-booking.ts';
+import { assertWalletCovers } from '../money/escrow.ts';
+import { payRowFromWallet } from './pay-booking.ts';
 
 /**
  * The client's sessions of a series, locked in id order (as cancelling the rest locks them), and
@@ -50,20 +49,7 @@ async function payableSessions(tx: Tx, input: { clientId: string; seriesId: stri
 async function paySessionsFromWallet(tx: Tx, sessions: BookingRow[], method: 'wallet' | 'card', now: Date) {
   const eventIds: string[] = [];
   for (const [index, row] of sessions.entries()) {
-    await payFromWallet(tx, {
-      userId: row.clientId,
-      amountMinor: row.priceMinor,
-      currencyCode: row.currencyCode,
-      reference: references.bookingPayment(row.id),
-      bookingId: row.id,
-      at: now,
-    });
-    await tx
-      .update(bookings)
-      .set(paidColumns(row, method, now))
-      .where(eq(bookings.id, row.id));
-    const paid = { method, amountMinor: row.priceMinor, currencyCode: row.currencyCode, series: true };
-    await recordEvent(tx, { bookingId: row.id, type: 'paid', actorRole: 'client', data: paid, at: now });
+    await payRowFromWallet(tx, row, method, now, { series: true });
     const confirmed = confirmedEvent(row, now, row.startsAt);
     const eventId = await recordEvent(
       tx,
