@@ -5,7 +5,6 @@ import type { CardPaymentAnswer } from '@app/shared/schemas/wallet';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { assertAll, whereAll } from '../../platform/conditions-sql.ts';
 import type { AppDeps } from '../../platform/deps.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Catalog, catalog, createProvider, listedSlot, walletOf } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
@@ -10,6 +10,7 @@ import { fixedClock } from '../../platform/clock.ts';
 import { auditLedger } from '../money/ledger-audit.ts';
 import { references } from '../money/references.ts';
 import { fundWallet } from '../money/test-helpers.ts';
+import { deliverBookingNotifications } from '../notifications/booking-emails.ts';
 
 const PRICE = 500_000;
 const clock = fixedClock('2027-03-01T09:00:00Z');
@@ -108,6 +109,21 @@ describe('POST /payment/series/{id} from the wallet', () => {
       new Set(sessionIds),
     );
     expect(Object.values(await auditLedger(t.deps.db)).flat()).toEqual([]);
+  });
+
+  it('tells what follows a confirmation of every session paid at once, not only the first', async () => {
+    const client = await createTestUser(t, { role: 'client', firstName: 'Siobhán', lastName: "D'Arcy-Nwosu" });
+    await fundWallet(t, client.id, 4 * PRICE);
+    const { seriesId, sessionIds } = await seriesOf(client);
+    const confirmed = vi.spyOn(t.deps.events, 'bookingsConfirmed');
+    try {
+      expect((await paySeries(client, seriesId)).statusCode).toBe(200);
+      await deliverBookingNotifications(t.deps);
+      const told = new Set(confirmed.mock.calls.flatMap(([event]) => event.bookingIds));
+      expect(sessionIds.filter((id) => told.has(id))).toEqual(sessionIds);
+    } finally {
+      confirmed.mockRestore();
+    }
   });
 
   it('answers INSUFFICIENT_FUNDS with the total short and changes nothing', async () => {

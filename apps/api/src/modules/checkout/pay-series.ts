@@ -44,7 +44,9 @@ async function payableSessions(tx: Tx, input: { clientId: string; seriesId: stri
  * Pays `sessions` from the client's wallet inside the caller's transaction: each session's share
  * is its own booking payment (wallet → the session's escrow, the same reference as paying it
  * alone, so one session is never paid twice), then it is confirmed. The provider is told once,
- * with the first session's email. Answers the events to deliver after the commit.
+ * with the first session's email, whose event names every session confirmed with it (what
+ * follows a confirmation, such as forms due before a later session, reacts to all of them).
+ * Answers the events to deliver after the commit.
  */
 async function paySessionsFromWallet(tx: Tx, sessions: BookingRow[], method: 'wallet' | 'card', now: Date) {
   const eventIds: string[] = [];
@@ -53,7 +55,9 @@ async function paySessionsFromWallet(tx: Tx, sessions: BookingRow[], method: 'wa
     const confirmed = confirmedEvent(row, now, row.startsAt);
     const eventId = await recordEvent(
       tx,
-      index === 0 ? confirmed : { ...confirmed, data: { startAt: row.startsAt?.toISOString() }, notifyUserId: null },
+      index === 0
+        ? { ...confirmed, data: { ...confirmed.data, confirmedWith: sessions.map((session) => session.id) } }
+        : { ...confirmed, data: { startAt: row.startsAt?.toISOString() }, notifyUserId: null },
     );
     if (index === 0) eventIds.push(eventId);
   }

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { keyringOf, seal, unsealText } from '../notes/crypto.ts';
+import { keyringOf, seal, unseal, unsealText } from '../notes/crypto.ts';
 
 type KeyConfig = Pick<Config, 'APP_SECRET' | 'NOTES_ENCRYPTION_KEYS' | 'NOTES_ENCRYPTION_KEY_ID'>;
 export type SealedField = 'draft' | 'answers' | 'result';
@@ -19,6 +19,9 @@ export function formSealer(config: KeyConfig) {
       seal(ring, ring.currentId, JSON.stringify(value), aad(requestId, field)),
     open: <T>(keyId: string, requestId: string, field: SealedField, sealed: Buffer): T =>
       JSON.parse(unsealText(ring, keyId, sealed, aad(requestId, field))) as T,
+    /** The same value moved from `keyId` to the current key, never parsed (key rotation). */
+    reseal: (keyId: string, requestId: string, field: SealedField, sealed: Buffer): Buffer =>
+      seal(ring, ring.currentId, unseal(ring, keyId, sealed, aad(requestId, field)), aad(requestId, field)),
   };
 }
 export type FormSealer = ReturnType<typeof formSealer>;

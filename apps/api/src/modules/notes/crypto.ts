@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
  * under NOTES_ENCRYPTION_KEY_ID. Without configured keys, the key `app` is derived from
  * APP_SECRET (HKDF-SHA256): zero setup, at the price that whoever holds APP_SECRET holds the
  * notes (docs/decisions/notes-notes-are-encrypted-per-value-with-aes-256-gcm-keys.md). `app` stays readable after keys are configured, until
- * `npm run notes:reencrypt` has moved every note to the current key.
+ * `npm run notes:reencrypt` has moved every note (and every sent form) to the current key.
  */
 export interface NoteKeyring {
   currentId: string;

@@ -251,7 +251,12 @@ export async function deliverBookingNotifications(
       const data = row.event.data as Record<string, unknown>;
       const template = data.template as BookingEmailTemplate | undefined;
       if (!template || !row.event.notifyUserId) continue;
-      if (template === 'bookingConfirmed' && row.booking.status === 'confirmed') confirmedIds.add(row.booking.id);
+      if (template === 'bookingConfirmed' && row.booking.status === 'confirmed') {
+        confirmedIds.add(row.booking.id);
+        // A series paid at once tells the provider once; its event names every session it confirmed.
+        if (Array.isArray(data.confirmedWith))
+          for (const id of data.confirmedWith) if (typeof id === 'string') confirmedIds.add(id);
+      }
       const facts = { event: row.event, booking: row.booking, therapy: row.therapy, modality: row.modality };
       if (!row.recipient.deletedAt) {
         const { email } = await deps.events.notify(tx, {

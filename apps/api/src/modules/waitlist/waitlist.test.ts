@@ -14,6 +14,7 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { notifications, waitlistClaims, waitlistEntries } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { expireHolds } from '../bookings/expire-holds.ts';
 import { processWaitlist } from './offers.ts';
 
 // Monday 1 March 2027, 10:00 in Lagos (the provider's and the clients' zone).
@@ -201,6 +202,20 @@ describe('waitlist', () => {
     });
     expect(booked.statusCode, booked.body).toBe(200);
     expect(booked.json()).toMatchObject({ startAt: opened });
+  });
+
+  it('offers a slot whose hold lapsed unpaid', async () => {
+    const { slot } = await scheduledBooking(t, ids, { provider, date: WEDNESDAY });
+    expect(await processWaitlist(t.deps)).toEqual({ offered: 0 });
+    clock.advance(16 * 60_000);
+    // The unpaid booking of the claimant before also lapses now.
+    expect(await expireHolds(t.deps)).toEqual({ expired: 2 });
+    expect((await processWaitlist(t.deps)).offered).toBeGreaterThan(0);
+    const [claim] = await t.deps.db
+      .select()
+      .from(waitlistClaims)
+      .where(and(eq(waitlistClaims.status, 'offered'), eq(waitlistClaims.startsAt, new Date(slot.startAt))));
+    expect([adaeze.id, xiaolong.id]).toContain(claim?.clientId);
   });
 
   it('lets a client leave, and ends entries at their date', async () => {

@@ -1,0 +1,78 @@
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { formRequests } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { formSealer } from './sealed.ts';
+
+type ReencryptDeps = Pick<AppDeps, 'db' | 'config' | 'log'>;
+
+/**
+ * Key rotation of sent forms: rewrites the draft, answers and result of every form not under the
+ * current key (NOTES_ENCRYPTION_KEY_ID) to it, one row per transaction. A row locked meanwhile is
+ * left for the next run; a row re-read under the lock that a client saved meanwhile is already
+ * under the current key and stays as they wrote it (a draft or submit seals every field it keeps
+ * under the current key, so a row never mixes keys). Forms that hold nothing yet have no key.
+ * Safe to stop and rerun; `remaining` says what is left.
+ */
+export async function reencryptForms(
+  deps: ReencryptDeps,
+  options: { batchSize?: number } = {},
+): Promise<{ moved: number; remaining: number; failed: number }> {
+  const target = formSealer(deps.config).keyId;
+  const batchSize = options.batchSize ?? 100;
+  let moved = 0;
+  let failed = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    // keyset pagination: a row that fails stays behind `after` and is not retried in this run.
+    const batch = await deps.db
+      .select({ id: formRequests.id })
+      .from(formRequests)
+      .where(and(ne(formRequests.keyId, target), gt(formRequests.id, after)))
+      .orderBy(asc(formRequests.id))
+      .limit(batchSize);
+    if (batch.length === 0) break;
+    for (const { id } of batch) {
+      after = id;
+      try {
+        if (await reencryptOne(deps, id)) moved += 1;
+      } catch (error) {
+        failed += 1;
+        deps.log.error({ err: error, formRequestId: id }, 'forms: re-encryption of a form failed');
+      }
+    }
+  }
+  const remaining = await deps.db.$count(formRequests, ne(formRequests.keyId, target));
+  return { moved, remaining, failed };
+}
+
+async function reencryptOne(deps: ReencryptDeps, requestId: string): Promise<boolean> {
+  const sealer = formSealer(deps.config);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: formRequests.id,
+        keyId: formRequests.keyId,
+        draft: formRequests.draft,
+        answers: formRequests.answers,
+        result: formRequests.result,
+      })
+      .from(formRequests)
+      .where(eq(formRequests.id, requestId))
+      .for('update', { skipLocked: true });
+    if (!row?.keyId || row.keyId === sealer.keyId) return false;
+    const from = row.keyId;
+    const move = (value: Buffer | null, field: 'draft' | 'answers' | 'result') =>
+      value ? sealer.reseal(from, row.id, field, value) : null;
+    const updated = await tx
+      .update(formRequests)
+      .set({
+        keyId: sealer.keyId,
+        draft: move(row.draft, 'draft'),
+        answers: move(row.answers, 'answers'),
+        result: move(row.result, 'result'),
+      })
+      .where(and(eq(formRequests.id, row.id), eq(formRequests.keyId, from)))
+      .returning({ id: formRequests.id });
+    return updated.length > 0;
+  });
+}
