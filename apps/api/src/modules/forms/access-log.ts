@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { formAccessLog } from '../../db/schema/index.ts';
 
@@ -13,12 +14,11 @@ export async function recordFormAccess(
   input: { actorId: string; action: FormAccessAction; requestIds: readonly string[]; at: Date },
 ): Promise<void> {
   if (input.requestIds.length === 0) return;
-  await db.insert(formAccessLog).values(
-    input.requestIds.map((requestId) => ({
-      requestId,
-      actorId: input.actorId,
-      action: input.action,
-      createdAt: input.at,
-    })),
+  // One array parameter, whatever the count: a chart's read of hundreds of forms is one short
+  // statement to parse, not four parameters per form.
+  await db.execute(
+    sql`INSERT INTO ${formAccessLog} (request_id, actor_id, action, created_at)
+      SELECT request_id, ${input.actorId}, ${input.action}, ${input.at.toISOString()}::timestamptz
+      FROM unnest(${sql.param([...input.requestIds])}::uuid[]) AS request_id`,
   );
 }
