@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ProgressSchema } from '@app/shared/schemas/forms';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -213,8 +214,11 @@ describe('filling a form', () => {
         points: [expect.objectContaining({ score: 10, band: 'moderate', urgent: true })],
       }),
     ]);
+    // The chart's answer is written without the schema's check: it must hold nothing the schema would strip.
+    expect(ProgressSchema.parse(progress.json())).toEqual(progress.json());
     const own = await t.app.inject({ url: '/api/forms/progress', headers: client.headers });
     expect(own.json().data[0].points).toHaveLength(1);
+    expect(ProgressSchema.parse(own.json())).toEqual(own.json());
     expect((await accessRows(phq9.id)).map((entry) => entry.action).sort()).toEqual([
       'progress',
       'progress',
