@@ -41,9 +41,10 @@ test.describe('weekly series and sessions booked by the therapist', () => {
     await page.waitForLoadState('networkidle');
     await fillBookingForm(page, 'Weekly sessions, please.');
 
-    // Step 2: the first session, then "Repeat weekly" with 3 sessions: every date and the total.
+    // Step 2: the first session, then a weekly series of 3 sessions: every date and the total.
     await pickSlot(page, first, today, '2:00 PM – 3:00 PM');
-    await page.getByRole('checkbox', { name: /Repeat weekly/ }).check();
+    await page.getByRole('checkbox', { name: /Book a series/ }).check();
+    await expect(page.getByRole('radio', { name: 'Every week' })).toBeChecked();
     await page.getByRole('combobox', { name: 'Number of sessions' }).selectOption('3');
     const dates = page.getByRole('list', { name: 'Your sessions' }).getByRole('listitem');
     await expect(dates).toHaveCount(3);
@@ -56,15 +57,17 @@ test.describe('weekly series and sessions booked by the therapist', () => {
     await expect(page.getByTestId('series-total')).toContainText('₦45,000.00');
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/booking-series-schedule-en.png', fullPage: true });
-    await page.getByRole('button', { name: 'Book 3 sessions and pay the first' }).click();
+    await page.getByRole('button', { name: 'Book 3 sessions and continue to payment' }).click();
 
-    // Step 3: the first session is paid like a single booking.
+    // Step 3: the whole series is offered at once; the client pays only the first session.
     await page.waitForURL(/\/payment\/[0-9a-f-]{36}\/$/);
     await page.waitForLoadState('networkidle');
     await expect(page.getByTestId('payment-series')).toHaveText(
-      'This is session 1 of your weekly series of 3. Each session is paid on its own; after this one you can pay the others.',
+      'This is session 1 of your series of 3. Pay every unpaid session at once, or only this one.',
     );
     await expect(page.getByTestId('series-label')).toHaveText('Session 1 of 3');
+    await expect(page.getByRole('radio', { name: /The whole series: 3 unpaid sessions/ })).toBeChecked();
+    await page.getByRole('radio', { name: /Only this session/ }).check();
     await expectAccessible(page);
     await page.getByRole('button', { name: `Pay ${PRICE} from wallet` }).click();
     await page.waitForURL(/\/appointment\/confirmation\/[0-9a-f-]{36}\/$/);

@@ -11,6 +11,7 @@ import { BookingCalendar } from '#app/features/bookings/components/booking-calen
 import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';
 import { BookingFacts } from '#app/features/bookings/components/booking-facts';
 import { BookingHistory } from '#app/features/bookings/components/booking-history';
+import { CancelRestOfSeries } from '#app/features/bookings/components/cancel-series';
 import { PolicyLink } from '#app/features/bookings/components/policy-link';
 import { ReschedulePermissionSwitch } from '#app/features/bookings/components/reschedule-permission-switch';
 import { SeriesLabel, SeriesSessions } from '#app/features/bookings/components/series-sessions';
@@ -42,7 +43,7 @@ import type { Route } from './+types/appointment-details';
 
 /**
  * /appointments/{id}/: one booking with its facts, reschedule counts, cancellation, history and
- * actions; the sessions of its weekly series. Providers also book another session for the client
+ * actions; the sessions of its series, and cancelling this session with every later one. Providers also book another session for the client
  * (dialog) and may let the client reschedule without their approval.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -199,6 +200,9 @@ export default function AppointmentDetails({ params }: Route.ComponentProps) {
                 />
               ) : null}
               {zone && booking.series ? <SeriesSessions booking={booking} party={role} zone={zone} now={now} /> : null}
+              {zone && booking.series ? (
+                <CancelRestOfSeries booking={booking} party={role} zone={zone} now={now} />
+              ) : null}
               {cancellation ? (
                 <section
                   aria-labelledby="details-cancellation"

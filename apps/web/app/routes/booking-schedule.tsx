@@ -21,8 +21,9 @@ import type { Route } from './+types/booking-schedule';
 /**
  * /booking/{id}/schedule/ (clients): booking step 2 — the calendar and slot picker → POST
  * /booking/{id}/schedule. A priced booking goes on to /payment/{bookingId}/; a free one is
- * confirmed at once and goes to the confirmation. "Repeat weekly" books a series instead (POST
- * /booking/series, this booking becoming its first session) and goes on to pay the first.
+ * confirmed at once and goes to the confirmation. "Book a series" books a weekly or fortnightly
+ * series instead (POST /booking/series, this booking becoming its first session) and goes on to
+ * pay it.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireSession(request, ['client']);
@@ -39,7 +40,7 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
   const booking = useBooking('client', params.bookingId);
   const schedule = useScheduleBooking();
   const createSeries = useCreateSeries();
-  // The provider's zone: a weekly series keeps the time on their wall clock.
+  // The provider's zone: a series keeps the time on their wall clock.
   const provider = useProvider(booking.data?.provider.identifier ?? null);
   const providerZone = provider.data?.timezone;
 
@@ -90,7 +91,7 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
                             current.priceMinor > 0 ? 'bookingScreens.series.submitPay' : 'bookingScreens.series.submit',
                             { count },
                           ),
-                        submitSeries: async ({ timeslotIdentifier, note, occurrences }) => {
+                        submitSeries: async ({ timeslotIdentifier, note, occurrences, cadence }) => {
                           const series = await createSeries.mutateAsync({
                             providerIdentifier: current.provider.identifier,
                             modalityIdentifier: current.modality?.identifier ?? '',
@@ -98,6 +99,7 @@ export default function BookingSchedule({ params }: Route.ComponentProps) {
                             note,
                             timeslotIdentifier,
                             occurrences,
+                            cadence,
                             bookingIdentifier: current.identifier,
                           });
                           const first = series.bookings[0];

@@ -1,5 +1,5 @@
 import { balanceIn } from '@app/shared/money';
-import type { Booking } from '@app/shared/schemas/bookings';
+import type { Booking, PayBookingBody } from '@app/shared/schemas/bookings';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,14 +7,18 @@ import { usePaymentStatus } from '#app/api/get-payment-status';
 import { showServerError } from '#app/api/server-errors';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { useBooking } from '#app/features/bookings/api/get-booking';
+import { useBookingSeries } from '#app/features/bookings/api/get-booking-series';
 import { isCardAnswer, usePayBooking } from '#app/features/bookings/api/pay-booking';
+import { isSeriesCardAnswer, usePaySeries } from '#app/features/bookings/api/pay-series';
 import { BookingFacts } from '#app/features/bookings/components/booking-facts';
 import { BookingSteps } from '#app/features/bookings/components/booking-steps';
 import { ChooseAnotherTime } from '#app/features/bookings/components/choose-another-time';
 import { HoldCountdown } from '#app/features/bookings/components/hold-countdown';
 import { type PaymentOutcome, PaymentReturn } from '#app/features/bookings/components/payment-return';
 import { RefundTerms } from '#app/features/bookings/components/refund-terms';
+import { type PayScope, SeriesPayChoice } from '#app/features/bookings/components/series-pay-choice';
 import { SeriesLabel } from '#app/features/bookings/components/series-sessions';
+import { needsPayment } from '#app/features/bookings/lib/rules';
 import { useWalletBalance } from '#app/features/money/api/get-wallet-balance';
 import { TopUpDialog } from '#app/features/money/components/top-up-dialog';
 import { TopUpReturn } from '#app/features/money/components/top-up-return';
@@ -40,7 +44,9 @@ import type { Route } from './+types/payment';
  * little says so, with a top-up that comes back here) or by card (sandbox/Paystack checkout, back
  * here with ?reference=, the status polled under the pending-payment overlay) →
  * /appointment/confirmation/{id}/. The hold counts down live; the refund terms are stated before
- * paying; once the hold is over, "Choose another time" keeps the therapy and session type.
+ * paying; once the hold is over, "Choose another time" keeps the therapy and session type. A
+ * session of a series with other unpaid sessions offers to pay them all at once (POST
+ * /payment/series/{id}: one payment for their total) or only this one.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireSession(request, ['client']);
@@ -128,9 +134,11 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
   const zone = useViewerZone();
   const toast = useToast();
   const balance = useWalletBalance();
-  const pay = usePayBooking();
+  const payOne = usePayBooking();
+  const payAll = usePaySeries();
   const modals = useModals();
   const [method, setMethod] = useState<'wallet' | 'card' | null>(null);
+  const [scope, setScope] = useState<PayScope>('series');
   // Every second: the hold counts down on the page, and a deadline that passes changes the words.
   const now = useNow(1_000);
 
@@ -146,17 +154,39 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
     booking.startAt !== null &&
     new Date(booking.startAt).getTime() > now &&
     booking.priceMinor > 0;
-  const price = priceText(booking.priceMinor, booking.currencyCode, lang);
+  // The series' sessions still to pay, this one among them: two or more can be paid at once.
+  const series = useBookingSeries('client', booking.identifier, booking.series !== null);
+  const unpaid = (series.data?.bookings ?? []).filter((item) => needsPayment(item, now));
+  const canPayAll =
+    payable &&
+    booking.series !== null &&
+    unpaid.length > 1 &&
+    unpaid.some((item) => item.identifier === booking.identifier);
+  const allAtOnce = canPayAll && scope === 'series';
+  const amountMinor = allAtOnce ? unpaid.reduce((sum, item) => sum + item.priceMinor, 0) : booking.priceMinor;
+  const price = priceText(amountMinor, booking.currencyCode, lang);
+  const pending = payOne.isPending || payAll.isPending;
 
   async function payWith(chosen: 'wallet' | 'card') {
     setMethod(chosen);
+    const body: PayBookingBody =
+      chosen === 'card'
+        ? { method: 'card', callbackUrl: innerPaths.payment(lang, booking.identifier) }
+        : { method: 'wallet' };
     try {
-      const answer = await pay.mutateAsync({
+      if (allAtOnce && booking.series) {
+        const answer = await payAll.mutateAsync({ seriesId: booking.series.identifier, body });
+        if (isSeriesCardAnswer(answer)) {
+          window.location.assign(answer.metadata.authorizationUrl);
+          return;
+        }
+        toast.success(t('wallet.paymentSuccessful'));
+        navigate(innerPaths.appointmentConfirmation(lang, booking.identifier));
+        return;
+      }
+      const answer = await payOne.mutateAsync({
         bookingId: booking.identifier,
-        body:
-          chosen === 'card'
-            ? { method: 'card', callbackUrl: innerPaths.payment(lang, booking.identifier) }
-            : { method: 'wallet' },
+        body,
       });
       if (isCardAnswer(answer)) {
         window.location.assign(answer.metadata.authorizationUrl);
@@ -183,7 +213,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
   // The wallet pays in the booking's currency: the home one, or money it holds in another one.
   const walletHere = wallet ? balanceIn(wallet, booking.currencyCode) : 0;
   const sameCurrency = wallet ? wallet.currency === booking.currencyCode : true;
-  const enough = wallet ? walletHere >= booking.priceMinor : false;
+  const enough = wallet ? walletHere >= amountMinor : false;
   const shownBalance =
     wallet && (sameCurrency || walletHere > 0)
       ? { amount: walletHere, currency: booking.currencyCode }
@@ -196,7 +226,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      {pay.isPending ? <PendingPayment kind="paid" onRefresh={() => window.location.reload()} /> : null}
+      {pending ? <PendingPayment kind="paid" onRefresh={() => window.location.reload()} /> : null}
       <div className="flex flex-col gap-4">
         {!payable ? (
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -235,6 +265,17 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
               </div>
             ) : null}
             {zone ? <RefundTerms booking={booking} zone={zone} now={now} /> : null}
+            {canPayAll ? (
+              <SeriesPayChoice
+                value={scope}
+                onChange={setScope}
+                unpaidCount={unpaid.length}
+                totalMinor={unpaid.reduce((sum, item) => sum + item.priceMinor, 0)}
+                priceMinor={booking.priceMinor}
+                currencyCode={booking.currencyCode}
+                disabled={pending || busy}
+              />
+            ) : null}
             <section
               aria-labelledby="pay-wallet"
               className={cn(
@@ -275,8 +316,8 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
               <Button
                 className="mt-4 w-full sm:w-auto"
                 onClick={() => void payWith('wallet')}
-                loading={pay.isPending && method === 'wallet'}
-                disabled={!enough || pay.isPending || busy}
+                loading={pending && method === 'wallet'}
+                disabled={!enough || pending || busy}
               >
                 {t('bookingScreens.payment.payWallet', { amount: price })}
               </Button>
@@ -296,8 +337,8 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
                 variant="secondary"
                 className="mt-4 w-full sm:w-auto"
                 onClick={() => void payWith('card')}
-                loading={pay.isPending && method === 'card'}
-                disabled={pay.isPending || busy}
+                loading={pending && method === 'card'}
+                disabled={pending || busy}
               >
                 {t('bookingScreens.payment.payCard', { amount: price })}
               </Button>

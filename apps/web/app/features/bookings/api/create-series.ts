@@ -5,10 +5,10 @@ import { availabilityKeys } from '#app/api/keys/availability';
 import { bookingKeys } from './keys';
 
 /**
- * POST /booking/series (client): weekly sessions at the first slot's time, all or nothing (one
- * unavailable week answers 409 SERIES_SLOT_UNAVAILABLE and books nothing). A priced series holds
- * every session for 15 minutes; each is paid like a single booking. With `bookingIdentifier` the
- * unscheduled booking of step 1 becomes the first session.
+ * POST /booking/series (client): weekly or fortnightly sessions at the first slot's time, all or
+ * nothing (one unavailable week answers 409 SERIES_SLOT_UNAVAILABLE and books nothing). A priced
+ * series is held as a whole, then paid at once (POST /payment/series/{id}) or session by session.
+ * With `bookingIdentifier` the unscheduled booking of step 1 becomes the first session.
  */
 export function createSeries(body: CreateSeriesBody): Promise<BookingSeries> {
   return api<BookingSeries>('/booking/series', { method: 'POST', body });

@@ -2,6 +2,7 @@ import {
   type Booking,
   type ScheduleBookingBody,
   ScheduleBookingBodySchema,
+  type SeriesCadence,
   SeriesOccurrencesSchema,
 } from '@app/shared/schemas/bookings';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,15 +17,15 @@ import { Button } from '#app/ui/button';
 import { useToast } from '#app/ui/toast';
 import { BookingCalendar, type TimeSlot } from './booking-calendar';
 import { NoteField } from './note-field';
-import { REPEAT_DEFAULT, RepeatWeekly, type RepeatWeeklyValue } from './repeat-weekly';
+import { SERIES_DEFAULT, SeriesChoice, type SeriesChoiceValue } from './series-choice';
 
 export interface RepeatOption {
-  /** The provider's zone (the weekly time is kept on their wall clock). */
+  /** The provider's zone (the series' time is kept on their wall clock). */
   providerZone: string;
   priceMinor: number;
   currencyCode: string;
   /** Books the series (the chosen slot is its first session). */
-  submitSeries(body: ScheduleBookingBody & { occurrences: number }): Promise<unknown>;
+  submitSeries(body: ScheduleBookingBody & { occurrences: number; cadence: SeriesCadence }): Promise<unknown>;
   /** The button's words for a series of `count` sessions. */
   submitLabel(count: number): string;
 }
@@ -42,7 +43,7 @@ export interface ScheduleFormProps {
   /** id of the heading that names the calendar. */
   labelledBy?: string;
   initialNote?: string;
-  /** Offers "Repeat weekly" (the booking flow): the slot then starts a weekly series. */
+  /** Offers "Book a series" (the booking flow): the slot then starts a weekly or fortnightly series. */
   repeat?: RepeatOption;
 }
 
@@ -71,7 +72,7 @@ export function ScheduleForm({
   const [note, setNote] = useState(initialNote);
   const [errors, setErrors] = useState<{ timeslotIdentifier?: string; note?: string; series?: string }>({});
   const [pending, setPending] = useState(false);
-  const [repeatValue, setRepeatValue] = useState<RepeatWeeklyValue>(REPEAT_DEFAULT);
+  const [repeatValue, setRepeatValue] = useState<SeriesChoiceValue>(SERIES_DEFAULT);
   const asSeries = repeat !== undefined && repeatValue.enabled;
 
   async function onSubmit(event: React.FormEvent) {
@@ -91,7 +92,8 @@ export function ScheduleForm({
     setErrors({});
     setPending(true);
     try {
-      if (repeat && occurrences?.success) await repeat.submitSeries({ ...parsed.data, occurrences: occurrences.data });
+      if (repeat && occurrences?.success)
+        await repeat.submitSeries({ ...parsed.data, occurrences: occurrences.data, cadence: repeatValue.cadence });
       else await submit(parsed.data);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'SERIES_SLOT_UNAVAILABLE') {
@@ -145,7 +147,7 @@ export function ScheduleForm({
         </p>
       ) : null}
       {repeat && zone ? (
-        <RepeatWeekly
+        <SeriesChoice
           slot={slot}
           value={repeatValue}
           onChange={(next) => {

@@ -57,7 +57,8 @@ describe('a session of a weekly series', () => {
       'href',
       `/appointments/${ids[2]}/`,
     );
-    expect(screen.getByText(/Each session of the series is paid on its own/)).toBeVisible();
+    expect(screen.getByText(/Pay them all at once or each on its own/)).toBeVisible();
+    expect(screen.getByText(/^Weekly series · Session 1 of 3$/)).toBeVisible();
   });
 
   it('shows nothing for a single booking', () => {

@@ -13,7 +13,7 @@ import type { BookingRole } from '../api/keys';
 import { needsPayment } from '../lib/rules';
 import { StatusBadge } from './status-badge';
 
-/** "Session 2 of 4" for a booking of a weekly series; nothing for a single booking. */
+/** "Session 2 of 4" for a booking of a series; nothing for a single booking. */
 export function SeriesLabel({ booking, className }: { booking: Booking; className?: string }) {
   const { t } = useTranslation();
   if (!booking.series) return null;
@@ -34,9 +34,9 @@ const linkClass =
   'inline-flex min-h-9 items-center justify-center rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors';
 
 /**
- * Every session of the booking's weekly series (GET …/{id}/series) with its date, status and a
- * link to its details; a client pays each unpaid session on its own ("Pay session 2"), since a
- * series is paid booking by booking. Renders nothing for a single booking.
+ * Every session of the booking's series (GET …/{id}/series) with its date, status and a link to
+ * its details; a client pays an unpaid session ("Pay session 2"), where the payment step offers
+ * the whole series at once too. Renders nothing for a single booking.
  */
 export function SeriesSessions({
   booking,
@@ -67,7 +67,10 @@ export function SeriesSessions({
         {t('bookingScreens.series.sessions')}
       </h2>
       <p className="mb-4 text-sm text-slate-600">
-        {t('bookingScreens.series.title')} ·{' '}
+        {series.data?.cadence
+          ? t(`bookingScreens.series.kinds.${series.data.cadence}`)
+          : t('bookingScreens.series.title')}{' '}
+        ·{' '}
         {t('bookingScreens.series.sessionOf', {
           index: booking.series.index + 1,
           count: booking.series.occurrences,

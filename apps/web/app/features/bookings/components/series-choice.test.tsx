@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#app/api/client';
 import { calendarAnswers, makeBooking, mockApi, renderBooking } from '../lib/test-utils';
-import { RepeatWeekly, type RepeatWeeklyValue, seriesSessions } from './repeat-weekly';
 import { type RepeatOption, ScheduleForm } from './schedule-form';
+import { SeriesChoice, type SeriesChoiceValue, seriesSessions } from './series-choice';
 
 const NOW = new Date('2027-03-10T12:00:00Z').getTime();
 const SLOT = {
@@ -36,7 +36,7 @@ function repeatOption(overrides: Partial<RepeatOption> = {}): RepeatOption {
   };
 }
 
-/** The booking flow's step 2: the calendar, then "Repeat weekly". */
+/** The booking flow's step 2: the calendar, then "Book a series". */
 function renderScheduleForm(repeat: RepeatOption, submit = vi.fn(async () => undefined)) {
   renderBooking(
     <ScheduleForm
@@ -64,13 +64,27 @@ describe('seriesSessions', () => {
       { startAt: '2027-04-05T08:00:00.000Z', endAt: '2027-04-05T09:00:00.000Z' },
     ]);
   });
+
+  it('puts two weeks between the sessions of a fortnightly series, still on the wall clock', () => {
+    const sessions = seriesSessions(
+      { startAt: '2027-03-22T09:00:00.000Z', endAt: '2027-03-22T10:00:00.000Z' },
+      3,
+      'Europe/Berlin',
+      'fortnightly',
+    );
+    expect(sessions.map((session) => session.startAt)).toEqual([
+      '2027-03-22T09:00:00.000Z',
+      '2027-04-05T08:00:00.000Z',
+      '2027-04-19T08:00:00.000Z',
+    ]);
+  });
 });
 
-describe('RepeatWeekly', () => {
+describe('SeriesChoice', () => {
   it('lists every date of the series and the total in the provider’s currency', () => {
-    const value: RepeatWeeklyValue = { enabled: true, occurrences: 4 };
+    const value: SeriesChoiceValue = { enabled: true, occurrences: 4, cadence: 'weekly' };
     renderBooking(
-      <RepeatWeekly
+      <SeriesChoice
         slot={SLOT}
         value={value}
         onChange={() => undefined}
@@ -108,9 +122,9 @@ describe('RepeatWeekly', () => {
 
   it('says so in German, with a free series costing nothing', () => {
     renderBooking(
-      <RepeatWeekly
+      <SeriesChoice
         slot={SLOT}
-        value={{ enabled: true, occurrences: 2 }}
+        value={{ enabled: true, occurrences: 2, cadence: 'fortnightly' }}
         onChange={() => undefined}
         providerZone="UTC"
         zone="UTC"
@@ -119,15 +133,16 @@ describe('RepeatWeekly', () => {
       />,
       { language: 'de' },
     );
-    expect(screen.getByRole('checkbox', { name: /Wöchentlich wiederholen/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Als Serie buchen/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Alle zwei Wochen' })).toBeChecked();
     expect(screen.getByRole('list', { name: 'Deine Sitzungen' })).toHaveTextContent(
-      'Sitzung 2: Freitag, 19. März 2027',
+      'Sitzung 2: Freitag, 26. März 2027',
     );
     expect(screen.getByTestId('series-total')).toHaveTextContent('Gesamt für 2 SitzungenKostenlos');
   });
 });
 
-describe('ScheduleForm with "Repeat weekly"', () => {
+describe('ScheduleForm with "Book a series"', () => {
   it('books the series from the chosen slot: dates listed, total shown, the count sent', async () => {
     mockApi(calendarAnswers());
     const repeat = repeatOption();
@@ -135,7 +150,8 @@ describe('ScheduleForm with "Repeat weekly"', () => {
     const user = userEvent.setup();
 
     expect(screen.queryByRole('list', { name: 'Your sessions' })).toBeNull();
-    await user.click(screen.getByRole('checkbox', { name: /Repeat weekly/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Book a series/ }));
+    expect(screen.getByRole('radio', { name: 'Every week' })).toBeChecked();
     expect(screen.getByText('Choose the time of the first session to see every date.')).toBeVisible();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Number of sessions' }), '3');
     await user.click(await screen.findByRole('radio', { name: '9:00 AM – 10:00 AM' }));
@@ -151,11 +167,38 @@ describe('ScheduleForm with "Repeat weekly"', () => {
       timeslotIdentifier: 'slot-9',
       note: 'Weekly, please',
       occurrences: 3,
+      cadence: 'weekly',
     });
     expect(submit).not.toHaveBeenCalled();
   });
 
-  it('without "Repeat weekly" books the one slot', async () => {
+  it('books a fortnightly series of up to 12: the dates two weeks apart and the total follow', async () => {
+    mockApi(calendarAnswers());
+    const repeat = repeatOption();
+    renderScheduleForm(repeat);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('checkbox', { name: /Book a series/ }));
+    await user.click(await screen.findByRole('radio', { name: '9:00 AM – 10:00 AM' }));
+    await user.click(screen.getByRole('radio', { name: 'Every two weeks' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Number of sessions' }), '12');
+
+    const dates = within(screen.getByRole('list', { name: 'Your sessions' })).getAllByRole('listitem');
+    expect(dates).toHaveLength(12);
+    expect(dates[1]).toHaveTextContent('Session 2: Friday, 26 March 2027, 9:00 AM – 10:00 AM');
+    expect(dates[11]).toHaveTextContent('Session 12: Friday, 13 August 2027, 9:00 AM – 10:00 AM');
+    expect(screen.getByTestId('series-total')).toHaveTextContent('Total for 12 sessions₦180,000.00');
+
+    await user.click(screen.getByRole('button', { name: 'Book 12 sessions and pay the first' }));
+    expect(repeat.submitSeries).toHaveBeenCalledWith({
+      timeslotIdentifier: 'slot-9',
+      note: null,
+      occurrences: 12,
+      cadence: 'fortnightly',
+    });
+  });
+
+  it('without "Book a series" books the one slot', async () => {
     mockApi(calendarAnswers());
     const repeat = repeatOption();
     const { submit } = renderScheduleForm(repeat);
@@ -176,7 +219,7 @@ describe('ScheduleForm with "Repeat weekly"', () => {
     });
     renderScheduleForm(repeat);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('checkbox', { name: /Repeat weekly/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Book a series/ }));
     await user.click(await screen.findByRole('radio', { name: '9:00 AM – 10:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Book 4 sessions and pay the first' }));
 

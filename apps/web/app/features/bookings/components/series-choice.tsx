@@ -1,18 +1,27 @@
-import { HOLD_MINUTES, SERIES_MAX_OCCURRENCES, SERIES_MIN_OCCURRENCES } from '@app/shared/schemas/bookings';
+import {
+  HOLD_MINUTES,
+  SERIES_CADENCES,
+  SERIES_INTERVAL_WEEKS,
+  SERIES_MAX_OCCURRENCES,
+  SERIES_MIN_OCCURRENCES,
+  type SeriesCadence,
+} from '@app/shared/schemas/bookings';
 import { weeklyStarts } from '@app/shared/slots';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { longDateOf, timeRangeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
 import { useLang } from '#app/lib/use-lang';
+import { cn } from '#app/ui/cn';
 import type { TimeSlot } from './booking-calendar';
 
-export interface RepeatWeeklyValue {
+export interface SeriesChoiceValue {
   enabled: boolean;
   occurrences: number;
+  cadence: SeriesCadence;
 }
 
-export const REPEAT_DEFAULT: RepeatWeeklyValue = { enabled: false, occurrences: 4 };
+export const SERIES_DEFAULT: SeriesChoiceValue = { enabled: false, occurrences: 4, cadence: 'weekly' };
 
 const COUNTS = Array.from(
   { length: SERIES_MAX_OCCURRENCES - SERIES_MIN_OCCURRENCES + 1 },
@@ -20,28 +29,29 @@ const COUNTS = Array.from(
 );
 
 /**
- * The sessions of a weekly series starting with `slot`: the same wall-clock time in the
- * provider's zone every 7 days (the API's rule, shared), shown as instants.
+ * The sessions of a series starting with `slot`: the same wall-clock time in the provider's zone
+ * every week or every second week (the API's rule, shared), shown as instants.
  */
 export function seriesSessions(
   slot: Pick<TimeSlot, 'startAt' | 'endAt'>,
   occurrences: number,
   providerZone: string,
+  cadence: SeriesCadence = 'weekly',
 ): Array<{ startAt: string; endAt: string }> {
   const startMs = Date.parse(slot.startAt);
   const lengthMs = Date.parse(slot.endAt) - startMs;
-  return weeklyStarts(startMs, occurrences, providerZone).map((ms) => ({
+  return weeklyStarts(startMs, occurrences, providerZone, SERIES_INTERVAL_WEEKS[cadence]).map((ms) => ({
     startAt: new Date(ms).toISOString(),
     endAt: new Date(ms + lengthMs).toISOString(),
   }));
 }
 
-export interface RepeatWeeklyProps {
+export interface SeriesChoiceProps {
   /** The first session's slot, or null before one is chosen. */
   slot: TimeSlot | null;
-  value: RepeatWeeklyValue;
-  onChange(value: RepeatWeeklyValue): void;
-  /** The provider's zone: the weekly time is kept on their wall clock. */
+  value: SeriesChoiceValue;
+  onChange(value: SeriesChoiceValue): void;
+  /** The provider's zone: the series' time is kept on their wall clock. */
   providerZone: string;
   /** The zone the dates are shown in (the viewer's). */
   zone: string;
@@ -52,10 +62,11 @@ export interface RepeatWeeklyProps {
 }
 
 /**
- * "Repeat weekly" in the booking flow: a number of sessions within the API's range (2-12), every
- * date of the series and the total price (price × sessions, in the provider's currency).
+ * "Book a series" in the booking flow: every week or every second week, a number of sessions
+ * within the API's range (2-12), every date of the series and the total price (price × sessions,
+ * in the provider's currency).
  */
-export function RepeatWeekly({
+export function SeriesChoice({
   slot,
   value,
   onChange,
@@ -64,7 +75,7 @@ export function RepeatWeekly({
   priceMinor,
   currencyCode,
   error,
-}: RepeatWeeklyProps) {
+}: SeriesChoiceProps) {
   const { t, i18n } = useTranslation();
   const lang = useLang();
   const id = useId();
@@ -72,11 +83,11 @@ export function RepeatWeekly({
   const countId = `${id}-count`;
   const datesId = `${id}-dates`;
   const errorId = `${id}-error`;
-  const sessions = value.enabled && slot ? seriesSessions(slot, value.occurrences, providerZone) : [];
+  const sessions = value.enabled && slot ? seriesSessions(slot, value.occurrences, providerZone, value.cadence) : [];
   const free = priceMinor === 0;
 
   return (
-    <fieldset className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4" data-testid="repeat-weekly">
+    <fieldset className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4" data-testid="series-choice">
       <legend className="sr-only">{t('bookingScreens.series.title')}</legend>
       <label className="flex items-start gap-3 text-sm">
         <input
@@ -95,6 +106,30 @@ export function RepeatWeekly({
       </label>
       {value.enabled ? (
         <>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">{t('bookingScreens.series.cadence')}</legend>
+            <div className="flex flex-wrap gap-2">
+              {SERIES_CADENCES.map((cadence) => (
+                <label
+                  key={cadence}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-600',
+                    value.cadence === cadence ? 'border-brand-700 bg-brand-50' : 'border-slate-300 bg-white',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-cadence`}
+                    value={cadence}
+                    checked={value.cadence === cadence}
+                    onChange={() => onChange({ ...value, cadence })}
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                  {t(`bookingScreens.series.cadences.${cadence}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <div className="flex flex-col gap-1 sm:max-w-xs">
             <label htmlFor={countId} className="text-sm font-medium">
               {t('bookingScreens.series.count')}
