@@ -12,6 +12,7 @@ import { formRequests } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createMailer } from '../../platform/mailer.ts';
+import { deliverBookingNotifications } from '../notifications/booking-emails.ts';
 import { reencryptForms } from './reencrypt-forms.ts';
 import { assign, myForms, phq9Answers, postTemplate } from './test-support.ts';
 
@@ -78,9 +79,12 @@ async function practice(t: TestApp) {
 
 async function newClientForms(t: TestApp, ids: Catalog, provider: TestUser, index: number) {
   const { client } = await scheduledBooking(t, ids, { provider, date: '2027-03-02', index, pay: true });
+  // The outbox's delivery, as its job would run it after a payment: the forms follow it.
+  await deliverBookingNotifications(t.deps);
   const forms = await myForms(t, client);
   const intake = forms.find((form) => !form.instrument)?.id as string;
   const phq9 = forms.find((form) => form.instrument === 'phq9')?.id as string;
+  expect(intake && phq9).toBeTruthy();
   return { client, intake, phq9 };
 }
 
