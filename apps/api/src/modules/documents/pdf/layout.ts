@@ -137,7 +137,8 @@ export class PdfPage {
     let top = y;
     for (const line of lines) {
       while (line.at(-1)?.space) line.pop();
-      const faces = new Set<Face>([line[0]?.face ?? 'regular', ...line.map((piece) => piece.face)]);
+      // The line is as tall as its tallest face (an empty line as DejaVu's).
+      const faces = new Set<Face>(line.length > 0 ? line.map((piece) => piece.face) : ['regular']);
       const metrics = [...faces].map((face) => faceMetrics(face, size));
       const ascent = Math.max(...metrics.map((metric) => metric.ascent));
       const lineHeight = Math.max(...metrics.map((metric) => metric.lineHeight));
