@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import {
   BASE_FONTS,
+  drawnText,
   type Face,
   faceMetrics,
   faceSource,
@@ -150,7 +151,7 @@ export class PdfPage {
       let left = align === 'right' ? x + width - used : align === 'center' ? x + (width - used) / 2 : x;
       for (const piece of visualOrder(line)) {
         this.useFace(piece.face);
-        doc.text(piece.text, left, top + ascent, { lineBreak: false, baseline: 'alphabetic' });
+        doc.text(drawnText(piece), left, top + ascent, { lineBreak: false, baseline: 'alphabetic' });
         left += piece.width;
       }
       top += lineHeight;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { pdfText } from '../test-support.ts';
-import { bidiLevels, scriptRuns, visualOrder } from './scripts.ts';
+import { bidiLevels, drawnText, scriptRuns, visualOrder } from './scripts.ts';
 
 const graphemes = (text: string) =>
   Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text), ({ segment }) => segment);
@@ -66,6 +66,9 @@ describe('right-to-left text', () => {
   it('reads a paragraph that starts in Hebrew or Arabic right to left, numbers and Latin words left to right', () => {
     expect(bidiLevels(graphemes('שרה 12')).base).toBe(1);
     expect(drawnWords('رقم 123 ثم Zoom ثم ٤٥٦.')).toEqual(['.', '٤٥٦', 'ثم', 'Zoom', 'ثم', '123', 'رقم']);
+    // fontkit would turn Arabic-Indic digits right to left; they are handed over reversed to read ٤٥٦.
+    expect(drawnText({ face: 'arabic-regular', text: '٤٥٦', level: 2 })).toBe('٦٥٤');
+    expect(drawnText({ face: 'arabic-regular', text: 'محمد', level: 1 })).toBe('محمد');
     expect(bidiLevels(graphemes('Room 12 שרה')).levels).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1]);
   });
 });

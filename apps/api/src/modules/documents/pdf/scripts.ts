@@ -270,3 +270,17 @@ export function faceMetrics(face: Face, size: number): { ascent: number; lineHei
   const scale = size / font.unitsPerEm;
   return { ascent: font.ascent * scale, lineHeight: (font.ascent - font.descent + font.lineGap) * scale };
 }
+
+/**
+ * The text to hand pdfkit for a piece of a line. fontkit puts a text's glyphs right to left when
+ * its first character of a real script (not Common or Inherited) is Hebrew or Arabic; Arabic-Indic
+ * digits (٤٥٦) count as Arabic, yet a number reads left to right (an even level). Such a piece is
+ * handed over reversed, so fontkit's turn puts it back as written.
+ */
+export function drawnText(piece: Run): string {
+  const first = piece.text.match(/[^\p{sc=Zyyy}\p{sc=Zinh}]/u)?.[0];
+  if (piece.level % 2 === 1 || first === undefined || !RTL_LETTER.test(first)) return piece.text;
+  return Array.from(graphemes.segment(piece.text), ({ segment }) => segment)
+    .reverse()
+    .join('');
+}
