@@ -86,10 +86,12 @@ test.describe('weekly series and sessions booked by the therapist', () => {
     expect(await walletBalance(request, clientToken)).toBe(funded - 1_500_000);
     const bookingId = page.url().match(/confirmation\/([0-9a-f-]{36})\//)?.[1] as string;
 
-    // Every session is in the client's list, marked with its place in the series; no step-1 draft is left.
+    // The series is one line in the client's list, its sessions beneath; no step-1 draft is left.
     await visit('/appointments/?status=pending');
     await expect(page.getByTestId('appointment-card').filter({ hasText: 'No time chosen yet' })).toHaveCount(0);
-    await expect(page.getByTestId('appointment-card').filter({ hasText: 'Session 3 of 3' })).toHaveCount(1);
+    const line = page.getByTestId('appointment-card').filter({ hasText: 'Series of 3 sessions' });
+    await expect(line).toHaveCount(1);
+    await expect(line.getByTestId('series-line-session')).toHaveCount(3);
 
     // The therapist opens the appointment, books another session for the client and lets them reschedule.
     const providerContext = await browser.newContext({ baseURL, reducedMotion: 'reduce' });

@@ -109,21 +109,6 @@ export type CreateAppointmentBody = z.input<typeof CreateAppointmentBodySchema>;
 export const ReschedulePermissionBodySchema = z.object({ allow: z.boolean() });
 export type ReschedulePermissionBody = z.input<typeof ReschedulePermissionBodySchema>;
 
-/** ?statuses=pending,confirmed (or repeated); unknown values are refused. */
-const StatusesQuerySchema = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) =>
-    (Array.isArray(value) ? value : value ? [value] : [])
-      .flatMap((item) => item.split(','))
-      .map((item) => item.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.enum(BOOKING_STATUSES)));
-
-export const BookingListQuerySchema = PageQuerySchema.extend({ statuses: StatusesQuerySchema });
-export type BookingListQuery = z.output<typeof BookingListQuerySchema>;
-
 export const RescheduleActionParamsSchema = z.object({
   id: z.uuid(),
   action: z.enum(['accept', 'reject']),

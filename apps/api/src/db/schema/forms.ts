@@ -137,12 +137,15 @@ export const formAccessAction = pgEnum('form_access_action', ['read', 'list', 'd
 /**
  * Who read or wrote which sent form, how and when (never what it holds). Append-only (triggers
  * refuse UPDATE, DELETE and TRUNCATE, as for note_access_log); no foreign key: the trail outlives the form.
+ * One row per access: a single form in `request_id`, or every form one read opened together (a
+ * progress chart, a list) in `request_ids`, so reading hundreds of forms writes one row.
  */
 export const formAccessLog = pgTable(
   'form_access_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    requestId: uuid('request_id').notNull(),
+    requestId: uuid('request_id'),
+    requestIds: uuid('request_ids').array(),
     actorId: uuid('actor_id')
       .notNull()
       .references(() => users.id),
@@ -151,6 +154,8 @@ export const formAccessLog = pgTable(
   },
   (table) => [
     index('form_access_log_request_idx').on(table.requestId, table.id),
+    index('form_access_log_requests_idx').using('gin', table.requestIds),
     index('form_access_log_actor_idx').on(table.actorId, table.createdAt),
+    check('form_access_log_forms_ck', sql`(${table.requestId} IS NULL) <> (${table.requestIds} IS NULL)`),
   ],
 );

@@ -1,8 +1,8 @@
 import type { Language } from '@app/shared/constants';
+import type { BookingLinePage, BookingListQuery } from '@app/shared/schemas/booking-lists';
 import type {
   Booking,
   BookingDetails,
-  BookingListQuery,
   BookingPage,
   BookingParty,
   BookingSeries,
@@ -38,6 +38,65 @@ async function page(
   };
 }
 
+/**
+ * A party's own list (GET /booking, GET /appointment). With `groupSeries` a series is one line:
+ * its first session (by place in the series) that the filter matches stands for it, counted and
+ * ordered once, and one more query brings every session of the series on the page (the owner's
+ * own, in order) to show beneath it. Without it, one line per booking, as before.
+ */
+async function linePage(
+  deps: AppDeps,
+  input: { where: SQL | undefined; owner: SQL; ownerId: string; query: BookingListQuery; language: Language },
+): Promise<BookingLinePage> {
+  const { where, query } = input;
+  const context = viewContext(deps, input.language, input.ownerId);
+  if (!query.groupSeries) {
+    const found = await page(deps, where, query, input.language, input.ownerId);
+    return { ...found, data: found.data.map((booking) => ({ ...booking, seriesSessions: null })) };
+  }
+  // The line of a series: the matching session with the lowest place in it (a single booking is its own line).
+  const lineWhere = and(
+    where,
+    sql`${bookings.id} IN (SELECT DISTINCT ON (COALESCE(${bookings.seriesId}, ${bookings.id})) ${bookings.id}
+      FROM ${bookings} WHERE ${where ?? sql`TRUE`}
+      ORDER BY COALESCE(${bookings.seriesId}, ${bookings.id}), ${bookings.seriesIndex})`,
+  );
+  const [counted] = await deps.db
+    .select({ total: sql<number>`count(DISTINCT COALESCE(${bookings.seriesId}, ${bookings.id}))::int` })
+    .from(bookings)
+    .where(where);
+  const total = counted?.total ?? 0;
+  const lines = await bookingViews(
+    deps.db,
+    { where: lineWhere, orderBy: bookingListOrder, limit: query.perPage, offset: (query.page - 1) * query.perPage },
+    context,
+  );
+  const seriesIds = [...new Set(lines.flatMap((line) => (line.series ? [line.series.identifier] : [])))];
+  const sessions =
+    seriesIds.length === 0
+      ? []
+      : await bookingViews(
+          deps.db,
+          {
+            where: and(inArray(bookings.seriesId, seriesIds), input.owner),
+            orderBy: [asc(bookings.seriesId), asc(bookings.seriesIndex)],
+          },
+          context,
+        );
+  const bySeries = new Map<string, Booking[]>();
+  for (const session of sessions) {
+    const id = session.series?.identifier ?? '';
+    bySeries.set(id, [...(bySeries.get(id) ?? []), session]);
+  }
+  return {
+    data: lines.map((line) => ({
+      ...line,
+      seriesSessions: line.series ? (bySeries.get(line.series.identifier) ?? [line]) : null,
+    })),
+    meta: { page: query.page, perPage: query.perPage, total, totalPages: Math.ceil(total / query.perPage) },
+  };
+}
+
 const statusFilter = (statuses: BookingStatus[]) =>
   statuses.length > 0 ? inArray(bookings.status, statuses) : undefined;
 
@@ -47,32 +106,34 @@ const statusFilter = (statuses: BookingStatus[]) =>
  */
 const hasTime = isNotNull(bookings.startsAt);
 
-/** GET /booking?page&statuses: the client's own bookings, newest appointment first. */
+/** GET /booking?page&statuses[&groupSeries]: the client's own bookings, newest appointment first. */
 export function listBookings(
   deps: AppDeps,
   input: { actor: Actor; language: Language; query: BookingListQuery },
-): Promise<BookingPage> {
-  return page(
-    deps,
-    and(eq(bookings.clientId, input.actor.userId), statusFilter(input.query.statuses)),
-    input.query,
-    input.language,
-    input.actor.userId,
-  );
+): Promise<BookingLinePage> {
+  const owner = eq(bookings.clientId, input.actor.userId);
+  return linePage(deps, {
+    where: and(owner, statusFilter(input.query.statuses)),
+    owner,
+    ownerId: input.actor.userId,
+    query: input.query,
+    language: input.language,
+  });
 }
 
-/** GET /appointment?statuses&page: the provider's own appointments (never a draft). */
+/** GET /appointment?statuses&page[&groupSeries]: the provider's own appointments (never a draft). */
 export function listAppointments(
   deps: AppDeps,
   input: { actor: Actor; language: Language; query: BookingListQuery },
-): Promise<BookingPage> {
-  return page(
-    deps,
-    and(eq(bookings.providerId, input.actor.userId), hasTime, statusFilter(input.query.statuses)),
-    input.query,
-    input.language,
-    input.actor.userId,
-  );
+): Promise<BookingLinePage> {
+  const owner = and(eq(bookings.providerId, input.actor.userId), hasTime) as SQL;
+  return linePage(deps, {
+    where: and(owner, statusFilter(input.query.statuses)),
+    owner,
+    ownerId: input.actor.userId,
+    query: input.query,
+    language: input.language,
+  });
 }
 
 /**

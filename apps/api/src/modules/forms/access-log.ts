@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { formAccessLog } from '../../db/schema/index.ts';
 
@@ -7,18 +7,29 @@ export type FormAccessAction = (typeof formAccessLog.$inferInsert)['action'];
 /**
  * Records who touched which sent forms, how and when (never what they hold): in the writer's
  * transaction for writes, before the answer leaves for reads, so an unrecorded read is never
- * served. One row per form, in one statement.
+ * served. One row per access: a single form by its id, several opened together (a progress
+ * chart of hundreds of measures, a list) as one row naming them all.
  */
 export async function recordFormAccess(
   db: Tx,
   input: { actorId: string; action: FormAccessAction; requestIds: readonly string[]; at: Date },
 ): Promise<void> {
-  if (input.requestIds.length === 0) return;
-  // One array parameter, whatever the count: a chart's read of hundreds of forms is one short
-  // statement to parse, not four parameters per form.
-  await db.execute(
-    sql`INSERT INTO ${formAccessLog} (request_id, actor_id, action, created_at)
-      SELECT request_id, ${input.actorId}, ${input.action}, ${input.at.toISOString()}::timestamptz
-      FROM unnest(${sql.param([...input.requestIds])}::uuid[]) AS request_id`,
-  );
+  const [only, ...more] = input.requestIds;
+  if (!only) return;
+  await db.insert(formAccessLog).values({
+    requestId: more.length === 0 ? only : null,
+    requestIds: more.length === 0 ? null : [...input.requestIds],
+    actorId: input.actorId,
+    action: input.action,
+    createdAt: input.at,
+  });
+}
+
+/** Every recorded access to one form, oldest first (investigations, tests). */
+export function formAccessOf(db: Tx, requestId: string) {
+  return db
+    .select({ action: formAccessLog.action, actorId: formAccessLog.actorId, createdAt: formAccessLog.createdAt })
+    .from(formAccessLog)
+    .where(or(eq(formAccessLog.requestId, requestId), sql`${formAccessLog.requestIds} @> ARRAY[${requestId}]::uuid[]`))
+    .orderBy(formAccessLog.id);
 }

@@ -12,6 +12,7 @@ import { fixedClock } from '../../platform/clock.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createMailer } from '../../platform/mailer.ts';
 import { rawRows } from '../../platform/prepared.ts';
+import { formAccessOf } from './access-log.ts';
 import { assign, myForms, phq9Answers, postTemplate } from './test-support.ts';
 
 /** An app on `database` whose logger keeps every line at trace level. */
@@ -121,10 +122,7 @@ describe('a canary answer', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('')).not.toContain(CANARY);
 
-    const trail = await database.db
-      .select()
-      .from(formAccessLog)
-      .where(eq(formAccessLog.requestId, intake?.id as string));
+    const trail = await formAccessOf(database.db, intake?.id as string);
     expect(trail.map((entry) => entry.action).sort()).toEqual(['draft', 'read', 'read', 'submit']);
     // Append-only: a trail that can be edited proves nothing.
     await expect(rawRows(database.db, sql`DELETE FROM form_access_log`)).rejects.toThrow();
@@ -165,10 +163,7 @@ describe.runIf(testDriver === 'pg')('submitting at once', () => {
       ),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
-    const trail = await database.db
-      .select()
-      .from(formAccessLog)
-      .where(eq(formAccessLog.requestId, form?.id as string));
+    const trail = await formAccessOf(database.db, form?.id as string);
     expect(trail.filter((entry) => entry.action === 'submit')).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import { formRequests } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { type RotationResult, rotateKeys } from '../notes/key-rotation.ts';
 import { formSealer } from './sealed.ts';
 
 type ReencryptDeps = Pick<AppDeps, 'db' | 'config' | 'log'>;
@@ -11,38 +12,29 @@ type ReencryptDeps = Pick<AppDeps, 'db' | 'config' | 'log'>;
  * left for the next run; a row re-read under the lock that a client saved meanwhile is already
  * under the current key and stays as they wrote it (a draft or submit seals every field it keeps
  * under the current key, so a row never mixes keys). Forms that hold nothing yet have no key.
- * Safe to stop and rerun; `remaining` says what is left.
+ * The walk is rotateKeys'.
  */
 export async function reencryptForms(
   deps: ReencryptDeps,
   options: { batchSize?: number } = {},
-): Promise<{ moved: number; remaining: number; failed: number }> {
+): Promise<RotationResult> {
   const target = formSealer(deps.config).keyId;
-  const batchSize = options.batchSize ?? 100;
-  let moved = 0;
-  let failed = 0;
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    // keyset pagination: a row that fails stays behind `after` and is not retried in this run.
-    const batch = await deps.db
-      .select({ id: formRequests.id })
-      .from(formRequests)
-      .where(and(ne(formRequests.keyId, target), gt(formRequests.id, after)))
-      .orderBy(asc(formRequests.id))
-      .limit(batchSize);
-    if (batch.length === 0) break;
-    for (const { id } of batch) {
-      after = id;
-      try {
-        if (await reencryptOne(deps, id)) moved += 1;
-      } catch (error) {
-        failed += 1;
-        deps.log.error({ err: error, formRequestId: id }, 'forms: re-encryption of a form failed');
-      }
-    }
-  }
-  const remaining = await deps.db.$count(formRequests, ne(formRequests.keyId, target));
-  return { moved, remaining, failed };
+  return rotateKeys(
+    deps.log,
+    'form',
+    {
+      staleAfter: (after, limit) =>
+        deps.db
+          .select({ id: formRequests.id })
+          .from(formRequests)
+          .where(and(ne(formRequests.keyId, target), gt(formRequests.id, after)))
+          .orderBy(asc(formRequests.id))
+          .limit(limit),
+      move: (id) => reencryptOne(deps, id),
+      remaining: () => deps.db.$count(formRequests, ne(formRequests.keyId, target)),
+    },
+    options.batchSize,
+  );
 }
 
 async function reencryptOne(deps: ReencryptDeps, requestId: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import { notes } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { keyringOf, noteAad, seal, unseal } from './crypto.ts';
+import { type RotationResult, rotateKeys } from './key-rotation.ts';
 import { noteFileKey, putNoteFile, readNoteFile, removeNoteFiles } from './note-files.ts';
 
 type ReencryptDeps = Pick<AppDeps, 'db' | 'config' | 'privateStorage' | 'log'>;
@@ -11,38 +12,29 @@ type ReencryptDeps = Pick<AppDeps, 'db' | 'config' | 'privateStorage' | 'log'>;
  * one row per transaction, its file included (written under a new storage key first; the old
  * file is deleted after the commit). A row locked or changed meanwhile is left for the next run;
  * an author's edit always seals under the row's own key, so the two never mix keys in one row.
- * Safe to stop and rerun; `remaining` says what is left.
+ * The walk is rotateKeys'.
  */
 export async function reencryptNotes(
   deps: ReencryptDeps,
   options: { batchSize?: number } = {},
-): Promise<{ moved: number; remaining: number; failed: number }> {
-  const ring = keyringOf(deps.config);
-  const target = ring.currentId;
-  const batchSize = options.batchSize ?? 100;
-  let moved = 0;
-  let failed = 0;
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    const batch = await deps.db
-      .select({ id: notes.id })
-      .from(notes)
-      .where(and(ne(notes.keyId, target), gt(notes.id, after)))
-      .orderBy(asc(notes.id))
-      .limit(batchSize);
-    if (batch.length === 0) break;
-    for (const { id } of batch) {
-      after = id;
-      try {
-        if (await reencryptOne(deps, id)) moved += 1;
-      } catch (error) {
-        failed += 1;
-        deps.log.error({ err: error, noteId: id }, 'notes: re-encryption of a note failed');
-      }
-    }
-  }
-  const remaining = await deps.db.$count(notes, ne(notes.keyId, target));
-  return { moved, remaining, failed };
+): Promise<RotationResult> {
+  const target = keyringOf(deps.config).currentId;
+  return rotateKeys(
+    deps.log,
+    'note',
+    {
+      staleAfter: (after, limit) =>
+        deps.db
+          .select({ id: notes.id })
+          .from(notes)
+          .where(and(ne(notes.keyId, target), gt(notes.id, after)))
+          .orderBy(asc(notes.id))
+          .limit(limit),
+      move: (id) => reencryptOne(deps, id),
+      remaining: () => deps.db.$count(notes, ne(notes.keyId, target)),
+    },
+    options.batchSize,
+  );
 }
 
 async function reencryptOne(deps: ReencryptDeps, noteId: string): Promise<boolean> {

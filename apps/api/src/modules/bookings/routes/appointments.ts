@@ -1,9 +1,5 @@
-import {
-  BookingListQuerySchema,
-  BookingPageSchema,
-  BookingSchema,
-  CreateAppointmentBodySchema,
-} from '@app/shared/schemas/bookings';
+import { BookingLinePageSchema, BookingListQuerySchema } from '@app/shared/schemas/booking-lists';
+import { BookingPageSchema, BookingSchema, CreateAppointmentBodySchema } from '@app/shared/schemas/bookings';
 import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAppointment } from '../create-booking.ts';
@@ -31,7 +27,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: appointmentTags,
         security,
         querystring: BookingListQuerySchema,
-        response: { 200: BookingPageSchema },
+        response: { 200: BookingLinePageSchema },
       },
     },
     (request) => listAppointments(deps, { actor: request.actor, language: request.language, query: request.query }),

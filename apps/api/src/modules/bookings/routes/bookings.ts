@@ -1,7 +1,6 @@
+import { BookingLinePageSchema, BookingListQuerySchema } from '@app/shared/schemas/booking-lists';
 import {
   BookingDetailsSchema,
-  BookingListQuerySchema,
-  BookingPageSchema,
   BookingSchema,
   CancelBookingBodySchema,
   CreateBookingBodySchema,
@@ -38,7 +37,7 @@ export const bookingResourceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: bookingsTags,
         security,
         querystring: BookingListQuerySchema,
-        response: { 200: BookingPageSchema },
+        response: { 200: BookingLinePageSchema },
       },
     },
     (request) => listBookings(deps, { actor: request.actor, language: request.language, query: request.query }),

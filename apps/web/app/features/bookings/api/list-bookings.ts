@@ -1,4 +1,5 @@
-import type { BookingPage, BookingStatus } from '@app/shared/schemas/bookings';
+import type { BookingLinePage } from '@app/shared/schemas/booking-lists';
+import type { BookingStatus } from '@app/shared/schemas/bookings';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/api/client';
 import { type BookingRole, bookingKeys } from './keys';
@@ -9,11 +10,14 @@ export interface BookingListParams {
   page: number;
 }
 
-/** GET /booking?page&statuses (client's bookings) or GET /appointment?statuses&page (provider's). */
-export function listBookings({ role, statuses, page }: BookingListParams): Promise<BookingPage> {
-  const query = new URLSearchParams({ page: String(page), perPage: '10' });
+/**
+ * GET /booking?page&statuses (client's bookings) or GET /appointment?statuses&page (provider's),
+ * a series as one line with its sessions beneath (groupSeries).
+ */
+export function listBookings({ role, statuses, page }: BookingListParams): Promise<BookingLinePage> {
+  const query = new URLSearchParams({ page: String(page), perPage: '10', groupSeries: 'true' });
   if (statuses.length > 0) query.set('statuses', statuses.join(','));
-  return api<BookingPage>(`/${role === 'client' ? 'booking' : 'appointment'}?${query}`);
+  return api<BookingLinePage>(`/${role === 'client' ? 'booking' : 'appointment'}?${query}`);
 }
 
 /** Lists: 60 s stale, one retry (SPEC.md §9). */

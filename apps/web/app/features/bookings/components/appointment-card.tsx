@@ -1,7 +1,9 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { shortDateOf, timeRangeOf } from '#app/lib/format';
+import { innerPaths } from '#app/lib/paths-inner';
 import { priceText } from '#app/lib/price';
 import { useLang } from '#app/lib/use-lang';
 import { PersonAvatar } from '#app/ui/person-avatar';
@@ -10,7 +12,11 @@ import { BookingActions } from './booking-actions';
 import { SeriesLabel } from './series-sessions';
 import { StatusBadge } from './status-badge';
 
-/** One booking in /appointments/: who, when (viewer's zone), what, status, price and the actions. */
+/**
+ * One line of /appointments/: who, when (viewer's zone), what, status, price and the actions. A
+ * series' line (`seriesSessions`) is one card for the whole series, each session beneath it with
+ * its date, time, status and link; the actions are those of the session standing for it.
+ */
 export function AppointmentCard({
   booking,
   party: role,
@@ -19,7 +25,7 @@ export function AppointmentCard({
   join,
   extra,
 }: {
-  booking: Booking;
+  booking: Booking & { seriesSessions?: Booking[] | null };
   party: BookingRole;
   zone: string;
   now: number;
@@ -32,6 +38,7 @@ export function AppointmentCard({
   const lang = useLang();
   const other = role === 'client' ? booking.provider : booking.client;
   const headingId = `booking-${booking.identifier}`;
+  const sessions = booking.seriesSessions ?? null;
   return (
     <article
       aria-labelledby={headingId}
@@ -45,15 +52,26 @@ export function AppointmentCard({
             <h2 id={headingId} className="text-base font-semibold text-slate-900">
               {other.name}
             </h2>
-            <StatusBadge booking={booking} party={role} />
-            <SeriesLabel booking={booking} />
+            {sessions ? (
+              <span
+                className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-800"
+                data-testid="series-line-label"
+              >
+                {t('bookingScreens.series.seriesOf', { count: booking.series?.occurrences ?? sessions.length })}
+              </span>
+            ) : (
+              <>
+                <StatusBadge booking={booking} party={role} />
+                <SeriesLabel booking={booking} />
+              </>
+            )}
           </div>
           <p className="text-sm text-slate-600">
             {[booking.therapyCategory?.name, booking.modality?.name].filter(Boolean).join(' · ')}
           </p>
         </div>
         <div className="basis-full pl-14 text-sm sm:basis-auto sm:pl-0 sm:text-right">
-          {booking.startAt ? (
+          {sessions ? null : booking.startAt ? (
             <>
               <p className="font-semibold text-slate-900">{shortDateOf(booking.startAt, zone, i18n.language)}</p>
               <p className="text-slate-700 tabular-nums">
@@ -66,15 +84,75 @@ export function AppointmentCard({
           <p className="text-slate-600">
             {booking.priceMinor === 0
               ? t('bookingScreens.free')
-              : priceText(booking.priceMinor, booking.currencyCode, lang)}
+              : sessions
+                ? t('bookingScreens.perSession', { price: priceText(booking.priceMinor, booking.currencyCode, lang) })
+                : priceText(booking.priceMinor, booking.currencyCode, lang)}
           </p>
         </div>
       </div>
+      {sessions ? <SeriesLineSessions sessions={sessions} current={booking} party={role} zone={zone} /> : null}
       <div className="mt-4 border-t border-slate-100 pt-4">
         {join ? <div className="mb-3 empty:hidden">{join}</div> : null}
         <BookingActions booking={booking} party={role} now={now} showDetailsLink />
         {extra}
       </div>
     </article>
+  );
+}
+
+/** The sessions of a series' line, in order: which, when, status, and a link to each. */
+function SeriesLineSessions({
+  sessions,
+  current,
+  party,
+  zone,
+}: {
+  sessions: Booking[];
+  current: Booking;
+  party: BookingRole;
+  zone: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = useLang();
+  return (
+    <ol
+      aria-label={t('bookingScreens.series.listSessions')}
+      className="mt-4 flex flex-col divide-y divide-slate-100 rounded-xl border border-slate-100 bg-slate-50/60 px-3"
+    >
+      {sessions.map((session) => {
+        const index = (session.series?.index ?? 0) + 1;
+        return (
+          <li
+            key={session.identifier}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm"
+            data-testid="series-line-session"
+            aria-current={session.identifier === current.identifier ? 'true' : undefined}
+          >
+            <span className="w-24 shrink-0 font-medium text-slate-900">
+              {t('bookingScreens.series.sessionShort', { index })}
+            </span>
+            <span className="min-w-0 flex-1 text-slate-700 tabular-nums">
+              {session.startAt ? (
+                <>
+                  {shortDateOf(session.startAt, zone, i18n.language)},{' '}
+                  <span className="whitespace-nowrap">
+                    {timeRangeOf(session.startAt, session.endAt, zone, i18n.language)}
+                  </span>
+                </>
+              ) : (
+                t('bookingScreens.facts.notScheduled')
+              )}
+            </span>
+            <StatusBadge booking={session} party={party} />
+            <Link
+              to={innerPaths.appointment(lang, session.identifier)}
+              className="inline-flex min-h-9 items-center rounded-lg px-2 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              {t('bookingScreens.series.viewSession', { index })}
+            </Link>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

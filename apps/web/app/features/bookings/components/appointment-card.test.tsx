@@ -1,0 +1,93 @@
+import type { Booking } from '@app/shared/schemas/bookings';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOKING_ID, makeBooking, mockApi, renderBooking } from '../lib/test-utils';
+import { AppointmentCard } from './appointment-card';
+
+const NOW = Date.parse('2027-03-01T09:00:00Z');
+const SERIES_ID = '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+const ids = [
+  BOOKING_ID,
+  '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+  '8b9c0d1e-2f3a-4b4c-8d5e-6f7a8b9c0d1e',
+  '9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
+];
+
+/** A fortnightly series of four: the first two paid, the third cancelled, the fourth still pending. */
+function session(index: number): Booking {
+  const start = new Date(Date.parse('2027-03-03T13:00:00Z') + index * 14 * 86_400_000).toISOString();
+  const status = index < 2 ? 'confirmed' : index === 2 ? 'cancelled' : 'pending';
+  return makeBooking({
+    identifier: ids[index],
+    status,
+    isPaid: index < 2,
+    paymentMethod: index < 2 ? 'wallet' : null,
+    startAt: start,
+    endAt: new Date(Date.parse(start) + 3_600_000).toISOString(),
+    series: { identifier: SERIES_ID, index, occurrences: 4 },
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a series in the appointments list', () => {
+  it('is one card with its four sessions beneath: date, time, status and a link each', () => {
+    mockApi({});
+    const sessions = [0, 1, 2, 3].map(session);
+    renderBooking(
+      <AppointmentCard
+        booking={{ ...(sessions[0] as Booking), seriesSessions: sessions }}
+        party="client"
+        zone="Africa/Lagos"
+        now={NOW}
+      />,
+    );
+    expect(screen.getAllByTestId('appointment-card')).toHaveLength(1);
+    expect(screen.getByTestId('series-line-label')).toHaveTextContent('Series of 4 sessions');
+    const items = within(screen.getByRole('list', { name: 'Sessions of this series' })).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(items[0]).toHaveTextContent('Session 1');
+    expect(items[0]).toHaveTextContent('Wed 3 Mar, 2:00 PM – 3:00 PM');
+    expect(items[0]).toHaveTextContent('Confirmed');
+    expect(items[1]).toHaveTextContent('Wed 17 Mar, 2:00 PM – 3:00 PM');
+    expect(items[2]).toHaveTextContent('Cancelled');
+    expect(items[3]).toHaveTextContent('Awaiting payment');
+    expect(within(items[3] as HTMLElement).getByRole('link', { name: 'Details of session 4' })).toHaveAttribute(
+      'href',
+      `/appointments/${ids[3]}/`,
+    );
+    expect(screen.getByText('₦15,000.00 per session')).toBeVisible();
+  });
+
+  it('reads in German, dates and money as a German reader writes them', () => {
+    mockApi({});
+    const sessions = [0, 1, 2, 3].map(session);
+    renderBooking(
+      <AppointmentCard
+        booking={{ ...(sessions[0] as Booking), seriesSessions: sessions }}
+        party="provider"
+        zone="Europe/Berlin"
+        now={NOW}
+      />,
+      { language: 'de' },
+    );
+    expect(screen.getByTestId('series-line-label')).toHaveTextContent('Serie mit 4 Sitzungen');
+    const items = within(screen.getByRole('list', { name: 'Sitzungen dieser Serie' })).getAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('Sitzung 2');
+    expect(items[1]?.textContent).toMatch(/17\. März, 14:00\s?–\s?15:00/);
+    expect(within(items[1] as HTMLElement).getByRole('link', { name: 'Details zu Sitzung 2' })).toHaveAttribute(
+      'href',
+      `/de/appointments/${ids[1]}/`,
+    );
+    expect(screen.getByText(/15\.000,00\s₦ pro Sitzung/)).toBeVisible();
+  });
+
+  it('keeps a single booking as it was: no sessions list', () => {
+    mockApi({});
+    renderBooking(
+      <AppointmentCard booking={{ ...makeBooking(), seriesSessions: null }} party="client" zone="UTC" now={NOW} />,
+    );
+    expect(screen.queryByRole('list', { name: 'Sessions of this series' })).toBeNull();
+    expect(screen.queryByTestId('series-line-label')).toBeNull();
+  });
+});
