@@ -5,8 +5,9 @@ import { addDays, dateIn, dayMonthYear, pickSlot, signIn, tokenOf } from './help
 /**
  * A whole series in both languages: a client books a series of 4 (fortnightly in English, weekly
  * in German, each at a time no other journey takes), pays it once from the wallet, and the client
- * and the therapist each see it as one line with its four sessions beneath. Everything is paid
- * and confirmed at the end, so no hold is left for the journeys after this one.
+ * and the therapist each see it as one line with its four sessions beneath; then the client
+ * cancels the last two, each refunded under its own 48-hour rule. Nothing is left unpaid, so no
+ * hold is left for the journeys after this one.
  */
 const PRICE_MINOR = 1_500_000;
 
@@ -40,6 +41,11 @@ const LANGUAGES = [
       status: 'Confirmed',
       line: 'Series of 4 sessions',
       sessions: 'Sessions of this series',
+      cancelRest: 'Cancel this and later sessions',
+      reason: /Reason for cancelling/,
+      cancelTwo: 'Cancel 2 sessions',
+      refunded: '₦15,000.00 refunded',
+      cancelled: 'Cancelled',
     },
   },
   {
@@ -65,6 +71,11 @@ const LANGUAGES = [
       status: 'Bestätigt',
       line: 'Serie mit 4 Sitzungen',
       sessions: 'Sitzungen dieser Serie',
+      cancelRest: 'Diese und spätere Sitzungen stornieren',
+      reason: /Grund der Stornierung/,
+      cancelTwo: '2 Sitzungen stornieren',
+      refunded: '15.000,00 ₦ erstattet',
+      cancelled: 'Storniert',
     },
   },
 ] as const;
@@ -180,6 +191,23 @@ test.describe('a whole series, paid once', () => {
       } finally {
         await providerContext.close();
       }
+
+      // The client cancels the last two sessions from the third one's page: each is more than 48
+      // hours ahead, so the API refunds each in full, and the page says so per session.
+      await visit(`${prefix}/appointments/${sessionIds[2]}/`);
+      await page.getByRole('button', { name: words.cancelRest }).click();
+      await expect(page.getByTestId('cancel-series-session')).toHaveCount(2);
+      await page.getByLabel(words.reason).fill('Umzug – Siobhán O’Brien');
+      await page.getByRole('button', { name: words.cancelTwo }).click();
+      const results = page.getByTestId('cancelled-session');
+      await expect(results).toHaveCount(2);
+      for (let index = 0; index < 2; index += 1) await expect(results.nth(index)).toContainText(words.refunded);
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/series-paid-once-cancel-rest-${language}.png`, fullPage: true });
+      expect(await walletBalance(request, clientToken)).toBe(funded - 2 * PRICE_MINOR);
+      const sessionsBeneath = page.getByTestId('series-session');
+      await expect(sessionsBeneath.nth(0)).toContainText(words.status);
+      await expect(sessionsBeneath.nth(3)).toContainText(words.cancelled);
     });
   }
 });
