@@ -9,6 +9,7 @@ import { credentialJobs } from './modules/credentials/reminders.ts';
 import { dataRightsJobs } from './modules/data-rights/exports.ts';
 import { directoryJobs } from './modules/directory/next-available.ts';
 import { documentJobs } from './modules/documents/jobs.ts';
+import { formJobs } from './modules/forms/jobs.ts';
 import { paymentJobs } from './modules/money/reconcile.ts';
 import { notificationJobs } from './modules/notifications/reminders.ts';
 import { sessionJobs } from './modules/sessions/jobs.ts';
@@ -100,6 +101,7 @@ export async function start(options: StartOptions) {
     ...directoryJobs,
     ...notificationJobs,
     ...documentJobs,
+    ...formJobs,
     ...calendarFeedJobs,
     ...waitlistJobs,
   ];

@@ -1,4 +1,4 @@
-import type { Booking } from '@app/shared/schemas/bookings';
+import type { Booking, BookingSeries } from '@app/shared/schemas/bookings';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { bookingEvents, bookings, emails, preferenceOptions, therapyCategories } from '../src/db/schema/index.ts';
@@ -134,6 +134,31 @@ export async function scheduleVia(t: TestApp, client: TestUser, bookingId: strin
     url: `/api/booking/${bookingId}/schedule`,
     headers: client.headers,
     payload: { timeslotIdentifier: slotId },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** A client's series from a listed slot (POST /booking/series), as the API answers it. */
+export async function createSeriesVia(
+  t: TestApp,
+  client: TestUser,
+  provider: TestUser,
+  ids: Catalog,
+  input: { slotId: string; occurrences: number; cadence?: 'weekly' | 'fortnightly' },
+): Promise<BookingSeries & { identifier: string }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/booking/series',
+    headers: client.headers,
+    payload: {
+      providerIdentifier: provider.id,
+      modalityIdentifier: ids.modalityId,
+      therapyIdentifier: ids.therapyId,
+      timeslotIdentifier: input.slotId,
+      occurrences: input.occurrences,
+      ...(input.cadence ? { cadence: input.cadence } : {}),
+    },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();

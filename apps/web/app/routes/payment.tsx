@@ -166,6 +166,8 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
   const amountMinor = allAtOnce ? unpaid.reduce((sum, item) => sum + item.priceMinor, 0) : booking.priceMinor;
   const price = priceText(amountMinor, booking.currencyCode, lang);
   const pending = payOne.isPending || payAll.isPending;
+  // Until the series is known, the amount could still change from one session to the whole series.
+  const blocked = pending || busy || (booking.series !== null && series.isPending);
 
   async function payWith(chosen: 'wallet' | 'card') {
     setMethod(chosen);
@@ -249,7 +251,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
           <>
             {booking.series ? (
               <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="payment-series">
-                {t('bookingScreens.payment.seriesHint', {
+                {t(canPayAll ? 'bookingScreens.payment.seriesHint' : 'bookingScreens.payment.seriesHintOne', {
                   index: booking.series.index + 1,
                   count: booking.series.occurrences,
                 })}
@@ -273,7 +275,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
                 totalMinor={unpaid.reduce((sum, item) => sum + item.priceMinor, 0)}
                 priceMinor={booking.priceMinor}
                 currencyCode={booking.currencyCode}
-                disabled={pending || busy}
+                disabled={blocked}
               />
             ) : null}
             <section
@@ -317,7 +319,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
                 className="mt-4 w-full sm:w-auto"
                 onClick={() => void payWith('wallet')}
                 loading={pending && method === 'wallet'}
-                disabled={!enough || pending || busy}
+                disabled={!enough || blocked}
               >
                 {t('bookingScreens.payment.payWallet', { amount: price })}
               </Button>
@@ -338,7 +340,7 @@ function PaymentBody({ booking, busy }: { booking: Booking; busy: boolean }) {
                 className="mt-4 w-full sm:w-auto"
                 onClick={() => void payWith('card')}
                 loading={pending && method === 'card'}
-                disabled={pending || busy}
+                disabled={blocked}
               >
                 {t('bookingScreens.payment.payCard', { amount: price })}
               </Button>

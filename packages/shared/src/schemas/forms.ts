@@ -31,6 +31,12 @@ export const SCALE_MAX_MAX = 10;
 /** How often a measure may be re-sent: before every Nth paid session, N in this range. */
 export const RESEND_EVERY_MIN = 1;
 export const RESEND_EVERY_MAX = 52;
+/**
+ * A measure due before a later session goes out this long before it starts (when it is paid, if
+ * that is later): the client has days to fill it, and a series paid at once does not send every
+ * session's measures on the day of payment.
+ */
+export const MEASURE_LEAD_HOURS = 72;
 
 const Id = z
   .string()

@@ -1,6 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Catalog, catalog, createProvider, listedSlot, walletOf } from '../../../test/booking-fixtures.ts';
+import {
+  type Catalog,
+  catalog,
+  createProvider,
+  createSeriesVia,
+  listedSlot,
+  walletOf,
+} from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { type FakePaystack, startFakePaystack } from '../../../test/fake-paystack.ts';
@@ -45,20 +52,7 @@ afterAll(async () => {
  */
 async function seriesOf(client: TestUser, occurrences = 4) {
   const slot = await listedSlot(t, provider.id, '2027-03-02', 0);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/booking/series',
-    headers: client.headers,
-    payload: {
-      providerIdentifier: provider.id,
-      modalityIdentifier: ids.modalityId,
-      therapyIdentifier: ids.therapyId,
-      timeslotIdentifier: slot.identifier,
-      occurrences,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const series = response.json() as { identifier: string; bookings: Array<{ identifier: string }> };
+  const series = await createSeriesVia(t, client, provider, ids, { slotId: slot.identifier, occurrences });
   return { seriesId: series.identifier, sessionIds: series.bookings.map((b) => b.identifier) };
 }
 

@@ -309,6 +309,37 @@ describe('a client signs before the first session', () => {
     expect(printed).toContain('Ọ̀kọ́ ni Ελένη.'.normalize('NFC'));
   });
 
+  it('prints Korean, Arabic, Hindi, Thai and Hebrew names, right-to-left ones in reading order', async () => {
+    const provider = await createProvider(t, { firstName: 'שרה', lastName: 'כהן' });
+    const session = await paidSession(t, ids, {
+      date: '2027-03-15',
+      provider,
+      client: { firstName: 'محمد', lastName: 'بن سلمان' },
+    });
+    const text = `${CONSENT_TEXT}\n\nClient: שרה כהן, room 12; 김민준, आरव शर्मा, สมชาย.`;
+    const version = await writeConsent(t, session.provider, text);
+    const signed = await sign(t, session.client, session.bookingId, {
+      version,
+      signedName: 'محمد بن سلمان',
+      agreed: true,
+    });
+    const url = `/api/consent/signatures/${signed.json().identifier}/pdf`;
+    const answer = await t.app.inject({ url, headers: session.client.headers });
+    expect(answer.statusCode).toBe(200);
+    const printed = await pdfText(answer.rawPayload);
+    // The PDF holds glyphs in the order they are drawn, left to right; the text reader puts a
+    // right-to-left stretch back into reading order. So a name reads back as typed only when its
+    // words were drawn right to left: drawn in typing order (as pdfkit alone does, word by word)
+    // it would read back "כהן שרה". A glyph missing from the fonts would read back as another letter.
+    expect(printed).toContain('محمد بن سلمان');
+    expect(printed).toContain('שרה כהן');
+    // A Hebrew name inside an English line: the line reads left to right, the name right to left
+    // (the reader takes a piece of text mostly in Hebrew for a right-to-left line, so this line has
+    // more Latin than Hebrew). Devanagari draws the र् of शर्मा (the reph) above the last letter of its syllable, so the text
+    // in drawing order carries it after मा.
+    expect(printed).toContain('Client: שרה כהן, room 12; 김민준, आरव शमार्, สมชาย.');
+  });
+
   it('refuses the signature, its PDF and the client state in view mode (403)', async () => {
     const session = await paidSession(t, ids, { date: '2027-03-08' });
     const version = await writeConsent(t, session.provider);

@@ -1,68 +1,16 @@
-/// <reference path="../../../types/fontkit.d.ts" />
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-
-const require = createRequire(import.meta.url);
-
-/**
- * DejaVu Sans (embedded, subset by pdfkit): it has ₦, €, £, German umlauts, Yoruba's dotted and
- * accented letters, and Latin, Greek, Cyrillic and Hebrew letters for names; pdfkit's built-in
- * fonts have none of ₦ or non-Latin.
- */
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
-
-/**
- * Noto Sans CJK (Simplified Chinese cut, OFL-1.1), for the Chinese and Japanese characters of a
- * name or a consent that DejaVu lacks (a name like 李小龍 would print blank). Server-side only;
- * read once, and embedded (subset) only into a PDF that needs it.
- */
-// Resolved when first needed: a PDF of Latin text never looks for the package.
-const cjkFont = (weight: 'regular' | 'bold') =>
-  path.join(
-    path.dirname(require.resolve('@embedpdf/fonts-sc')),
-    '..',
-    'fonts',
-    weight === 'bold' ? 'NotoSansHans-Bold.otf' : 'NotoSansHans-Regular.otf',
-  );
-
-type Weight = 'regular' | 'bold';
-type Face = Weight | 'cjkRegular' | 'cjkBold';
-
-let coverage: { base: fontkit.Font; cjk: fontkit.Font } | null = null;
-const cjkBytes: Partial<Record<Weight, Buffer>> = {};
-
-function fontsFor() {
-  coverage ??= { base: fontkit.openSync(FONTS.regular), cjk: fontkit.openSync(cjkFont('regular')) };
-  return coverage;
-}
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/**
- * `text` cut into runs of one face each: a character (with its combining marks) DejaVu draws
- * stays in `weight`; one only the CJK font draws goes to its CJK face.
- */
-export function fontRuns(text: string, weight: Weight): Array<{ face: Face; text: string }> {
-  // Most text is Latin: one test, no segmenting.
-  if (/^[\u0020-\u024f\s]*$/.test(text)) return [{ face: weight, text }];
-  const { base, cjk } = fontsFor();
-  const cjkFace: Face = weight === 'bold' ? 'cjkBold' : 'cjkRegular';
-  const runs: Array<{ face: Face; text: string }> = [];
-  for (const { segment } of graphemes.segment(text)) {
-    const codePoint = segment.codePointAt(0) ?? 0;
-    const face = !base.hasGlyphForCodePoint(codePoint) && cjk.hasGlyphForCodePoint(codePoint) ? cjkFace : weight;
-    const last = runs.at(-1);
-    if (last && last.face === face) last.text += segment;
-    else runs.push({ face, text: segment });
-  }
-  return runs;
-}
+import {
+  BASE_FONTS,
+  drawnText,
+  type Face,
+  faceMetrics,
+  faceSource,
+  hasRightToLeft,
+  type Run,
+  scriptRuns,
+  visualOrder,
+  type Weight,
+} from './scripts.ts';
 
 const PAGE_MARGIN = 50;
 const MUTED = '#555555';
@@ -80,7 +28,7 @@ export class PdfPage {
   readonly doc: PDFKit.PDFDocument;
   private readonly chunks: Buffer[] = [];
   private readonly finished: Promise<Buffer>;
-  private readonly cjkRegistered = new Set<Face>();
+  private readonly registered = new Set<Face>(['regular', 'bold']);
 
   constructor(meta: { title: string; language: string; author: string; createdAt: Date }) {
     this.doc = new PDFDocument({
@@ -92,8 +40,8 @@ export class PdfPage {
       // Pages stay open until the end, for the footer on every page.
       bufferPages: true,
     });
-    this.doc.registerFont('regular', FONTS.regular);
-    this.doc.registerFont('bold', FONTS.bold);
+    this.doc.registerFont('regular', BASE_FONTS.regular);
+    this.doc.registerFont('bold', BASE_FONTS.bold);
     this.doc.font('regular').fontSize(10).fillColor('black');
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.finished = new Promise((resolve, reject) => {
@@ -107,31 +55,115 @@ export class PdfPage {
   }
 
   /**
-   * Writes `text` in `weight` at (x, y) like `doc.text`, switching to the CJK face for the
-   * characters only it draws (a run after another continues the same line and wrapping).
+   * Writes `text` in `weight` at (x, y) like `doc.text`, switching to a fallback face for the
+   * characters only it draws (a run after another continues the same line and wrapping). A text
+   * with right-to-left letters is laid out here instead, line by line (see `writeBidi`).
    */
-  private write(weight: Weight, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions): void {
+  private write(
+    weight: Weight,
+    text: string,
+    x: number,
+    y: number,
+    options: PDFKit.Mixins.TextOptions & { alignByDirection?: boolean },
+  ): void {
     const { doc } = this;
-    const runs = fontRuns(text, weight);
-    runs.forEach((run, index) => {
-      this.useFace(run.face);
-      const continued = index < runs.length - 1;
-      if (index === 0) doc.text(run.text, x, y, { ...options, continued });
-      else doc.text(run.text, { continued });
-    });
+    const { alignByDirection, ...textOptions } = options;
+    const { base, runs } = scriptRuns(text, weight);
+    if (hasRightToLeft(runs)) {
+      const align = alignByDirection && base === 1 ? 'right' : (textOptions.align ?? 'left');
+      this.writeBidi(runs, x, y, textOptions.width ?? this.width, align);
+    } else if (runs.length === 1) {
+      this.useFace(runs[0]?.face ?? weight);
+      doc.text(text, x, y, textOptions);
+    } else {
+      // Faces differ in ascent: every run sits on DejaVu's baseline, not on its own font's top.
+      const baseline = -faceMetrics(weight, this.fontSize).ascent;
+      runs.forEach((run, index) => {
+        this.useFace(run.face);
+        const continued = index < runs.length - 1;
+        if (index === 0) doc.text(run.text, x, y, { ...textOptions, baseline, continued });
+        else doc.text(run.text, { baseline, continued });
+      });
+    }
     doc.font(weight);
   }
 
-  private useFace(face: Face): void {
-    if (face === 'regular' || face === 'bold') {
-      this.doc.font(face);
-      return;
+  private get fontSize(): number {
+    // pdfkit keeps the size it writes in but has no getter for it.
+    return (this.doc as unknown as { _fontSize: number })._fontSize;
+  }
+
+  /**
+   * A text with right-to-left letters: pdfkit lays a text out word by word in reading order, so a
+   * Hebrew or Arabic name of two words would print its words left to right. Here it is broken
+   * into lines in reading order (at spaces), then each line's pieces are put in visual order
+   * (`visualOrder`) and drawn one by one on a common baseline; fontkit draws the letters of a
+   * right-to-left piece right to left and shapes Arabic. A word wider than the line overflows it.
+   */
+  private writeBidi(runs: Run[], x: number, y: number, width: number, align: string): void {
+    const { doc } = this;
+    const size = this.fontSize;
+    type Piece = Run & { width: number; space: boolean; newline: boolean };
+    const pieces: Piece[] = [];
+    for (const run of runs) {
+      this.useFace(run.face);
+      for (const text of run.text.split(/(\r\n|\n|[^\S\r\n]+)/u)) {
+        if (text === '') continue;
+        const newline = /^[\r\n]/.test(text);
+        const space = !newline && /^\s+$/u.test(text);
+        pieces.push({ ...run, text, width: newline ? 0 : doc.widthOfString(text), space, newline });
+      }
     }
-    const weight: Weight = face === 'cjkBold' ? 'bold' : 'regular';
-    if (!this.cjkRegistered.has(face)) {
-      cjkBytes[weight] ??= readFileSync(cjkFont(weight));
-      this.doc.registerFont(face, cjkBytes[weight]);
-      this.cjkRegistered.add(face);
+    const lines: Piece[][] = [[]];
+    let lineWidth = 0;
+    for (const piece of pieces) {
+      const line = lines.at(-1) as Piece[];
+      if (piece.newline) {
+        lines.push([]);
+        lineWidth = 0;
+        continue;
+      }
+      const hasWords = line.some((candidate) => !candidate.space);
+      if (!piece.space && hasWords && lineWidth + piece.width > width) {
+        while (line.at(-1)?.space) line.pop();
+        lines.push([piece]);
+        lineWidth = piece.width;
+      } else if (piece.space && !hasWords) {
+        // A line starts with a letter, not with the space it broke at.
+      } else {
+        line.push(piece);
+        lineWidth += piece.width;
+      }
+    }
+    let top = y;
+    for (const line of lines) {
+      while (line.at(-1)?.space) line.pop();
+      // The line is as tall as its tallest face (an empty line as DejaVu's).
+      const faces = new Set<Face>(line.length > 0 ? line.map((piece) => piece.face) : ['regular']);
+      const metrics = [...faces].map((face) => faceMetrics(face, size));
+      const ascent = Math.max(...metrics.map((metric) => metric.ascent));
+      const lineHeight = Math.max(...metrics.map((metric) => metric.lineHeight));
+      if (top + lineHeight > doc.page.maxY()) {
+        doc.addPage();
+        top = doc.y;
+      }
+      const used = line.reduce((sum, piece) => sum + piece.width, 0);
+      let left = align === 'right' ? x + width - used : align === 'center' ? x + (width - used) / 2 : x;
+      for (const piece of visualOrder(line)) {
+        this.useFace(piece.face);
+        doc.text(drawnText(piece), left, top + ascent, { lineBreak: false, baseline: 'alphabetic' });
+        left += piece.width;
+      }
+      top += lineHeight;
+    }
+    doc.x = x;
+    doc.y = top;
+  }
+
+  private useFace(face: Face): void {
+    if (!this.registered.has(face)) {
+      this.doc.registerFont(face, faceSource(face));
+      this.registered.add(face);
     }
     this.doc.font(face);
   }
@@ -191,7 +223,7 @@ export class PdfPage {
 
   paragraph(text: string, options: { muted?: boolean; size?: number } = {}): void {
     this.doc.fontSize(options.size ?? 10).fillColor(options.muted ? MUTED : 'black');
-    this.write('regular', text, PAGE_MARGIN, this.doc.y, { width: this.width });
+    this.write('regular', text, PAGE_MARGIN, this.doc.y, { width: this.width, alignByDirection: true });
     this.doc.fillColor('black');
     this.doc.moveDown(0.5);
   }

@@ -1,5 +1,5 @@
 import { INSTRUMENT_KEYS, INSTRUMENTS } from '@app/shared/instruments';
-import { type FormRef, RESEND_EVERY_MAX } from '@app/shared/schemas/forms';
+import { type FormRef, MEASURE_LEAD_HOURS, RESEND_EVERY_MAX } from '@app/shared/schemas/forms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -55,7 +55,7 @@ export function AutoAssignments({ clientId }: { clientId?: string }) {
       </h2>
       {clientId ? null : (
         <>
-          <p className="text-sm text-slate-600">{t('forms.assign.intro')}</p>
+          <p className="text-sm text-slate-600">{t('forms.assign.intro', { hours: MEASURE_LEAD_HOURS })}</p>
           <p className="text-sm">
             <Link
               to={innerPaths.formTemplates(lang)}
