@@ -13,6 +13,7 @@ import { NotFoundPage } from '#app/features/shell/components/not-found-page';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
+import { useViewerZone } from '#app/lib/viewer-zone';
 import { LoadGate } from '#app/ui/load-gate';
 import type { Route } from './+types/form';
 
@@ -28,6 +29,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function FormPage({ params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
+  // Days in the reader's zone, once known (the server cannot know a browser's).
+  const zone = useViewerZone();
   const session = useSession();
   const form = useForm(params.requestId);
   const [submitted, setSubmitted] = useState<SubmitAnswer | null>(null);
@@ -46,8 +49,8 @@ export default function FormPage({ params }: Route.ComponentProps) {
             {provider ? (
               <>
                 <p className="text-slate-600">
-                  {t('forms.answers.from', { name: request.clientName })} ·{' '}
-                  {t('forms.answers.sentOn', { date: dayOf(request.sentAt, lang) })}
+                  {t('forms.answers.from', { name: request.clientName })}
+                  {zone ? ` · ${t('forms.answers.sentOn', { date: dayOf(request.sentAt, lang, zone) })}` : null}
                 </p>
                 {request.status === 'submitted' ? (
                   <FormAnswers request={request} showResult />
@@ -63,7 +66,11 @@ export default function FormPage({ params }: Route.ComponentProps) {
                   </p>
                 ) : (
                   <p className="text-slate-600">
-                    {t('forms.fill.submittedNote', { date: dayOf(request.submittedAt ?? request.sentAt, lang) })}
+                    {zone
+                      ? t('forms.fill.submittedNote', {
+                          date: dayOf(request.submittedAt ?? request.sentAt, lang, zone),
+                        })
+                      : null}
                   </p>
                 )}
                 {submitted?.showCrisisLines ? <CrisisLines countryCode={submitted.countryCode} /> : null}

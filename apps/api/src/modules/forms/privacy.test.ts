@@ -12,6 +12,7 @@ import { fixedClock } from '../../platform/clock.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createMailer } from '../../platform/mailer.ts';
 import { rawRows } from '../../platform/prepared.ts';
+import { deliverBookingNotifications } from '../notifications/booking-emails.ts';
 import { formAccessOf } from './access-log.ts';
 import { assign, myForms, phq9Answers, postTemplate } from './test-support.ts';
 
@@ -69,6 +70,8 @@ describe('a canary answer', () => {
     await assign(t, provider, { form: { templateId }, clientId: null });
     await assign(t, provider, { form: { instrument: 'phq9' }, clientId: null });
     const { client } = await scheduledBooking(t, ids, { provider, date: '2027-03-02', pay: true });
+    // Forms follow the confirmation's delivery (the outbox job's, run here).
+    await deliverBookingNotifications(t.deps);
     const forms = await myForms(t, client);
     const intake = forms.find((form) => !form.instrument);
     const phq9 = forms.find((form) => form.instrument === 'phq9');
@@ -148,6 +151,7 @@ describe.runIf(testDriver === 'pg')('submitting at once', () => {
     const provider = await createProvider(t);
     await assign(t, provider, { form: { instrument: 'gad7' }, clientId: null });
     const { client } = await scheduledBooking(t, ids, { provider, date: '2027-03-02', pay: true });
+    await deliverBookingNotifications(t.deps);
     const [form] = await myForms(t, client);
     const answers = Object.fromEntries(
       Array.from({ length: 7 }, (_, index) => [`item${index + 1}`, String(index % 4)]),

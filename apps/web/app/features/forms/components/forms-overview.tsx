@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useViewerZone } from '#app/lib/viewer-zone';
 import { LoadGate } from '#app/ui/load-gate';
 import { useFormsOverview } from '../api/get-overview';
 import { dayOf } from '../lib/format';
@@ -10,6 +11,7 @@ import { dayOf } from '../lib/format';
 function FormRows({ title, rows, at }: { title: string; rows: FormRequestSummary[]; at: 'sentAt' | 'submittedAt' }) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
+  const zone = useViewerZone();
   return (
     <section className="flex flex-col gap-2">
       <h2 className="text-lg font-semibold">{title}</h2>
@@ -26,7 +28,7 @@ function FormRows({ title, rows, at }: { title: string; rows: FormRequestSummary
                 <p className="font-medium break-words">
                   {row.clientName} · {row.title}
                 </p>
-                <p className="text-sm text-slate-600">{dayOf(row[at] ?? row.sentAt, lang)}</p>
+                <p className="text-sm text-slate-600">{zone ? dayOf(row[at] ?? row.sentAt, lang, zone) : null}</p>
               </div>
               <div className="flex items-center gap-2">
                 {row.urgent ? (

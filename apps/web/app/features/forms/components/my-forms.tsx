@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useViewerZone } from '#app/lib/viewer-zone';
 import { LoadGate } from '#app/ui/load-gate';
 import { useMyForms } from '../api/list-my-forms';
 import { dayOf } from '../lib/format';
@@ -10,6 +11,7 @@ import { dayOf } from '../lib/format';
 export function MyForms() {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
+  const zone = useViewerZone();
   const forms = useMyForms();
   return (
     <LoadGate query={forms}>
@@ -26,10 +28,15 @@ export function MyForms() {
                 <div className="min-w-0">
                   <p className="font-semibold break-words">{form.title}</p>
                   <p className="text-sm text-slate-600">
-                    {t('forms.mine.from', { name: form.providerName })} ·{' '}
-                    {form.submittedAt
-                      ? t('forms.mine.submittedOn', { date: dayOf(form.submittedAt, lang) })
-                      : t('forms.mine.sentOn', { date: dayOf(form.sentAt, lang) })}
+                    {t('forms.mine.from', { name: form.providerName })}
+                    {/* The day in the reader's zone, once known (the server cannot know a browser's). */}
+                    {zone
+                      ? ` · ${
+                          form.submittedAt
+                            ? t('forms.mine.submittedOn', { date: dayOf(form.submittedAt, lang, zone) })
+                            : t('forms.mine.sentOn', { date: dayOf(form.sentAt, lang, zone) })
+                        }`
+                      : null}
                   </p>
                 </div>
                 <Link

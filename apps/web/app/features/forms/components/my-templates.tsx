@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useViewerZone } from '#app/lib/viewer-zone';
 import { LoadGate } from '#app/ui/load-gate';
 import { useTemplates } from '../api/list-templates';
 import { dayOf } from '../lib/format';
@@ -13,6 +14,7 @@ const LINK =
 export function MyTemplates() {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
+  const zone = useViewerZone();
   const templates = useTemplates();
   return (
     <div className="flex flex-col gap-4">
@@ -42,7 +44,9 @@ export function MyTemplates() {
                       {t('forms.builder.templates.questions', {
                         count: template.definition.sections.reduce((sum, section) => sum + section.questions.length, 0),
                       })}{' '}
-                      · {t('forms.builder.templates.updated', { date: dayOf(template.updatedAt, lang) })}
+                      {zone
+                        ? `· ${t('forms.builder.templates.updated', { date: dayOf(template.updatedAt, lang, zone) })}`
+                        : null}
                     </p>
                   </div>
                   <Link to={innerPaths.formTemplate(lang, template.id)} className={LINK}>

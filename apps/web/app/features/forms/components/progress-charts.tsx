@@ -2,6 +2,7 @@ import { INSTRUMENTS } from '@app/shared/instruments';
 import type { MeasureSeries } from '@app/shared/schemas/forms';
 import { useTranslation } from 'react-i18next';
 import { useLocaleData } from '#app/lib/shell-data';
+import { useViewerZone } from '#app/lib/viewer-zone';
 import { CHART_COLORS, ChartFigure } from '#app/ui/charts/chart-figure';
 import { LoadGate } from '#app/ui/load-gate';
 import { useProgress } from '../api/get-progress';
@@ -11,10 +12,13 @@ import { BAND_FILLS, dayOf } from '../lib/format';
 function MeasureChart({ series }: { series: MeasureSeries }) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
+  const zone = useViewerZone();
   const name = INSTRUMENTS[series.instrument].name;
   const seen = new Map<string, number>();
+  // Days in the reader's zone: drawn once it is known (the server cannot know a browser's).
+  if (!zone) return null;
   const points = series.points.map((point) => {
-    const day = dayOf(point.at, lang);
+    const day = dayOf(point.at, lang, zone);
     const count = (seen.get(day) ?? 0) + 1;
     seen.set(day, count);
     return { label: count > 1 ? `${day} (${count})` : day, values: { score: point.score } };

@@ -7,12 +7,12 @@ export function clockTime(instant: string, language: string): string {
 }
 
 /** A day as the reader writes it, in their zone: "29 Nov 2026" / "29.11.2026". */
-export function dayOf(instant: string, language: string, zone?: string | null): string {
+export function dayOf(instant: string, language: string, zone: string): string {
   return dateTimeFormat(intlLocale(language), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    ...(zone ? { timeZone: zone } : {}),
+    timeZone: zone,
   }).format(new Date(instant));
 }
 

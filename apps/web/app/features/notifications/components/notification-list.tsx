@@ -46,7 +46,10 @@ function NotificationItem({ notification }: { notification: Notification }) {
           <p className={cn(unread && 'font-semibold')}>{text}</p>
         )}
         <p className="mt-1 text-xs text-slate-600">
-          <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt, language)}</time>
+          {/* In the reader's zone once known: the server cannot know a browser's zone. */}
+          <time dateTime={notification.createdAt}>
+            {zone ? formatDateTime(notification.createdAt, language, zone) : null}
+          </time>
         </p>
       </div>
       {unread ? (

@@ -84,12 +84,12 @@ describe('waitlist', () => {
       '/de/waitlist/',
     );
     const item = (await screen.findByText("Bei Zoë D'Arcy-Nwosu")).closest('li') as HTMLElement;
-    expect(within(item).getByText('Ein Termin ist für Sie reserviert')).toBeInTheDocument();
+    expect(within(item).getByText('Ein Termin ist für dich reserviert')).toBeInTheDocument();
     const book = within(item).getByRole('link', { name: 'Diesen Termin buchen' });
     expect(book.getAttribute('href')).toContain(`provider=${PROVIDER_ID}`);
     expect(book.getAttribute('href')).toContain(`at=${encodeURIComponent(entry.claim.startAt)}`);
     await user.click(within(item).getByRole('button', { name: 'Warteliste verlassen' }));
-    expect(await screen.findByText('Sie warten bei niemandem auf einen Termin.')).toBeInTheDocument();
+    expect(await screen.findByText('Du wartest bei niemandem auf einen Termin.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 });
