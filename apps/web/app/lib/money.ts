@@ -32,15 +32,14 @@ export function signedMoney(minor: number, direction: 'credit' | 'debit', curren
   return `${direction === 'credit' ? '+' : '−'}${money(Math.abs(minor), currency, language)}`;
 }
 
-/** Date and time in the reader's language, in `zone` when given (else the runtime's: server and browser may differ). */
-export function formatDateTime(iso: string, language: Language, zone?: string | null): string {
-  return dateTimeFormat(intlLocale(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(zone ? { timeZone: zone } : {}),
-  }).format(new Date(iso));
+/** Date and time in the reader's language and zone (components: useReaderDates). */
+export function formatDateTime(iso: string, language: Language, zone: string): string {
+  return dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(
+    new Date(iso),
+  );
 }
 
-export function formatDate(iso: string, language: Language): string {
-  return dateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
+/** A day in the reader's language and zone (components: useReaderDates). */
+export function formatDate(iso: string, language: Language, zone: string): string {
+  return dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: zone }).format(new Date(iso));
 }

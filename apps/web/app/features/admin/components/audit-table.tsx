@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '#app/lib/money';
-import { useLocaleData } from '#app/lib/shell-data';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { LoadGate } from '#app/ui/load-gate';
 import { Pagination, pageSearch } from '#app/ui/pagination';
 import { useAudit } from '../api/list-audit';
@@ -26,8 +25,8 @@ function detailText(detail: Record<string, unknown>): string {
 
 /** The audit trail, newest first, filtered by a domain of actions. */
 export function AuditTable() {
+  const when = useReaderDates();
   const { t } = useTranslation();
-  const { lang } = useLocaleData();
   const [params, setParams] = useSearchParams();
   const action = params.get('action') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -70,7 +69,7 @@ export function AuditTable() {
               ) : (
                 result.data.map((entry) => (
                   <tr key={entry.identifier}>
-                    <Cell className="whitespace-nowrap">{formatDateTime(entry.at, lang)}</Cell>
+                    <Cell className="whitespace-nowrap">{when.dateTime(entry.at)}</Cell>
                     <Cell className="break-words">
                       {entry.actor.identifier ? (entry.actor.email ?? entry.actor.identifier) : t('admin.audit.system')}
                     </Cell>

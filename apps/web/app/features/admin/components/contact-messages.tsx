@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '#app/lib/money';
-import { useLocaleData } from '#app/lib/shell-data';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { LoadGate } from '#app/ui/load-gate';
 import { Pagination, pageSearch } from '#app/ui/pagination';
 import { useContactMessages } from '../api/list-contact-messages';
@@ -10,8 +9,8 @@ import { Badge, Cell, DataTable, EmptyRow } from './table';
 
 /** Messages sent with the public contact form, newest first, page by page as the API pages them. */
 export function ContactMessages() {
+  const when = useReaderDates();
   const { t } = useTranslation();
-  const { lang } = useLocaleData();
   const [params] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useContactMessages({ page });
@@ -35,7 +34,7 @@ export function ContactMessages() {
             ) : (
               result.data.map((message) => (
                 <tr key={message.identifier} data-testid={`contact-message-${message.identifier}`}>
-                  <Cell className="whitespace-nowrap">{formatDateTime(message.createdAt, lang)}</Cell>
+                  <Cell className="whitespace-nowrap">{when.dateTime(message.createdAt)}</Cell>
                   <Cell className="break-words">
                     <p className="font-medium">{personName(t, message)}</p>
                     {message.phoneNumber ? <p className="text-xs text-slate-600">{message.phoneNumber}</p> : null}

@@ -2,9 +2,8 @@ import { type AdminFlag, FlagRuleSchema } from '@app/shared/schemas/flags';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/api/client';
-import { formatDateTime } from '#app/lib/money';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { tMessage } from '#app/lib/t-message';
-import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { Field } from '#app/ui/field';
 import { LoadGate } from '#app/ui/load-gate';
@@ -13,8 +12,8 @@ import { useAdminFlags } from '../api/list-flags';
 import { useUpdateFlag } from '../api/update-flag';
 
 function FlagCard({ flag }: { flag: AdminFlag }) {
+  const when = useReaderDates();
   const { t } = useTranslation();
-  const language = useLang();
   const toast = useToast();
   const update = useUpdateFlag();
   const [enabled, setEnabled] = useState(flag.enabled);
@@ -80,7 +79,7 @@ function FlagCard({ flag }: { flag: AdminFlag }) {
           <p className="mt-1 text-xs text-slate-600">
             {flag.updatedAt
               ? t('admin.flags.updated', {
-                  date: formatDateTime(flag.updatedAt, language),
+                  date: when.dateTime(flag.updatedAt),
                   name: flag.updatedBy ?? t('admin.common.noName'),
                 })
               : t('admin.flags.neverUpdated')}

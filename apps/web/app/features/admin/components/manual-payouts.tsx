@@ -2,7 +2,8 @@ import { MANUAL_PAYOUT_STATES, type ManualPayout, type ManualPayoutState } from 
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime, money } from '#app/lib/money';
+import { money } from '#app/lib/money';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
@@ -72,8 +73,8 @@ function BankDetails({ bank }: { bank: Bank }) {
 }
 
 function Outcome({ payout }: { payout: ManualPayout }) {
+  const when = useReaderDates();
   const { t } = useTranslation();
-  const { lang } = useLocaleData();
   const { record } = payout;
   if (!record) return <Badge tone="warning">{t('admin.payouts.state.awaiting')}</Badge>;
   return (
@@ -88,20 +89,21 @@ function Outcome({ payout }: { payout: ManualPayout }) {
       ) : null}
       {record.note ? <p className="text-xs break-words text-slate-700">{record.note}</p> : null}
       <p className="text-xs text-slate-600">
-        {t('admin.payouts.recordedBy', { name: record.recordedBy.name, time: formatDateTime(record.recordedAt, lang) })}
+        {t('admin.payouts.recordedBy', { name: record.recordedBy.name, time: when.dateTime(record.recordedAt) })}
       </p>
     </div>
   );
 }
 
 function PayoutRow({ payout }: { payout: ManualPayout }) {
+  const when = useReaderDates();
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const modals = useModals();
   const amount = money(payout.amount, payout.currencyCode, lang);
   return (
     <tr data-testid={`manual-payout-${payout.identifier}`}>
-      <Cell>{formatDateTime(payout.createdAt, lang)}</Cell>
+      <Cell>{when.dateTime(payout.createdAt)}</Cell>
       <Cell className="break-words">
         <p className="font-medium">{payout.provider.name}</p>
         <p className="text-xs text-slate-600">{payout.provider.email}</p>

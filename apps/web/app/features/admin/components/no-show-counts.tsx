@@ -1,8 +1,7 @@
 import { BOOKING_PARTIES, type BookingParty } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '#app/lib/money';
-import { useLocaleData } from '#app/lib/shell-data';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { LoadGate } from '#app/ui/load-gate';
 import { Pagination, pageSearch } from '#app/ui/pagination';
 import { useNoShows } from '../api/list-no-shows';
@@ -11,8 +10,8 @@ import { Cell, DataTable, EmptyRow } from './table';
 
 /** Who missed sessions, as providers or as clients (the switch is in the URL), most first. */
 export function NoShowCounts() {
+  const when = useReaderDates();
   const { t } = useTranslation();
-  const { lang } = useLocaleData();
   const [params] = useSearchParams();
   const party = oneOf<BookingParty>(BOOKING_PARTIES, params.get('party'), 'provider');
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -50,7 +49,7 @@ export function NoShowCounts() {
                     <Cell className="break-words">{row.user.email}</Cell>
                     <Cell className="font-semibold tabular-nums">{row.noShows}</Cell>
                     <Cell className="tabular-nums">{row.sessions}</Cell>
-                    <Cell className="whitespace-nowrap">{formatDateTime(row.lastNoShowAt, lang)}</Cell>
+                    <Cell className="whitespace-nowrap">{when.dateTime(row.lastNoShowAt)}</Cell>
                   </tr>
                 ))
               )}

@@ -1,7 +1,8 @@
 import { BOOKING_STATUS_VALUES } from '@app/shared/schemas/admin';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime, money } from '#app/lib/money';
+import { money } from '#app/lib/money';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
@@ -26,6 +27,7 @@ function bookingStatusOf(value: string | null): BookingStatus {
 
 /** Bookings by status: the count of each status as a link, and the chosen status's bookings. */
 export function BookingsByStatus() {
+  const when = useReaderDates();
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const [params] = useSearchParams();
@@ -80,9 +82,9 @@ export function BookingsByStatus() {
               ) : (
                 result.data.map((booking) => (
                   <tr key={booking.identifier}>
-                    <Cell className="whitespace-nowrap">{formatDateTime(booking.createdAt, lang)}</Cell>
+                    <Cell className="whitespace-nowrap">{when.dateTime(booking.createdAt)}</Cell>
                     <Cell className="whitespace-nowrap">
-                      {booking.startsAt ? formatDateTime(booking.startsAt, lang) : t('admin.operations.unscheduled')}
+                      {booking.startsAt ? when.dateTime(booking.startsAt) : t('admin.operations.unscheduled')}
                     </Cell>
                     <Cell className="break-words">{booking.client.email}</Cell>
                     <Cell className="break-words">{booking.provider.email}</Cell>
@@ -106,6 +108,7 @@ export function BookingsByStatus() {
 
 /** Top-ups, card payments and payouts still waiting for the gateway, oldest first. */
 export function MoneyAwaitingAction() {
+  const when = useReaderDates();
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const query = useMoneyOperations();
@@ -140,7 +143,7 @@ export function MoneyAwaitingAction() {
                 ) : (
                   result.pendingPayments.map((payment) => (
                     <tr key={payment.identifier}>
-                      <Cell className="whitespace-nowrap">{formatDateTime(payment.createdAt, lang)}</Cell>
+                      <Cell className="whitespace-nowrap">{when.dateTime(payment.createdAt)}</Cell>
                       <Cell>{t(`admin.operations.purposes.${payment.purpose}`)}</Cell>
                       <Cell className="break-words">{payment.user.email}</Cell>
                       <Cell className="whitespace-nowrap">
@@ -148,7 +151,7 @@ export function MoneyAwaitingAction() {
                       </Cell>
                       <Cell className="font-mono text-xs break-all">{payment.reference}</Cell>
                       <Cell className="whitespace-nowrap">
-                        {payment.lastCheckedAt ? formatDateTime(payment.lastCheckedAt, lang) : t('admin.common.never')}
+                        {payment.lastCheckedAt ? when.dateTime(payment.lastCheckedAt) : t('admin.common.never')}
                       </Cell>
                       <Cell>{state(payment.overdue)}</Cell>
                     </tr>
@@ -175,12 +178,12 @@ export function MoneyAwaitingAction() {
                 ) : (
                   result.pendingPayouts.map((payout) => (
                     <tr key={payout.identifier}>
-                      <Cell className="whitespace-nowrap">{formatDateTime(payout.createdAt, lang)}</Cell>
+                      <Cell className="whitespace-nowrap">{when.dateTime(payout.createdAt)}</Cell>
                       <Cell className="break-words">{payout.user.email}</Cell>
                       <Cell className="whitespace-nowrap">{money(payout.amountMinor, payout.currencyCode, lang)}</Cell>
                       <Cell className="font-mono text-xs break-all">{payout.reference}</Cell>
                       <Cell className="whitespace-nowrap">
-                        {payout.lastCheckedAt ? formatDateTime(payout.lastCheckedAt, lang) : t('admin.common.never')}
+                        {payout.lastCheckedAt ? when.dateTime(payout.lastCheckedAt) : t('admin.common.never')}
                       </Cell>
                       <Cell>{state(payout.overdue)}</Cell>
                     </tr>
@@ -197,8 +200,8 @@ export function MoneyAwaitingAction() {
 
 /** The ledger check of the money module: mismatches listed, or a plain "balanced". */
 export function ReconciliationPanel() {
+  const when = useReaderDates();
   const { t } = useTranslation();
-  const { lang } = useLocaleData();
   const query = useReconciliation();
   const groups = [
     { key: 'unbalancedTransactions', label: 'admin.operations.unbalanced' },
@@ -219,7 +222,7 @@ export function ReconciliationPanel() {
           return (
             <div data-testid="ops-reconciliation">
               <p className="mb-2 text-sm text-slate-600">
-                {t('admin.operations.checkedAt', { time: formatDateTime(result.checkedAt, lang) })}
+                {t('admin.operations.checkedAt', { time: when.dateTime(result.checkedAt) })}
               </p>
               {found.length === 0 ? (
                 <p className="font-medium text-green-800">{t('admin.operations.balanced')}</p>

@@ -1,8 +1,8 @@
 import { VERIFICATION_STATUS_VALUES, type VerificationStatusValue } from '@app/shared/schemas/credentials';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '#app/lib/money';
 import { innerPaths } from '#app/lib/paths-inner';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { useLocaleData } from '#app/lib/shell-data';
 import { LoadGate } from '#app/ui/load-gate';
 import { Pagination, pageSearch } from '#app/ui/pagination';
@@ -19,6 +19,7 @@ function statusOf(value: string | null): VerificationStatusValue {
 
 /** The review queue: providers by verification status (submitted first come, first served), searchable. */
 export function ProviderQueue() {
+  const when = useReaderDates();
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const [params, setParams] = useSearchParams();
@@ -80,7 +81,7 @@ export function ProviderQueue() {
                           {row.suspended ? <Badge tone="danger">{t('admin.users.status.suspended')}</Badge> : null}
                         </div>
                       </Cell>
-                      <Cell className="whitespace-nowrap">{formatDateTime(row.updatedAt, lang)}</Cell>
+                      <Cell className="whitespace-nowrap">{when.dateTime(row.updatedAt)}</Cell>
                       <Cell>
                         <Link
                           to={innerPaths.adminProvider(lang, row.identifier)}

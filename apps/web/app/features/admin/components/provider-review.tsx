@@ -2,8 +2,8 @@ import type { ProviderDossierView } from '@app/shared/schemas/admin';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from '#app/lib/money';
 import { paths } from '#app/lib/paths';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { useLocaleData } from '#app/lib/shell-data';
 import { FilePreviewFrame, type PreviewableFile } from '#app/ui/file-preview';
 import { ListingChecklist } from '#app/ui/listing-checklist';
@@ -49,6 +49,7 @@ export function ProviderReview({ providerId }: { providerId: string }) {
 }
 
 function Dossier({ dossier }: { dossier: ProviderDossierView }) {
+  const when = useReaderDates();
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const [previewing, setPreviewing] = useState<string | null>(null);
@@ -68,7 +69,7 @@ function Dossier({ dossier }: { dossier: ProviderDossierView }) {
         <span aria-hidden="true">·</span>
         <span>{dossier.provider.countryCode ?? '—'}</span>
         <span aria-hidden="true">·</span>
-        <span>{t('admin.review.joined', { date: formatDate(dossier.provider.createdAt, lang) })}</span>
+        <span>{t('admin.review.joined', { date: when.date(dossier.provider.createdAt) })}</span>
       </div>
       <div className="mb-6 flex flex-wrap gap-2" data-testid="review-state">
         <Badge tone={VERIFICATION_TONE[verification.status]}>{t(`admin.verification.${verification.status}`)}</Badge>
@@ -122,7 +123,7 @@ function Dossier({ dossier }: { dossier: ProviderDossierView }) {
                   <li key={item.identifier}>
                     <p className={item.expired ? 'text-sm font-medium text-red-800' : 'text-sm text-slate-700'}>
                       {t(item.expired ? 'admin.review.expired' : 'admin.review.expires', {
-                        date: formatDate(`${item.expiresOn}T12:00:00Z`, lang),
+                        date: when.day(item.expiresOn),
                       })}
                     </p>
                     <ul className="mt-1">
@@ -164,7 +165,7 @@ function Dossier({ dossier }: { dossier: ProviderDossierView }) {
                           ? 'admin.review.decisionApproved'
                           : 'admin.review.decisionRejected',
                         {
-                          date: formatDateTime(item.decidedAt, lang),
+                          date: when.dateTime(item.decidedAt),
                         },
                       )}
                     </p>

@@ -1,7 +1,7 @@
 import { REPORTED_REVIEW_STATUSES, type ReportedReview, type ReportedReviewStatus } from '@app/shared/schemas/reviews';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDate, formatDateTime } from '#app/lib/money';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
 import { LoadGate } from '#app/ui/load-gate';
@@ -13,6 +13,7 @@ import { oneOf, SwitchLinks } from './filters';
 import { Badge, Cell, DataTable, EmptyRow } from './table';
 
 function ReviewRow({ review }: { review: ReportedReview }) {
+  const when = useReaderDates();
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const modals = useModals();
@@ -26,7 +27,7 @@ function ReviewRow({ review }: { review: ReportedReview }) {
         <p className="mt-1 text-xs text-slate-600">
           {t('admin.reviews.byline', {
             name: review.reviewer?.name ?? t('admin.reviews.anonymous'),
-            date: formatDate(review.createdAt, lang),
+            date: when.date(review.createdAt),
           })}
         </p>
       </Cell>
@@ -36,7 +37,7 @@ function ReviewRow({ review }: { review: ReportedReview }) {
         <ul className="mt-1 flex flex-col gap-1">
           {review.reports.map((report) => (
             <li key={report.reportedAt} className="break-words">
-              <span className="block text-xs text-slate-600">{formatDateTime(report.reportedAt, lang)}</span>
+              <span className="block text-xs text-slate-600">{when.dateTime(report.reportedAt)}</span>
               {report.reason}
             </li>
           ))}

@@ -3,9 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LiveEvent, useLiveEvents } from '#app/lib/live-socket';
-import { formatDateTime } from '#app/lib/money';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { tMessage } from '#app/lib/t-message';
-import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
 import { LoadGate } from '#app/ui/load-gate';
@@ -37,8 +36,8 @@ function visitorLabel(t: ReturnType<typeof useTranslation>['t'], conversation: S
 }
 
 function ConversationThread({ id }: { id: string }) {
+  const when = useReaderDates();
   const { t } = useTranslation();
-  const language = useLang();
   const toast = useToast();
   const conversation = useSupportConversation(id);
   const reply = useReplyToVisitor(id);
@@ -81,7 +80,7 @@ function ConversationThread({ id }: { id: string }) {
                   {message.author === 'operator'
                     ? t('support.operator', { name: message.operatorName ?? '' })
                     : visitorLabel(t, found)}{' '}
-                  · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, language)}</time>
+                  · <time dateTime={message.createdAt}>{when.dateTime(message.createdAt)}</time>
                 </span>
                 <p
                   className={cn(
@@ -141,8 +140,8 @@ function ConversationThread({ id }: { id: string }) {
 
 /** /admin/support/: the conversations on the left, the chosen one on the right, all live. */
 export function SupportConsole() {
+  const when = useReaderDates();
   const { t } = useTranslation();
-  const language = useLang();
   const [status, setStatus] = useState<'open' | 'closed'>('open');
   const [selected, setSelected] = useState<string | null>(null);
   const conversations = useSupportConversations(status);
@@ -196,7 +195,7 @@ export function SupportConsole() {
                       </span>
                       <span className="mt-1 block truncate text-slate-700">{conversation.lastMessage}</span>
                       <span className="mt-1 block text-xs text-slate-600">
-                        {formatDateTime(conversation.lastMessageAt, language)}
+                        {when.dateTime(conversation.lastMessageAt)}
                       </span>
                     </button>
                   </li>

@@ -3,9 +3,9 @@ import { USER_ROLES, type UserRole } from '@app/shared/schemas/auth-token';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
-import { formatDate } from '#app/lib/money';
 import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
 import { LoadGate } from '#app/ui/load-gate';
@@ -27,6 +27,7 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 
 /** Users with search and filters; suspend or reactivate; view the app as one of them. */
 export function UserTable() {
+  const when = useReaderDates();
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const toast = useToast();
@@ -109,7 +110,7 @@ export function UserTable() {
                       <Cell>
                         <Badge tone={STATUS_TONE[user.status]}>{t(`admin.users.status.${user.status}`)}</Badge>
                       </Cell>
-                      <Cell className="whitespace-nowrap">{formatDate(user.createdAt, lang)}</Cell>
+                      <Cell className="whitespace-nowrap">{when.date(user.createdAt)}</Cell>
                       <Cell>
                         {user.role === 'admin' ? null : (
                           <div className="flex flex-nowrap items-center gap-2">

@@ -1,6 +1,7 @@
 import type { Language } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { formatDate, money } from '#app/lib/money';
+import { money } from '#app/lib/money';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { Spinner } from '#app/ui/spinner';
 import { type DocumentsOf, useDocuments } from '../api/list-documents';
 import { DownloadButton } from './download-button';
@@ -10,6 +11,7 @@ import { DownloadButton } from './download-button';
  * (in the page's language). Shown on the appointment and the transaction screens.
  */
 export function DocumentDownloads({ of, language }: { of: DocumentsOf; language: Language }) {
+  const when = useReaderDates();
   const { t } = useTranslation();
   const documents = useDocuments(of);
   return (
@@ -42,7 +44,7 @@ export function DocumentDownloads({ of, language }: { of: DocumentsOf; language:
                     {kind} <span className="font-mono text-sm break-all">{document.number}</span>
                   </p>
                   <p className="text-sm text-slate-600">
-                    <time dateTime={document.issuedAt}>{formatDate(document.issuedAt, language)}</time> ·{' '}
+                    <time dateTime={document.issuedAt}>{when.date(document.issuedAt)}</time> ·{' '}
                     {money(document.amountMinor, document.currencyCode, language)}
                   </p>
                 </div>

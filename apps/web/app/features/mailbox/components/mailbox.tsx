@@ -1,16 +1,15 @@
 import { formatFileSize } from '@app/shared/file-display';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '#app/lib/money';
-import { useLang } from '#app/lib/use-lang';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { Button } from '#app/ui/button';
 import { Field } from '#app/ui/field';
 import { LoadGate } from '#app/ui/load-gate';
 import { type OutboxEmail, useOutbox } from '../api/list-outbox';
 
 function Mail({ mail }: { mail: OutboxEmail }) {
+  const when = useReaderDates();
   const { t } = useTranslation();
-  const language = useLang();
   return (
     <article
       className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4"
@@ -22,8 +21,7 @@ function Mail({ mail }: { mail: OutboxEmail }) {
           {mail.subject}
         </h2>
         <p className="text-sm [overflow-wrap:anywhere] text-slate-600">
-          {t('mailbox.to', { to: mail.to })} · {formatDateTime(mail.createdAt, language)} · {mail.template} ·{' '}
-          {mail.language}
+          {t('mailbox.to', { to: mail.to })} · {when.dateTime(mail.createdAt)} · {mail.template} · {mail.language}
         </p>
       </header>
       <iframe

@@ -1,7 +1,8 @@
 import type { Language } from '@app/shared/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, money, signedMoney } from '#app/lib/money';
+import { money, signedMoney } from '#app/lib/money';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
 import { Spinner } from '#app/ui/spinner';
@@ -26,6 +27,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** One statement entry (GET /wallet/transactions/{id}); someone else's answers 404 with its message. */
 export function TransactionDetail({ id, language }: { id: string; language: Language }) {
+  const when = useReaderDates();
   const { t } = useTranslation();
   const transaction = useWalletTransaction(id, language);
 
@@ -73,7 +75,7 @@ export function TransactionDetail({ id, language }: { id: string; language: Lang
       <dl className="divide-y divide-slate-100">
         <Row label={t('walletScreens.detail.type')}>{t(`walletScreens.transactions.types.${item.type}`)}</Row>
         <Row label={t('walletScreens.detail.date')}>
-          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, language)}</time>
+          <time dateTime={item.createdAt}>{when.dateTime(item.createdAt)}</time>
         </Row>
         <Row label={t('walletScreens.detail.balanceAfter')}>
           {money(item.balanceAfter, item.currencyCode, language)}

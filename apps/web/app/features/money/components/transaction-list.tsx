@@ -3,7 +3,8 @@ import type { WalletTransaction } from '@app/shared/schemas/wallet';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime, money, signedMoney } from '#app/lib/money';
+import { money, signedMoney } from '#app/lib/money';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { cn } from '#app/ui/cn';
 
 export interface TransactionListProps<T extends WalletTransaction> {
@@ -48,6 +49,7 @@ export function TransactionList<T extends WalletTransaction>({
   extra,
 }: TransactionListProps<T>) {
   const { t } = useTranslation();
+  const when = useReaderDates();
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((item) => {
@@ -64,7 +66,7 @@ export function TransactionList<T extends WalletTransaction>({
                 <p className="font-medium text-slate-900">{item.title}</p>
               )}
               <p className="text-xs text-slate-600">
-                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, language)}</time>
+                <time dateTime={item.createdAt}>{when.dateTime(item.createdAt)}</time>
                 {' · '}
                 {t(`walletScreens.transactions.types.${item.type}`)}
               </p>

@@ -1,8 +1,7 @@
 import { REVIEW_SORTS, type ReviewSort } from '@app/shared/review-rules';
 import type { Review, ReviewPage } from '@app/shared/schemas/reviews';
 import { Link } from 'react-router';
-import { formatDate } from '#app/lib/money';
-import { useLang } from '#app/lib/use-lang';
+import { useReaderDates } from '#app/lib/reader-dates';
 import { useWords } from '#app/lib/words';
 import { cn } from '#app/ui/cn';
 import { useModals } from '#app/ui/modal-manager';
@@ -42,15 +41,15 @@ function SortLinks({ sort, hrefOf }: { sort: ReviewSort; hrefOf(position: Review
 }
 
 function Reply({ reply, providerName }: { reply: NonNullable<Review['reply']>; providerName: string }) {
+  const when = useReaderDates();
   const { t } = useWords();
-  const lang = useLang();
   return (
     <div className="mt-3 rounded-lg border-l-4 border-brand-200 bg-brand-50/60 px-3 py-2" data-testid="review-reply">
       <p className="text-xs font-semibold text-brand-900">
         {t('reviewScreens.reply.heading', { name: providerName })}
         <span className="font-normal text-slate-600">
           {' · '}
-          {formatDate(reply.createdAt, lang)}
+          {when.date(reply.createdAt)}
           {reply.editedAt ? ` · ${t('reviewScreens.edited')}` : ''}
         </span>
       </p>
@@ -79,8 +78,8 @@ export function ReviewList({
   /** The viewer is the reviewed provider. */
   isProvider: boolean;
 }) {
+  const when = useReaderDates();
   const { t } = useWords();
-  const lang = useLang();
   const modals = useModals();
   if (reviews.meta.total === 0) return <p className="text-sm text-slate-600">{t('reviewScreens.none')}</p>;
   return (
@@ -95,7 +94,7 @@ export function ReviewList({
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <StarRating rating={review.rating} />
                 <p className="text-xs text-slate-600">
-                  {formatDate(review.createdAt, lang)}
+                  {when.date(review.createdAt)}
                   {review.editedAt ? ` · ${t('reviewScreens.edited')}` : ''}
                 </p>
               </div>
