@@ -22,21 +22,21 @@ import { useBookingSeries } from '../api/get-booking-series';
 import type { BookingRole } from '../api/keys';
 import { NoteField } from './note-field';
 
+/** What cancelling `item` now would do, by the shared rule the API decides with. */
+const outcomeOf = (item: Booking, party: BookingRole, now: number) =>
+  cancellationOutcome({
+    party,
+    status: item.status,
+    priceMinor: item.priceMinor,
+    isPaid: item.isPaid,
+    startsAt: item.startAt ? new Date(item.startAt) : null,
+    now: new Date(now),
+  });
+
 /** The sessions "cancel the rest" would cancel now: this one and every later one still cancellable. */
 export function restOfSeries(sessions: Booking[], from: Booking, party: BookingRole, now: number): Booking[] {
   const start = from.series?.index ?? 0;
-  return sessions.filter(
-    (item) =>
-      (item.series?.index ?? 0) >= start &&
-      cancellationOutcome({
-        party,
-        status: item.status,
-        priceMinor: item.priceMinor,
-        isPaid: item.isPaid,
-        startsAt: item.startAt ? new Date(item.startAt) : null,
-        now: new Date(now),
-      }).allowed,
-  );
+  return sessions.filter((item) => (item.series?.index ?? 0) >= start && outcomeOf(item, party, now).allowed);
 }
 
 /**
@@ -152,14 +152,7 @@ export function CancelRestOfSeries({
         </p>
         <ul className="flex flex-col gap-1.5 text-sm">
           {rest.map((item) => {
-            const outcome = cancellationOutcome({
-              party,
-              status: item.status,
-              priceMinor: item.priceMinor,
-              isPaid: item.isPaid,
-              startsAt: item.startAt ? new Date(item.startAt) : null,
-              now: new Date(now),
-            });
+            const outcome = outcomeOf(item, party, now);
             const refund = outcome.allowed ? outcome.refundStatus : 'not_paid';
             return (
               <li key={item.identifier} data-testid="cancel-series-session">
