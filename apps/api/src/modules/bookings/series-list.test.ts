@@ -1,11 +1,11 @@
 import type { BookingLine } from '@app/shared/schemas/booking-lists';
-import type { Booking } from '@app/shared/schemas/bookings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Catalog,
   catalog,
   createBookingVia,
   createProvider,
+  createSeriesVia,
   listedSlot,
   scheduleVia,
 } from '../../../test/booking-fixtures.ts';
@@ -35,22 +35,15 @@ async function list(user: TestUser, path: string): Promise<LinePage> {
   return response.json();
 }
 
-async function bookSeries(client: TestUser, provider: TestUser, date: string, occurrences: number, cadence = 'weekly') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/booking/series',
-    headers: client.headers,
-    payload: {
-      providerIdentifier: provider.id,
-      modalityIdentifier: ids.modalityId,
-      therapyIdentifier: ids.therapyId,
-      timeslotIdentifier: (await listedSlot(t, provider.id, date, 2)).identifier,
-      occurrences,
-      cadence,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { identifier: string; bookings: Booking[] };
+async function bookSeries(
+  client: TestUser,
+  provider: TestUser,
+  date: string,
+  occurrences: number,
+  cadence: 'weekly' | 'fortnightly' = 'weekly',
+) {
+  const slotId = (await listedSlot(t, provider.id, date, 2)).identifier;
+  return createSeriesVia(t, client, provider, ids, { slotId, occurrences, cadence });
 }
 
 const sessionIds = (line: BookingLine) => line.seriesSessions?.map((session) => session.identifier);
