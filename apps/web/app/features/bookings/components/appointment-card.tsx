@@ -131,13 +131,11 @@ function SeriesLineSessions({
             <span className="w-24 shrink-0 font-medium text-slate-900">
               {t('bookingScreens.series.sessionShort', { index })}
             </span>
-            <span className="min-w-0 flex-1 text-slate-700 tabular-nums">
+            <span className="flex-1 whitespace-nowrap text-slate-700 tabular-nums">
               {session.startAt ? (
                 <>
                   {shortDateOf(session.startAt, zone, i18n.language)},{' '}
-                  <span className="whitespace-nowrap">
-                    {timeRangeOf(session.startAt, session.endAt, zone, i18n.language)}
-                  </span>
+                  {timeRangeOf(session.startAt, session.endAt, zone, i18n.language)}
                 </>
               ) : (
                 t('bookingScreens.facts.notScheduled')
