@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -130,6 +131,28 @@ export const formRequests = pgTable(
       sql`(${table.status} = 'submitted') = (${table.submittedAt} IS NOT NULL AND ${table.answers} IS NOT NULL)`,
     ),
   ],
+);
+
+/**
+ * A progress chart already opened, sealed again as one value: a provider's chart of one client
+ * (`provider_id`), or a client's own across their providers (`provider_id` NULL). A cache of the
+ * submitted forms it names in `request_ids` (in chart order): a read whose forms are not exactly
+ * those, or whose key is not the current one, rebuilds it, so it never shows a stale chart. It
+ * goes with either person's account, and with key rotation.
+ */
+export const formProgressDigests = pgTable(
+  'form_progress_digests',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id').references(() => users.id, { onDelete: 'cascade' }),
+    requestIds: uuid('request_ids').array().notNull(),
+    keyId: text('key_id').notNull(),
+    sealed: bytes('sealed').notNull(),
+    builtAt: instant('built_at').notNull(),
+  },
+  (table) => [unique('form_progress_digests_uq').on(table.clientId, table.providerId).nullsNotDistinct()],
 );
 
 export const formAccessAction = pgEnum('form_access_action', ['read', 'list', 'draft', 'submit', 'progress']);

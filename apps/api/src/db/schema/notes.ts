@@ -7,13 +7,16 @@ import { users } from './users.ts';
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Raw bytes (ciphertext). node-postgres answers a Buffer, PGlite a Uint8Array: both become a Buffer. */
+/** A bytea as either driver gives it (node-postgres a Buffer, PGlite a Uint8Array, text as hex), as a Buffer. */
+export function bufferOf(value: Buffer | Uint8Array | string): Buffer {
+  if (typeof value === 'string') return Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex');
+  return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+}
+
 export const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array | string }>({
   dataType: () => 'bytea',
   toDriver: (value) => value,
-  fromDriver: (value) => {
-    if (typeof value === 'string') return Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex');
-    return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-  },
+  fromDriver: bufferOf,
 });
 
 export const noteType = pgEnum('note_type', ['booking', 'client']);

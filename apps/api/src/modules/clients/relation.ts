@@ -1,4 +1,4 @@
-import { isNotNull, sql } from 'drizzle-orm';
+import { isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -50,14 +50,16 @@ export const bookingRelates = isNotNull(bookings.startsAt);
  * imported record linked to the account. The appointment flow (POST /appointment) asks this.
  */
 export async function isClientOf(db: Tx, input: { providerId: string; clientUserId: string }): Promise<boolean> {
-  const [row] = await rawRows<{ related: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM bookings WHERE client_id = ${input.clientUserId} AND provider_id = ${input.providerId}
-                                                AND ${bookingRelates})
-            OR EXISTS (SELECT 1 FROM provider_clients WHERE provider_id = ${input.providerId}
-                                                        AND user_id = ${input.clientUserId}) AS related`,
-  );
+  const [row] = await rawRows<{ related: boolean }>(db, sql`SELECT ${clientOf(input)} AS related`);
   return Boolean(row?.related);
+}
+
+/** isClientOf as an SQL condition, for a statement that reads only for the provider's clients. */
+export function clientOf(input: { providerId: string; clientUserId: string }): SQL {
+  return sql`(EXISTS (SELECT 1 FROM bookings WHERE client_id = ${input.clientUserId} AND provider_id = ${input.providerId}
+                                               AND ${bookingRelates})
+           OR EXISTS (SELECT 1 FROM provider_clients WHERE provider_id = ${input.providerId}
+                                                       AND user_id = ${input.clientUserId}))`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { formAccessLog } from '../../db/schema/index.ts';
 
@@ -14,15 +14,23 @@ export async function recordFormAccess(
   db: Tx,
   input: { actorId: string; action: FormAccessAction; requestIds: readonly string[]; at: Date },
 ): Promise<void> {
-  const [only, ...more] = input.requestIds;
-  if (!only) return;
-  await db.insert(formAccessLog).values({
-    requestId: more.length === 0 ? only : null,
-    requestIds: more.length === 0 ? null : [...input.requestIds],
-    actorId: input.actorId,
-    action: input.action,
-    createdAt: input.at,
-  });
+  if (input.requestIds.length === 0) return;
+  await db.execute(formAccessInsert(uuidArray(input.requestIds), input));
+}
+
+/** A uuid[] value for a statement (the ids come from the database or a checked request). */
+export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * The INSERT recordFormAccess runs, for a statement that reads forms and records the read in one
+ * round trip: `ids` is any uuid[] expression (a sub-select of what it read); none read, no row.
+ */
+export function formAccessInsert(ids: SQL, input: { actorId: string; action: FormAccessAction; at: Date }): SQL {
+  return sql`INSERT INTO ${formAccessLog} (request_id, request_ids, actor_id, action, created_at)
+             SELECT CASE WHEN cardinality(ids) = 1 THEN ids[1] END, CASE WHEN cardinality(ids) > 1 THEN ids END,
+                    ${input.actorId}, ${input.action}, ${input.at.toISOString()}::timestamptz
+               FROM (SELECT ${ids} AS ids) AS opened
+              WHERE cardinality(ids) > 0`;
 }
 
 /** Every recorded access to one form, oldest first (investigations, tests). */

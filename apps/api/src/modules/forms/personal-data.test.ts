@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, createProvider, scheduledBooking } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { formRequests } from '../../db/schema/index.ts';
+import { formProgressDigests, formRequests } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { formsErasure, formsPersonalData } from './personal-data.ts';
 import { assign, myForms, phq9Answers, postTemplate } from './test-support.ts';
@@ -56,7 +56,18 @@ describe('forms in a data export and an erasure', () => {
     // The provider never sees the client's unsent draft.
     expect(theirs.formsYouSent.map((form) => form.answers)).toEqual(expect.arrayContaining([phq9Answers(1), {}]));
 
+    // Both read the chart: each is kept sealed whole, a copy that goes with the client.
+    for (const [url, user] of [
+      [`/api/forms/clients/${client.id}/progress`, provider],
+      ['/api/forms/progress', client],
+    ] as const) {
+      expect((await t.app.inject({ url, headers: user.headers })).statusCode).toBe(200);
+    }
+    const charts = () => t.deps.db.$count(formProgressDigests, eq(formProgressDigests.clientId, client.id));
+    expect(await charts()).toBe(2);
+
     const kept = await t.deps.db.transaction((tx) => formsErasure(tx, { userId: client.id, now }));
+    expect(await charts()).toBe(0);
     expect(kept).toEqual([{ kind: 'formAnswers', count: 1 }]);
     const left = await t.deps.db.select().from(formRequests).where(eq(formRequests.clientId, client.id));
     expect(left.map((row) => row.id)).toEqual([phq9?.id]);

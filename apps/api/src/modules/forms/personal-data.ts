@@ -1,6 +1,12 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { formAssignments, formRequests, formTemplates, formTemplateVersions } from '../../db/schema/index.ts';
+import {
+  formAssignments,
+  formProgressDigests,
+  formRequests,
+  formTemplates,
+  formTemplateVersions,
+} from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { AccountDeletingHandler, PersonalDataContributor } from '../../platform/events.ts';
 import { formSealer } from './sealed.ts';
@@ -55,6 +61,10 @@ export const formsErasure: AccountDeletingHandler = async (tx, { userId, now }) 
         ne(formRequests.status, 'submitted'),
       ),
     );
+  // Charts sealed for reading faster are a copy, not the record: they go with either person.
+  await tx
+    .delete(formProgressDigests)
+    .where(or(eq(formProgressDigests.clientId, userId), eq(formProgressDigests.providerId, userId)));
   await tx
     .update(formAssignments)
     .set({ removedAt: now })

@@ -1,35 +1,94 @@
 import { INSTRUMENT_KEYS, INSTRUMENTS, type InstrumentKey, isInstrumentKey, maxScore } from '@app/shared/instruments';
 import type { FormResult, MeasureSeries, Progress } from '@app/shared/schemas/forms';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { formRequests } from '../../db/schema/index.ts';
+import { and, asc, isNotNull, sql } from 'drizzle-orm';
+import { bufferOf, formProgressDigests, formRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { isClientOf } from '../clients/relation.ts';
-import { recordFormAccess } from './access-log.ts';
-import { formSealer } from './sealed.ts';
+import { rawRows } from '../../platform/prepared.ts';
+import { clientOf } from '../clients/relation.ts';
+import { formAccessInsert, uuidArray } from './access-log.ts';
+import { type ChartScope, type FormSealer, formSealer } from './sealed.ts';
+
+type ProgressDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /**
  * GET /forms/progress (client: their own, across providers) and GET /forms/clients/{id}/progress
  * (provider: one of their clients, their own forms only): each measure's scores over time, with
- * its bands, oldest first. Every form read is recorded; someone who is not the provider's client: NOT_FOUND.
+ * its bands, oldest first. Someone who is not the provider's client: NOT_FOUND.
+ *
+ * A chart opens every result it shows, which for a client measured weekly for years is hundreds
+ * of decryptions per read. So one statement checks the relation, lists the forms the chart shows,
+ * records the read of them all (before anything is answered) and brings the chart as last opened,
+ * sealed whole (form_progress_digests), if it names exactly those forms under the current key: one
+ * decryption. Otherwise the chart is opened form by form and sealed again for the next read.
  */
 export async function measureProgress(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  deps: ProgressDeps,
   input: { actor: Actor; clientId?: string },
 ): Promise<Progress> {
   const { actor } = input;
-  let where: ReturnType<typeof and>;
-  if (actor.role === 'provider' && input.clientId) {
-    if (!(await isClientOf(deps.db, { providerId: actor.userId, clientUserId: input.clientId }))) {
-      throw new AppError('NOT_FOUND');
-    }
-    where = and(eq(formRequests.providerId, actor.userId), eq(formRequests.clientId, input.clientId));
-  } else if (actor.role === 'client' && !input.clientId) {
-    where = eq(formRequests.clientId, actor.userId);
-  } else {
-    throw new AppError('NOT_FOUND');
-  }
+  let scope: ChartScope;
+  if (actor.role === 'provider' && input.clientId) scope = { clientId: input.clientId, providerId: actor.userId };
+  else if (actor.role === 'client' && !input.clientId) scope = { clientId: actor.userId, providerId: null };
+  else throw new AppError('NOT_FOUND');
+  const sealer = formSealer(deps.config);
+  const [read] = await rawRows<{
+    related: boolean;
+    ids: string[];
+    keyId: string | null;
+    sealed: Buffer | Uint8Array | null;
+  }>(deps.db, chartRead(scope, sealer.keyId, { actorId: actor.userId, at: deps.clock.now() }));
+  if (!read?.related) throw new AppError('NOT_FOUND');
+  if (read.keyId && read.sealed) return { data: sealer.openChart(read.keyId, scope, bufferOf(read.sealed)) };
+  if (read.ids.length === 0) return { data: [] };
+  const data = await openChart(deps, sealer, read.ids);
+  await deps.db
+    .insert(formProgressDigests)
+    .values({
+      ...scope,
+      requestIds: read.ids,
+      keyId: sealer.keyId,
+      sealed: sealer.sealChart(scope, data),
+      builtAt: deps.clock.now(),
+    })
+    .onConflictDoUpdate({
+      target: [formProgressDigests.clientId, formProgressDigests.providerId],
+      set: {
+        requestIds: sql`excluded.request_ids`,
+        keyId: sql`excluded.key_id`,
+        sealed: sql`excluded.sealed`,
+        builtAt: sql`excluded.built_at`,
+      },
+    });
+  return { data };
+}
+
+/**
+ * The chart's forms (submitted measures, in chart order), the read of them recorded, and the
+ * sealed chart if it names exactly those forms under `currentKey`; `related` is false for someone
+ * who is not the provider's client (nothing is then read or recorded).
+ */
+function chartRead(scope: ChartScope, currentKey: string, access: { actorId: string; at: Date }) {
+  const { clientId, providerId } = scope;
+  return sql`
+    WITH related AS (SELECT ${providerId ? clientOf({ providerId, clientUserId: clientId }) : sql`TRUE`} AS ok),
+    shown AS (
+      SELECT coalesce(array_agg(f.id ORDER BY f.submitted_at, f.id), '{}') AS ids
+        FROM ${formRequests} f
+       WHERE f.client_id = ${clientId} AND ${providerId ? sql`f.provider_id = ${providerId}` : sql`TRUE`}
+         AND f.status = 'submitted' AND f.instrument IS NOT NULL AND f.result IS NOT NULL
+         AND (SELECT ok FROM related)),
+    logged AS (${formAccessInsert(sql`(SELECT ids FROM shown)`, { ...access, action: 'progress' })})
+    SELECT related.ok AS related, shown.ids AS ids, d.key_id AS "keyId", d.sealed AS sealed
+      FROM related CROSS JOIN shown
+      LEFT JOIN ${formProgressDigests} d
+        ON d.client_id = ${clientId} AND d.provider_id IS NOT DISTINCT FROM ${providerId}::uuid
+       AND d.key_id = ${currentKey} AND d.request_ids = shown.ids`;
+}
+
+/** The chart opened form by form: each measure's series, in INSTRUMENT_KEYS order. */
+async function openChart(deps: ProgressDeps, sealer: FormSealer, ids: string[]): Promise<MeasureSeries[]> {
   const rows = await deps.db
     .select({
       id: formRequests.id,
@@ -39,16 +98,8 @@ export async function measureProgress(
       submittedAt: formRequests.submittedAt,
     })
     .from(formRequests)
-    .where(
-      and(
-        where,
-        eq(formRequests.status, 'submitted'),
-        isNotNull(formRequests.instrument),
-        isNotNull(formRequests.result),
-      ),
-    )
-    .orderBy(asc(formRequests.submittedAt));
-  const sealer = formSealer(deps.config);
+    .where(and(sql`${formRequests.id} = ANY(${uuidArray(ids)})`, isNotNull(formRequests.result)))
+    .orderBy(asc(formRequests.submittedAt), asc(formRequests.id));
   const series = new Map<InstrumentKey, MeasureSeries>();
   for (const row of rows) {
     if (!row.instrument || !isInstrumentKey(row.instrument) || !row.keyId || !row.result || !row.submittedAt) continue;
@@ -67,11 +118,5 @@ export async function measureProgress(
       urgent: result.urgent,
     });
   }
-  await recordFormAccess(deps.db, {
-    actorId: actor.userId,
-    action: 'progress',
-    requestIds: rows.map((row) => row.id),
-    at: deps.clock.now(),
-  });
-  return { data: INSTRUMENT_KEYS.flatMap((key) => (series.has(key) ? [series.get(key) as MeasureSeries] : [])) };
+  return INSTRUMENT_KEYS.flatMap((key) => (series.has(key) ? [series.get(key) as MeasureSeries] : []));
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
-import { formRequests } from '../../db/schema/index.ts';
+import { formProgressDigests, formRequests } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { type RotationResult, rotateKeys } from '../notes/key-rotation.ts';
 import { formSealer } from './sealed.ts';
@@ -19,6 +19,8 @@ export async function reencryptForms(
   options: { batchSize?: number } = {},
 ): Promise<RotationResult> {
   const target = formSealer(deps.config).keyId;
+  // Sealed charts are a cache of these forms: dropped rather than moved, the next read rebuilds them.
+  await deps.db.delete(formProgressDigests).where(ne(formProgressDigests.keyId, target));
   return rotateKeys(
     deps.log,
     'form',

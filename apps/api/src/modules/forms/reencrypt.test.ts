@@ -8,7 +8,7 @@ import { openTestDatabase, testDriver } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { formRequests } from '../../db/schema/index.ts';
+import { formProgressDigests, formRequests } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createMailer } from '../../platform/mailer.ts';
@@ -41,6 +41,10 @@ async function appWith(database: Database, keys: Partial<Config>): Promise<TestA
   await app.ready();
   return { app, deps: app.deps, database, close: () => app.close() };
 }
+
+/** The keys the sealed progress charts are under. */
+const chartKeys = async (database: Database) =>
+  (await database.db.select({ keyId: formProgressDigests.keyId }).from(formProgressDigests)).map((row) => row.keyId);
 
 const keyOf = async (database: Database, requestId: string) =>
   (await database.db.select({ keyId: formRequests.keyId }).from(formRequests).where(eq(formRequests.id, requestId)))[0]
@@ -115,6 +119,10 @@ describe('rotating the keys of sent forms', () => {
     for (const id of [ada.phq9, ada.intake, bea.intake]) expect(await keyOf(database, id)).toBe('old');
     // Nothing sealed yet: no key, nothing to move.
     expect(await keyOf(database, bea.phq9)).toBeNull();
+    // A chart read is kept sealed whole under the key of its day.
+    const chart = `/api/forms/clients/${ada.client.id}/progress`;
+    expect((await before.app.inject({ url: chart, headers: provider.headers })).statusCode).toBe(200);
+    expect(await chartKeys(database)).toEqual(['old']);
     await before.close();
 
     const during = await appWith(database, BOTH);
@@ -140,6 +148,8 @@ describe('rotating the keys of sent forms', () => {
     for (const id of [ada.phq9, ada.intake, bea.intake]) expect(await keyOf(database, id)).toBe('new');
     expect(await keyOf(database, bea.phq9)).toBeNull();
     expect(await reencryptForms(during.deps)).toEqual({ moved: 0, remaining: 0, failed: 0 });
+    // The sealed chart is a cache: dropped with the old key rather than moved.
+    expect(await chartKeys(database)).toEqual([]);
     await during.close();
 
     // The old key removed from the configuration: everything still reads.
@@ -150,12 +160,10 @@ describe('rotating the keys of sent forms', () => {
     });
     expect((await read(after, ada.client, ada.intake)).answers).toEqual({ story: 'Ada’s draft, ünïcödé' });
     expect((await read(after, bea.client, bea.intake)).answers).toEqual({ story: 'Bea’s second draft' });
-    const progress = await after.app.inject({
-      url: `/api/forms/clients/${ada.client.id}/progress`,
-      headers: provider.headers,
-    });
+    const progress = await after.app.inject({ url: chart, headers: provider.headers });
     expect(progress.statusCode, progress.body).toBe(200);
     expect(progress.json().data[0].points).toEqual([expect.objectContaining({ score: 17 })]);
+    expect(await chartKeys(database)).toEqual(['new']);
     await after.close();
   });
 

@@ -7,6 +7,13 @@ export type SealedField = 'draft' | 'answers' | 'result';
 /** Binds a value to its form and field, so a ciphertext copied elsewhere does not open. */
 const aad = (requestId: string, field: SealedField) => Buffer.from(`forms:${requestId}:${field}`);
 
+/** Whose chart: one client's with one provider, or a client's own across providers (provider null). */
+export interface ChartScope {
+  clientId: string;
+  providerId: string | null;
+}
+const chartAad = (scope: ChartScope) => Buffer.from(`forms-progress:${scope.clientId}:${scope.providerId ?? 'own'}`);
+
 /**
  * A form's answers and result are sealed like clinical notes: the notes' keyring (same keys,
  * same rotation setting, AES-256-GCM per value). Answers the current key's id and the sealer.
@@ -19,6 +26,11 @@ export function formSealer(config: KeyConfig) {
       seal(ring, ring.currentId, JSON.stringify(value), aad(requestId, field)),
     open: <T>(keyId: string, requestId: string, field: SealedField, sealed: Buffer): T =>
       JSON.parse(unsealText(ring, keyId, sealed, aad(requestId, field))) as T,
+    /** A progress chart sealed whole (form_progress_digests), bound to whose chart it is. */
+    sealChart: (scope: ChartScope, value: unknown): Buffer =>
+      seal(ring, ring.currentId, JSON.stringify(value), chartAad(scope)),
+    openChart: <T>(keyId: string, scope: ChartScope, sealed: Buffer): T =>
+      JSON.parse(unsealText(ring, keyId, sealed, chartAad(scope))) as T,
     /** The same value moved from `keyId` to the current key, never parsed (key rotation). */
     reseal: (keyId: string, requestId: string, field: SealedField, sealed: Buffer): Buffer =>
       seal(ring, ring.currentId, unseal(ring, keyId, sealed, aad(requestId, field)), aad(requestId, field)),

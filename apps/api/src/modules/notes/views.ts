@@ -1,7 +1,7 @@
 import type { Note } from '@app/shared/schemas/notes';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { bookings, notes, providerClients } from '../../db/schema/index.ts';
+import { bookings, bufferOf, notes, providerClients } from '../../db/schema/index.ts';
 import { CONTENT_TYPES, type FileKind } from '../../platform/uploads/sniff.ts';
 import { type NoteKeyring, noteAad, unsealText } from './crypto.ts';
 import { signNoteFileLink } from './note-files.ts';
@@ -110,15 +110,12 @@ export function rawNoteSelect(condition: SQL) {
      WHERE ${condition}`;
 }
 
-const bytesOf = (value: Buffer | Uint8Array): Buffer =>
-  Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-
 export function fromRawNoteRow(row: RawNoteRow): NoteRow {
   return {
     ...row,
-    title: bytesOf(row.title),
-    content: row.content ? bytesOf(row.content) : null,
-    fileName: row.fileName ? bytesOf(row.fileName) : null,
+    title: bufferOf(row.title),
+    content: row.content ? bufferOf(row.content) : null,
+    fileName: row.fileName ? bufferOf(row.fileName) : null,
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
     bookingStartsAt: row.bookingStartsAt === null ? null : new Date(row.bookingStartsAt),
