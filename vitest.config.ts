@@ -17,13 +17,16 @@ const apiProject = (name: string, driver: 'pglite' | 'pg'): TestProjectInlineCon
   },
 });
 
-/** `npm test`: unit + API on PGlite + web; with TEST_DATABASE_URL the API suite runs again on PostgreSQL. */
+/**
+ * `npm test`: unit + API + web, the API suite once: on PostgreSQL (project api-pg) when
+ * TEST_DATABASE_URL is set, else on PGlite (project api). `npm run test:pglite` runs it on PGlite
+ * whatever is set.
+ */
 export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      apiProject('api', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'pg')] : []),
+      process.env.TEST_DATABASE_URL ? apiProject('api-pg', 'pg') : apiProject('api', 'pglite'),
       {
         plugins: [catalogParts()],
         test: {
