@@ -130,8 +130,12 @@ export default function Appointments() {
                       party={role}
                       zone={zone}
                       now={now}
-                      join={<JoinRoomLink booking={booking} path={innerPaths.sessionRoom(lang, booking.identifier)} />}
-                      extra={role === 'client' ? <ReviewAction booking={booking} now={now} /> : null}
+                      renderJoin={(session) => (
+                        <JoinRoomLink booking={session} path={innerPaths.sessionRoom(lang, session.identifier)} />
+                      )}
+                      renderExtra={(session) =>
+                        role === 'client' ? <ReviewAction booking={session} now={now} /> : null
+                      }
                     />
                   </li>
                 ))}

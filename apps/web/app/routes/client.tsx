@@ -48,10 +48,13 @@ export default function ClientPage({ params }: Route.ComponentProps) {
   );
   if (missing) return <NotFoundPage lang={lang} />;
 
-  const noteSessions = (sessions.data?.data ?? []).map((booking) => ({
-    identifier: booking.identifier,
-    startAt: booking.startAt,
-  }));
+  // Notes hang on a session: every session of a series line counts, not just the one standing for it.
+  const noteSessions = (sessions.data?.data ?? [])
+    .flatMap((line) => line.seriesSessions ?? [line])
+    .map((booking) => ({
+      identifier: booking.identifier,
+      startAt: booking.startAt,
+    }));
 
   return (
     <>

@@ -1,5 +1,6 @@
 import { LISTING_REQUIREMENTS } from '../listing-rules.ts';
 import { z } from '../zod.ts';
+import { BookingLineSchema } from './booking-lists.ts';
 import { BookingSchema } from './bookings.ts';
 import { RecommendedProviderSchema } from './directory.ts';
 import { WalletBalanceSchema } from './wallet.ts';
@@ -36,8 +37,11 @@ export const ClientOverviewSchema = z.object({
   ...Person,
   /** The next confirmed session that has not ended yet (it may be under way). */
   nextSession: BookingSchema.nullable(),
-  /** Scheduled bookings whose hold is still running, soonest hold end first. */
-  awaitingPayment: z.array(BookingSchema),
+  /**
+   * Scheduled bookings whose hold is still running, soonest hold end first; a series is one line
+   * (its next such session, with every session beneath), counted once.
+   */
+  awaitingPayment: z.array(BookingLineSchema),
   wallet: WalletBalanceSchema,
   ...Counts,
   recommended: z.array(RecommendedProviderSchema),
@@ -81,10 +85,14 @@ export const ProviderOverviewSchema = z.object({
   checklist: z.array(ProviderChecklistEntrySchema),
   /** What the listing rule still lacks (@app/shared/listing-rules): the "ready to go live" checklist. */
   listingMissing: z.array(z.enum(LISTING_REQUIREMENTS)),
-  /** Confirmed sessions starting today (the provider's day) that have not ended. */
-  today: z.array(BookingSchema),
+  /**
+   * Confirmed sessions starting today (the provider's day) that have not ended. In both lists a
+   * series is one line, its next session with every session beneath, counted once: a series
+   * whose next session is today is not listed again under upcoming.
+   */
+  today: z.array(BookingLineSchema),
   /** The next confirmed sessions after today. */
-  upcoming: z.array(BookingSchema),
+  upcoming: z.array(BookingLineSchema),
   /** Reschedules the client asked for, waiting on the provider's answer. */
   rescheduleRequests: z.array(BookingSchema),
   earnings: z.object({ currency: z.string(), thisMonth: z.number().int(), available: z.number().int() }),

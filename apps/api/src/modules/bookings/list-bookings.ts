@@ -1,5 +1,5 @@
 import type { Language } from '@app/shared/constants';
-import type { BookingLinePage, BookingListQuery } from '@app/shared/schemas/booking-lists';
+import type { BookingLine, BookingLinePage, BookingListQuery } from '@app/shared/schemas/booking-lists';
 import type {
   Booking,
   BookingDetails,
@@ -10,12 +10,13 @@ import type {
 } from '@app/shared/schemas/bookings';
 import { SERIES_INTERVAL_WEEKS } from '@app/shared/schemas/bookings';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookingSeries, bookings } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { resolveClient } from '../clients/relation.ts';
 import { loadOwnBooking } from './booking-data.ts';
-import { bookingListOrder, bookingView, bookingViews, viewContext } from './booking-view.ts';
+import { bookingListOrder, bookingView, bookingViews, type ViewContext, viewContext } from './booking-view.ts';
 import { cancellationPolicyOf, reschedulePolicyOf } from './policies.ts';
 
 async function page(
@@ -36,6 +37,39 @@ async function page(
     data,
     meta: { page: query.page, perPage: query.perPage, total, totalPages: Math.ceil(total / query.perPage) },
   };
+}
+
+/**
+ * Lines with every session of their series beneath (`seriesSessions`, the owner's own, in
+ * order; null for a booking outside a series), in one query for all the lines' series: what a
+ * grouped list shows (here, and the overview's short lists).
+ */
+export async function withSeriesSessions(
+  db: Tx,
+  lines: Booking[],
+  input: { owner: SQL; context: ViewContext },
+): Promise<BookingLine[]> {
+  const seriesIds = [...new Set(lines.flatMap((line) => (line.series ? [line.series.identifier] : [])))];
+  const sessions =
+    seriesIds.length === 0
+      ? []
+      : await bookingViews(
+          db,
+          {
+            where: and(inArray(bookings.seriesId, seriesIds), input.owner),
+            orderBy: [asc(bookings.seriesId), asc(bookings.seriesIndex)],
+          },
+          input.context,
+        );
+  const bySeries = new Map<string, Booking[]>();
+  for (const session of sessions) {
+    const id = session.series?.identifier ?? '';
+    bySeries.set(id, [...(bySeries.get(id) ?? []), session]);
+  }
+  return lines.map((line) => ({
+    ...line,
+    seriesSessions: line.series ? (bySeries.get(line.series.identifier) ?? [line]) : null,
+  }));
 }
 
 /**
@@ -71,28 +105,8 @@ async function linePage(
     { where: lineWhere, orderBy: bookingListOrder, limit: query.perPage, offset: (query.page - 1) * query.perPage },
     context,
   );
-  const seriesIds = [...new Set(lines.flatMap((line) => (line.series ? [line.series.identifier] : [])))];
-  const sessions =
-    seriesIds.length === 0
-      ? []
-      : await bookingViews(
-          deps.db,
-          {
-            where: and(inArray(bookings.seriesId, seriesIds), input.owner),
-            orderBy: [asc(bookings.seriesId), asc(bookings.seriesIndex)],
-          },
-          context,
-        );
-  const bySeries = new Map<string, Booking[]>();
-  for (const session of sessions) {
-    const id = session.series?.identifier ?? '';
-    bySeries.set(id, [...(bySeries.get(id) ?? []), session]);
-  }
   return {
-    data: lines.map((line) => ({
-      ...line,
-      seriesSessions: line.series ? (bySeries.get(line.series.identifier) ?? [line]) : null,
-    })),
+    data: await withSeriesSessions(deps.db, lines, { owner: input.owner, context }),
     meta: { page: query.page, perPage: query.perPage, total, totalPages: Math.ceil(total / query.perPage) },
   };
 }
@@ -137,25 +151,27 @@ export function listAppointments(
 }
 
 /**
- * GET /appointment/client/{id}?page: the provider's sessions with one of their clients (who
- * booked them, or whom they imported: clients/relation.ts, by account or record id). Someone who
- * is not their client: NOT_FOUND. An imported client without an account has no sessions.
+ * GET /appointment/client/{id}?page[&groupSeries]: the provider's sessions with one of their
+ * clients (who booked them, or whom they imported: clients/relation.ts, by account or record
+ * id), grouped by series as the provider's own list is. Someone who is not their client:
+ * NOT_FOUND. An imported client without an account has no sessions.
  */
 export async function listClientAppointments(
   deps: AppDeps,
   input: { actor: Actor; language: Language; clientId: string; query: BookingListQuery },
-): Promise<BookingPage> {
+): Promise<BookingLinePage> {
   const client = await resolveClient(deps.db, { providerId: input.actor.userId, id: input.clientId });
   if (!client.userId) {
     return { data: [], meta: { page: input.query.page, perPage: input.query.perPage, total: 0, totalPages: 0 } };
   }
-  const where = and(
-    eq(bookings.providerId, input.actor.userId),
-    eq(bookings.clientId, client.userId),
-    hasTime,
-    statusFilter(input.query.statuses),
-  );
-  return page(deps, where, input.query, input.language, input.actor.userId);
+  const owner = and(eq(bookings.providerId, input.actor.userId), eq(bookings.clientId, client.userId), hasTime) as SQL;
+  return linePage(deps, {
+    where: and(owner, statusFilter(input.query.statuses)),
+    owner,
+    ownerId: input.actor.userId,
+    query: input.query,
+    language: input.language,
+  });
 }
 
 /** GET /booking/{id} and /appointment/{id}: one booking of the caller's, as that party. */

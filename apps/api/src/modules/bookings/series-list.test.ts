@@ -120,6 +120,32 @@ describe('GET /booking and GET /appointment with groupSeries: a series is one li
   });
 });
 
+describe("GET /appointment/client/{id} with groupSeries: the provider's list of one client", () => {
+  it('gives the series one line with its sessions beneath, counted once, and only this client’s', async () => {
+    const provider = await createProvider(t);
+    const client = await createTestUser(t, { role: 'client', firstName: 'Aoife', lastName: "Ní Bhriain-O'Hara" });
+    const other = await createTestUser(t, { role: 'client' });
+    const series = await bookSeries(client, provider, '2027-03-02', 3);
+    const single = await createBookingVia(t, client, provider, ids);
+    await scheduleVia(t, client, single.identifier, (await listedSlot(t, provider.id, '2027-03-05', 1)).identifier);
+    const othersSeries = await bookSeries(other, provider, '2027-03-04', 2);
+    const order = series.bookings.map((booking) => booking.identifier);
+
+    const grouped = await list(provider, `/appointment/client/${client.id}?groupSeries=true`);
+    expect(grouped.meta).toMatchObject({ total: 2, totalPages: 1 });
+    expect(grouped.data.map((line) => line.identifier).sort()).toEqual([order[0], single.identifier].sort());
+    const line = grouped.data.find((item) => item.series !== null) as BookingLine;
+    expect(sessionIds(line)).toEqual(order);
+    expect(grouped.data.find((item) => item.series === null)?.seriesSessions).toBeNull();
+    expect(JSON.stringify(grouped)).not.toContain(othersSeries.identifier);
+
+    // Without the flag: one line per session, as before.
+    const flat = await list(provider, `/appointment/client/${client.id}`);
+    expect(flat.meta.total).toBe(4);
+    expect(flat.data.every((item) => item.seriesSessions === null)).toBe(true);
+  });
+});
+
 describe.runIf(testDriver === 'pglite')('grouped lists: no query per line', () => {
   async function countQueries(run: () => Promise<unknown>): Promise<number> {
     const client = t.database.pglite as NonNullable<typeof t.database.pglite>;

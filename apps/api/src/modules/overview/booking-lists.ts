@@ -1,14 +1,18 @@
 import type { Language } from '@app/shared/constants';
+import type { BookingLine } from '@app/shared/schemas/booking-lists';
 import type { Booking, BookingParty } from '@app/shared/schemas/bookings';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
 import { toBooking, type ViewRow, viewContext, viewRowColumns, viewSelect } from '../bookings/booking-view.ts';
+import { withSeriesSessions } from '../bookings/list-bookings.ts';
 
 /**
  * The short lists of a person's overview (modules/overview): each one statement over the
- * (client_id, starts_at) or (provider_id, starts_at) index, bounded by a start range and a limit.
+ * (client_id, starts_at) or (provider_id, starts_at) index, bounded by a start range and a limit,
+ * a series one line in them; then, when a line belongs to a series, one query for the sessions of
+ * every series the lists hold (`withSeriesOf`).
  */
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
@@ -21,14 +25,32 @@ const uuid = (name: string) => sql`${sql.placeholder(name)}::uuid`;
 const limit = sql`LIMIT ${sql.placeholder('limit')}::int`;
 
 /**
+ * A series is one line in these lists, counted once: its first session (by the list's order)
+ * that `matches` holds for, the series' next one; a booking outside a series is its own line.
+ * `matches` is the list's condition on a bookings row of the given name; the line's start range
+ * is not part of it, so a series whose next session is today is not listed again as upcoming.
+ */
+function firstOfItsSeries(matches: (row: SQL) => SQL): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM bookings earlier WHERE earlier.series_id = bookings.series_id
+    AND ${matches(sql`earlier`)} AND (earlier.starts_at, earlier.id) < (bookings.starts_at, bookings.id))`;
+}
+
+/** A confirmed session of the side's person that has not ended. */
+function comingOf(party: BookingParty) {
+  const column = party === 'client' ? sql`client_id` : sql`provider_id`;
+  return (row: SQL) =>
+    sql`${row}.${column} = ${uuid('userId')} AND ${row}.status = 'confirmed' AND ${row}.ends_at > ${at('now')}`;
+}
+
+/**
  * The lists are named prepared statements (the answer's eight joins cost more to plan than to
  * run): one per side, as the side decides the index, (client_id, starts_at) or (provider_id, starts_at).
  */
 function comingStatement(party: BookingParty) {
-  const column = party === 'client' ? sql`bookings.client_id` : sql`bookings.provider_id`;
+  const matches = comingOf(party);
   return preparedSql<ViewRow>(`overview_coming_${party}`, () => ({
-    select: sql`${viewSelect()} WHERE ${column} = ${uuid('userId')} AND bookings.starts_at >= ${at('from')}
-      AND bookings.starts_at < ${at('before')} AND bookings.status = 'confirmed' AND bookings.ends_at > ${at('now')}
+    select: sql`${viewSelect()} WHERE ${matches(sql`bookings`)} AND bookings.starts_at >= ${at('from')}
+      AND bookings.starts_at < ${at('before')} AND ${firstOfItsSeries(matches)}
       ORDER BY bookings.starts_at, bookings.id ${limit}`,
     columns: viewRowColumns,
   }));
@@ -46,9 +68,12 @@ function requestsStatement(party: BookingParty) {
 }
 const requests = { client: requestsStatement('client'), provider: requestsStatement('provider') };
 
+/** A client's scheduled, unpaid booking whose hold still runs (a series' sessions share one hold). */
+const awaitingOf = (row: SQL) => sql`${row}.client_id = ${uuid('clientId')} AND ${row}.starts_at > ${at('now')}
+  AND ${row}.status = 'pending' AND ${row}.paid_at IS NULL AND ${row}.hold_expires_at > ${at('now')}`;
+
 const awaiting = preparedSql<ViewRow>('overview_awaiting_payment', () => ({
-  select: sql`${viewSelect()} WHERE bookings.client_id = ${uuid('clientId')} AND bookings.starts_at > ${at('now')}
-    AND bookings.status = 'pending' AND bookings.paid_at IS NULL AND bookings.hold_expires_at > ${at('now')}
+  select: sql`${viewSelect()} WHERE ${awaitingOf(sql`bookings`)} AND ${firstOfItsSeries(awaitingOf)}
     ORDER BY bookings.hold_expires_at, bookings.id ${limit}`,
   columns: viewRowColumns,
 }));
@@ -110,6 +135,27 @@ export async function listRescheduleRequests(
   });
   const context = viewContext(deps, input.language, input.userId);
   return rows.map((row) => toBooking(row, context));
+}
+
+/**
+ * The lists' lines with every session of their series beneath (the person's own, in order), in
+ * one query for all the lists together, none when no line belongs to a series.
+ */
+export async function withSeriesOf(
+  deps: Deps,
+  input: { userId: string; party: BookingParty; language: Language },
+  lists: Booking[][],
+): Promise<BookingLine[][]> {
+  const owner = eq(input.party === 'client' ? bookings.clientId : bookings.providerId, input.userId);
+  const lines = await withSeriesSessions(deps.db, lists.flat(), {
+    owner,
+    context: viewContext(deps, input.language, input.userId),
+  });
+  let from = 0;
+  return lists.map((list) => {
+    from += list.length;
+    return lines.slice(from - list.length, from);
+  });
 }
 
 /** Whether the client has ever booked, as one SQL value (a new client's overview welcomes them). */

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
 import { recommendProviders } from '../directory/recommend.ts';
 import { getWalletBalance } from '../money/wallet-statement.ts';
-import { listAwaitingPayment, listComingSessions } from './booking-lists.ts';
+import { listAwaitingPayment, listComingSessions, withSeriesOf } from './booking-lists.ts';
 import { loadPersonWithCounts } from './person.ts';
 
 /** Suggestions change slowly (they rank by next free slots at most a minute old): each client's are kept a minute. */
@@ -45,13 +45,14 @@ export async function clientOverview(
   const { actor, language } = input;
   const now = deps.clock.now();
   const userId = actor.userId;
-  const [person, coming, awaitingPayment, wallet, recommended] = await Promise.all([
+  const [person, coming, awaiting, wallet, recommended] = await Promise.all([
     loadPersonWithCounts(deps, userId),
     listComingSessions(deps, { userId, party: 'client', now, limit: 1, language }),
     listAwaitingPayment(deps, { clientId: userId, now, limit: OVERVIEW_LIMITS.awaitingPayment, language }),
     getWalletBalance(deps.db, { userId }),
     suggestions(deps, { actor, language, visitorCountryCode: input.visitorCountryCode, now }),
   ]);
+  const [awaitingPayment = []] = await withSeriesOf(deps, { userId, party: 'client', language }, [awaiting]);
   return {
     role: 'client',
     firstName: person.firstName,

@@ -6,6 +6,7 @@ import {
   type Catalog,
   createBookingVia,
   createProvider,
+  createSeriesVia,
   listedSlot,
   payWithWallet,
   scheduleVia,
@@ -13,6 +14,7 @@ import {
 } from '../../../test/booking-fixtures.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { testDriver } from '../../../test/test-database.ts';
 import { bookings, contactMessages, payments, providerProfiles } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { getEarningsSummary } from '../money/earnings.ts';
@@ -47,6 +49,25 @@ async function heldBooking(client: TestUser, provider: TestUser, date: string, i
   const booking = await createBookingVia(t, client, provider, ids);
   const slot = await listedSlot(t, provider.id, date, index);
   return scheduleVia(t, client, booking.identifier, slot.identifier);
+}
+
+async function bookSeries(client: TestUser, provider: TestUser, date: string, occurrences: number, index = 0) {
+  const slot = await listedSlot(t, provider.id, date, index);
+  return createSeriesVia(t, client, provider, ids, { slotId: slot.identifier, occurrences });
+}
+
+/** A series booked and paid at once from the wallet: its sessions' identifiers, in order. */
+async function paidSeries(client: TestUser, provider: TestUser, date: string, index: number, occurrences: number) {
+  await fundWallet(t, client.id, 2_000_000);
+  const series = await bookSeries(client, provider, date, occurrences, index);
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/api/payment/series/${series.identifier}`,
+    headers: client.headers,
+    payload: { method: 'wallet' },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return series.bookings.map((booking) => booking.identifier);
 }
 
 describe('GET /api/overview', () => {
@@ -143,6 +164,47 @@ describe('GET /api/overview', () => {
     );
   });
 
+  it('lists a held series once under awaiting payment, its next session with all four beneath', async () => {
+    const provider = await createProvider(t, { firstName: 'Zoë', lastName: "D'Souza-Müller" });
+    const client = await createTestUser(t, { role: 'client', firstName: 'Siobhán' });
+    const series = await bookSeries(client, provider, '2027-03-02', 4);
+    const single = await heldBooking(client, provider, '2027-03-03', 4);
+
+    const overview = await overviewOf(client);
+    if (overview.role !== 'client') throw new Error(overview.role);
+    const order = series.bookings.map((booking) => booking.identifier);
+    // Two lines (both held at the same instant: their order is the tie's): the series, by its
+    // first session, and the single booking.
+    expect(overview.awaitingPayment.map((line) => line.identifier).sort()).toEqual(
+      [order[0], single.identifier].sort(),
+    );
+    const line = overview.awaitingPayment.find((item) => item.series !== null);
+    const alone = overview.awaitingPayment.find((item) => item.series === null);
+    expect(line?.series).toMatchObject({ index: 0, occurrences: 4 });
+    expect(line?.seriesSessions?.map((session) => session.identifier)).toEqual(order);
+    expect(line?.seriesSessions?.every((session) => session.status === 'pending' && !session.isPaid)).toBe(true);
+    expect(alone?.seriesSessions).toBeNull();
+  });
+
+  it("lists a provider's series once: today's session stands for it, and it is not listed again as upcoming", async () => {
+    const provider = await createProvider(t, { firstName: 'Funmi', days: [1, 2, 3, 4, 5] });
+    const client = await createTestUser(t, { role: 'client', firstName: 'Nnamdi' });
+    const other = await createTestUser(t, { role: 'client', firstName: 'Bola' });
+    const today = await paidSeries(client, provider, '2027-03-01', 2, 3); // this afternoon in Lagos, then weekly
+    const later = await paidSeries(other, provider, '2027-03-02', 0, 4); // from tomorrow, weekly
+    const single = await paidBooking(client, provider, '2027-03-03', 1);
+
+    const overview = await overviewOf(provider);
+    if (overview.role !== 'provider') throw new Error(overview.role);
+    expect(overview.today.map((line) => line.identifier)).toEqual([today[0]]);
+    expect(overview.today[0]?.seriesSessions?.map((session) => session.identifier)).toEqual(today);
+    // Upcoming: the other series once (its first session, all four beneath), then the single session.
+    expect(overview.upcoming.map((line) => line.identifier)).toEqual([later[0], single.identifier]);
+    expect(overview.upcoming[0]?.seriesSessions?.map((session) => session.identifier)).toEqual(later);
+    expect(overview.upcoming[0]?.series).toMatchObject({ index: 0, occurrences: 4 });
+    expect(overview.upcoming[1]?.seriesSessions).toBeNull();
+  });
+
   it('tells a provider awaiting review what is missing, and an insurance expiring within 30 days', async () => {
     const provider = await createTestUser(t, { role: 'provider', verificationStatus: 'submitted' });
     await t.deps.db
@@ -220,5 +282,41 @@ describe('GET /api/overview', () => {
     const overview = await overviewOf(client);
     expect(overview.role).toBe('client');
     expect(overview).not.toHaveProperty('counts');
+  });
+});
+
+describe.runIf(testDriver === 'pglite')('the overview: no query per series', () => {
+  async function countQueries(run: () => Promise<unknown>): Promise<number> {
+    const client = t.database.pglite as NonNullable<typeof t.database.pglite>;
+    const original = client.query.bind(client);
+    let count = 0;
+    client.query = ((...args: Parameters<typeof original>) => {
+      count += 1;
+      return original(...args);
+    }) as typeof client.query;
+    try {
+      await run();
+    } finally {
+      client.query = original;
+    }
+    return count;
+  }
+
+  it("reads a provider's overview with one series or three in the same number of queries", async () => {
+    const provider = await createProvider(t, { days: [1, 2, 3, 4, 5] });
+    const client = await createTestUser(t, { role: 'client' });
+    await paidSeries(client, provider, '2027-03-02', 0, 3);
+    await overviewOf(provider); // the first read prepares the statements
+    const one = await countQueries(() => overviewOf(provider));
+    await paidSeries(client, provider, '2027-03-03', 0, 3);
+    await paidSeries(client, provider, '2027-03-04', 0, 3);
+    const three = await countQueries(async () => {
+      const overview = await overviewOf(provider);
+      if (overview.role !== 'provider') throw new Error(overview.role);
+      expect(overview.upcoming).toHaveLength(3);
+      expect(overview.upcoming.every((line) => line.seriesSessions?.length === 3)).toBe(true);
+    });
+    expect(one).toBeGreaterThan(2);
+    expect(three).toBe(one);
   });
 });

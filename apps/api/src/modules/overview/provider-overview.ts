@@ -21,7 +21,7 @@ import { countUnread } from '../messages/conversations.ts';
 import { getEarningsSummary } from '../money/earnings.ts';
 import { countUnreadNotifications } from '../notifications/inbox.ts';
 import { loadProviderProfile } from '../profiles/provider-service.ts';
-import { listComingSessions, listRescheduleRequests } from './booking-lists.ts';
+import { listComingSessions, listRescheduleRequests, withSeriesOf } from './booking-lists.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -72,7 +72,7 @@ export async function providerOverview(
     credentialsMissing,
     hasHours,
     todays,
-    upcoming,
+    next,
     rescheduleRequests,
     earnings,
     messages,
@@ -102,6 +102,10 @@ export async function providerOverview(
     countUnread(deps, { actor }),
     countUnreadNotifications(deps, { actor }),
     listingMissing(deps.db, { providerId: userId, now }),
+  ]);
+  const [todayLines = [], upcoming = []] = await withSeriesOf(deps, { userId, party: 'provider', language }, [
+    todays,
+    next,
   ]);
   const setupMissing = profile.setup.missing;
   const expiresOn = row.insuranceExpiresOn;
@@ -135,7 +139,7 @@ export async function providerOverview(
     standing: standingOf(row, notListed),
     checklist,
     listingMissing: notListed,
-    today: todays,
+    today: todayLines,
     upcoming,
     rescheduleRequests,
     earnings: { currency: earnings.currency, thisMonth: earnings.thisMonthEarned, available: earnings.available },

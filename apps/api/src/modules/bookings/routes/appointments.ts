@@ -1,5 +1,5 @@
 import { BookingLinePageSchema, BookingListQuerySchema } from '@app/shared/schemas/booking-lists';
-import { BookingPageSchema, BookingSchema, CreateAppointmentBodySchema } from '@app/shared/schemas/bookings';
+import { BookingSchema, CreateAppointmentBodySchema } from '@app/shared/schemas/bookings';
 import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAppointment } from '../create-booking.ts';
@@ -42,7 +42,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: IdParamsSchema,
         querystring: BookingListQuerySchema,
-        response: { 200: BookingPageSchema },
+        response: { 200: BookingLinePageSchema },
       },
     },
     (request) =>

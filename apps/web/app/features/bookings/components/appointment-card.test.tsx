@@ -82,6 +82,66 @@ describe('a series in the appointments list', () => {
     expect(screen.getByText(/15\.000,00\s₦ pro Sitzung/)).toBeVisible();
   });
 
+  it("acts on the series' next session and says which: the one after the first has ended", () => {
+    mockApi({});
+    const sessions = [0, 1, 2, 3].map(session);
+    const afterFirst = Date.parse('2027-03-10T09:00:00Z');
+    const joined: string[] = [];
+    renderBooking(
+      <AppointmentCard
+        booking={{ ...(sessions[0] as Booking), seriesSessions: sessions }}
+        party="client"
+        zone="Africa/Lagos"
+        now={afterFirst}
+        renderJoin={(next) => {
+          joined.push(next.identifier);
+          return null;
+        }}
+      />,
+    );
+    expect(screen.getByTestId('series-acts-on')).toHaveTextContent(
+      /^Next session \(session 2\): Wed 17 Mar, 2:00\s?PM\s?–\s?3:00\s?PM$/,
+    );
+    const actions = screen.getByRole('region', { name: /Next session \(session 2\)/ });
+    expect(within(actions).getByRole('button', { name: 'Cancel' })).toBeVisible();
+    expect(within(actions).getByRole('link', { name: 'Details of the appointment with Chiamaka Eze' })).toHaveAttribute(
+      'href',
+      `/appointments/${ids[1]}/`,
+    );
+    expect(joined).toEqual([ids[1]]);
+    const items = within(screen.getByRole('list', { name: 'Sessions of this series' })).getAllByRole('listitem');
+    expect(items[1]).toHaveAttribute('aria-current', 'true');
+    expect(items[0]).not.toHaveAttribute('aria-current');
+  });
+
+  it('names the session in German, and the one standing for the series once none is still to come', () => {
+    mockApi({});
+    const sessions = [0, 1, 2, 3].map(session);
+    const { unmount } = renderBooking(
+      <AppointmentCard
+        booking={{ ...(sessions[0] as Booking), seriesSessions: sessions }}
+        party="provider"
+        zone="Europe/Berlin"
+        now={NOW}
+      />,
+      { language: 'de' },
+    );
+    expect(screen.getByTestId('series-acts-on').textContent).toMatch(
+      /^Nächste Sitzung \(Sitzung 1\): Mi\.,? 3\. März, 14:00\s?–\s?15:00$/,
+    );
+    unmount();
+    const over = Date.parse('2027-05-01T09:00:00Z');
+    renderBooking(
+      <AppointmentCard
+        booking={{ ...(sessions[0] as Booking), seriesSessions: sessions.slice(0, 3) }}
+        party="client"
+        zone="Africa/Lagos"
+        now={over}
+      />,
+    );
+    expect(screen.getByTestId('series-acts-on')).toHaveTextContent(/^Session 1: Wed 3 Mar/);
+  });
+
   it('keeps a single booking as it was: no sessions list', () => {
     mockApi({});
     renderBooking(

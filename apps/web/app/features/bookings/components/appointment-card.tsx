@@ -13,32 +13,58 @@ import { SeriesLabel } from './series-sessions';
 import { StatusBadge } from './status-badge';
 
 /**
+ * The session a series' card acts on: its next one still on (pending or confirmed) that has not
+ * ended, else the session standing for the series in the list
+ * (docs/decisions/bookings-a-series-card-acts-on-its-next-session.md).
+ */
+export function sessionToActOn(line: Booking, sessions: Booking[], now: number): { session: Booking; next: boolean } {
+  const next = sessions.find(
+    (session) =>
+      (session.status === 'pending' || session.status === 'confirmed') &&
+      session.endAt !== null &&
+      Date.parse(session.endAt) > now,
+  );
+  return next ? { session: next, next: true } : { session: line, next: false };
+}
+
+/**
  * One line of /appointments/: who, when (viewer's zone), what, status, price and the actions. A
  * series' line (`seriesSessions`) is one card for the whole series, each session beneath it with
- * its date, time, status and link; the actions are those of the session standing for it.
+ * its date, time, status and link; its actions are those of its next session, named above them.
  */
 export function AppointmentCard({
   booking,
   party: role,
   zone,
   now,
-  join,
-  extra,
+  renderJoin,
+  renderExtra,
 }: {
   booking: Booking & { seriesSessions?: Booking[] | null };
   party: BookingRole;
   zone: string;
   now: number;
-  /** More for this booking from another feature (the client's review action), composed by the route. */
-  extra?: ReactNode;
-  /** "Join the session" while the room is open (the session room's link), composed by the route. */
-  join?: ReactNode;
+  /** More for the session acted on from another feature (the client's review action), composed by the route. */
+  renderExtra?(session: Booking): ReactNode;
+  /** "Join the session" while its room is open (the session room's link), composed by the route. */
+  renderJoin?(session: Booking): ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const lang = useLang();
   const other = role === 'client' ? booking.provider : booking.client;
   const headingId = `booking-${booking.identifier}`;
+  const actsOnId = `acts-on-${booking.identifier}`;
   const sessions = booking.seriesSessions ?? null;
+  const acting = sessions ? sessionToActOn(booking, sessions, now) : { session: booking, next: false };
+  const session = acting.session;
+  const join = renderJoin?.(session);
+  const actions = (
+    <>
+      {join ? <div className="mb-3 empty:hidden">{join}</div> : null}
+      <BookingActions booking={session} party={role} now={now} showDetailsLink />
+      {renderExtra?.(session)}
+    </>
+  );
   return (
     <article
       aria-labelledby={headingId}
@@ -90,11 +116,28 @@ export function AppointmentCard({
           </p>
         </div>
       </div>
-      {sessions ? <SeriesLineSessions sessions={sessions} current={booking} party={role} zone={zone} /> : null}
+      {sessions ? <SeriesLineSessions sessions={sessions} current={session} party={role} zone={zone} /> : null}
       <div className="mt-4 border-t border-slate-100 pt-4">
-        {join ? <div className="mb-3 empty:hidden">{join}</div> : null}
-        <BookingActions booking={booking} party={role} now={now} showDetailsLink />
-        {extra}
+        {sessions ? (
+          <section aria-labelledby={actsOnId}>
+            <p id={actsOnId} className="mb-3 text-sm font-semibold text-slate-900" data-testid="series-acts-on">
+              {t(acting.next ? 'bookingScreens.series.actsOnNext' : 'bookingScreens.series.actsOn', {
+                index: (session.series?.index ?? 0) + 1,
+              })}{' '}
+              {session.startAt ? (
+                <span className="font-normal text-slate-700 tabular-nums">
+                  {shortDateOf(session.startAt, zone, i18n.language)},{' '}
+                  <span className="whitespace-nowrap">
+                    {timeRangeOf(session.startAt, session.endAt, zone, i18n.language)}
+                  </span>
+                </span>
+              ) : null}
+            </p>
+            {actions}
+          </section>
+        ) : (
+          actions
+        )}
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import type { BookingLine } from '@app/shared/schemas/booking-lists';
 import type { Booking } from '@app/shared/schemas/bookings';
 import type { ClientOverview as ClientOverviewData } from '@app/shared/schemas/overview';
 import type { ReactNode } from 'react';
@@ -9,7 +10,9 @@ import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { PersonAvatar } from '#app/ui/person-avatar';
+import { SeriesPill } from '#app/ui/series-pill';
 import { buttonLinkClass, FigureLink, linkClass, OverviewCard, secondaryLinkClass } from './card';
+
 import { SessionWhen } from './when';
 
 export interface ClientOverviewProps {
@@ -36,8 +39,16 @@ function NextSession({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <PersonAvatar name={booking.provider.name} photo={booking.provider.photo} />
         <div className="min-w-0 flex-1">
-          <p className="text-lg font-semibold text-slate-900" data-testid="next-session-provider">
-            {booking.provider.name}
+          <p className="flex flex-wrap items-center gap-x-2 text-lg font-semibold text-slate-900">
+            <span data-testid="next-session-provider">{booking.provider.name}</span>
+            {booking.series ? (
+              <SeriesPill testId="next-session-series">
+                {t('bookingScreens.series.sessionOf', {
+                  index: booking.series.index + 1,
+                  count: booking.series.occurrences,
+                })}
+              </SeriesPill>
+            ) : null}
           </p>
           <SessionWhen startAt={booking.startAt ?? ''} endAt={booking.endAt} zone={zone} now={now} />
           <p className="text-sm text-slate-600">
@@ -59,7 +70,12 @@ function NextSession({
   );
 }
 
-function AwaitingPayment({ bookings, zone, now }: { bookings: Booking[]; zone: string; now: number }) {
+/**
+ * What waits for payment, a held series as one line: its next session's date and time, the price
+ * per session, a link to its sessions, and "Pay for the series" (the payment step offers the
+ * series' unpaid sessions at once first).
+ */
+function AwaitingPayment({ bookings, zone, now }: { bookings: BookingLine[]; zone: string; now: number }) {
   const { t, i18n } = useTranslation();
   const { lang } = useLocaleData();
   return (
@@ -67,17 +83,44 @@ function AwaitingPayment({ bookings, zone, now }: { bookings: Booking[]; zone: s
       <ul className="divide-y divide-slate-100">
         {bookings.map((booking) => {
           const minutes = Math.max(0, Math.ceil((Date.parse(booking.holdExpiresAt ?? '') - now) / 60_000));
+          const series = booking.seriesSessions ? (booking.series?.occurrences ?? booking.seriesSessions.length) : 0;
           return (
-            <li key={booking.identifier} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div>
-                <p className="font-medium text-slate-900">{booking.provider.name}</p>
+            <li
+              key={booking.identifier}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+              data-testid="awaiting-line"
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-x-2 font-medium text-slate-900">
+                  <span>{booking.provider.name}</span>
+                  {series ? (
+                    <SeriesPill testId="awaiting-series">
+                      {t('bookingScreens.series.seriesOf', { count: series })}
+                    </SeriesPill>
+                  ) : null}
+                </p>
                 <p className="text-sm text-slate-700">
                   {booking.startAt
                     ? `${longDateOf(booking.startAt, zone, i18n.language)} · ${timeOf(booking.startAt, zone, i18n.language)}`
                     : null}
                 </p>
+                {series ? (
+                  <p className="text-sm text-slate-700">
+                    {t('bookingScreens.perSession', { price: money(booking.priceMinor, booking.currencyCode, lang) })}
+                    {' · '}
+                    <Link
+                      to={innerPaths.appointment(lang, booking.identifier)}
+                      className={linkClass}
+                      data-testid="awaiting-series-sessions"
+                    >
+                      {t('overview.client.allSessions', { count: series })}
+                    </Link>
+                  </p>
+                ) : null}
                 <p className="text-sm font-medium text-amber-800" data-testid="hold-remaining">
-                  {t('overview.client.holdRemaining', { count: minutes })}
+                  {t(series ? 'overview.client.holdRemainingSeries' : 'overview.client.holdRemaining', {
+                    count: minutes,
+                  })}
                 </p>
               </div>
               <Link
@@ -85,7 +128,9 @@ function AwaitingPayment({ bookings, zone, now }: { bookings: Booking[]; zone: s
                 className={buttonLinkClass}
                 data-testid="pay-link"
               >
-                {t('overview.client.pay', { amount: money(booking.priceMinor, booking.currencyCode, lang) })}
+                {series
+                  ? t('overview.client.paySeries')
+                  : t('overview.client.pay', { amount: money(booking.priceMinor, booking.currencyCode, lang) })}
               </Link>
             </li>
           );

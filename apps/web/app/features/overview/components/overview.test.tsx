@@ -1,9 +1,9 @@
-import type { Booking } from '@app/shared/schemas/bookings';
+import type { BookingLine } from '@app/shared/schemas/booking-lists';
 import type {
   ClientOverview as ClientOverviewData,
   ProviderOverview as ProviderOverviewData,
 } from '@app/shared/schemas/overview';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
@@ -77,7 +77,39 @@ const todaySession = {
   modality: { identifier: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', key: 'video-session', name: 'Video Session' },
   startAt: '2027-03-01T08:00:00.000Z',
   endAt: '2027-03-01T09:00:00.000Z',
-} as Booking;
+  series: null,
+  seriesSessions: null,
+} as BookingLine;
+
+const SERIES_ID = '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+const sessionIds = [
+  '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+  '8b9c0d1e-2f3a-4b4c-8d5e-6f7a8b9c0d1e',
+  '9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
+  'ad1e2f3a-4b5c-4d6e-8f7a-8b9c0d1e2f3a',
+];
+
+/** A weekly series of four from 3 March 2027, 14:00 in Lagos, as the overview's lists carry it (`index` stands for it). */
+function seriesLine(index: number, status: 'pending' | 'confirmed'): BookingLine {
+  const sessions = sessionIds.map((identifier, place) => {
+    const start = Date.parse('2027-03-03T13:00:00Z') + place * 7 * 86_400_000;
+    return {
+      ...todaySession,
+      identifier,
+      status,
+      provider: { identifier: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f', name: 'Zoë D’Souza-Müller', photo: null },
+      priceMinor: 1_500_000,
+      currencyCode: 'NGN',
+      isPaid: status === 'confirmed',
+      holdExpiresAt: status === 'pending' ? '2027-03-01T09:12:00.000Z' : null,
+      startAt: new Date(start).toISOString(),
+      endAt: new Date(start + 3_600_000).toISOString(),
+      series: { identifier: SERIES_ID, index: place, occurrences: 4 },
+      seriesSessions: null,
+    } as BookingLine;
+  });
+  return { ...(sessions[index] as BookingLine), seriesSessions: sessions };
+}
 
 describe('overview screens', () => {
   it("offers the provider Join beside today's session, the way the client has it", async () => {
@@ -99,6 +131,45 @@ describe('overview screens', () => {
     expect(screen.getByRole('link', { name: /Ngozi O'Brien-Adeyemi/ })).toHaveAttribute(
       'href',
       `/appointments/${todaySession.identifier}/`,
+    );
+  });
+
+  it("shows a provider's series as one line: the label, its next session's day and time, which session", async () => {
+    show(
+      <ProviderOverview overview={{ ...provider, upcoming: [seriesLine(1, 'confirmed'), todaySession] }} now={NOW} />,
+    );
+    const upcoming = await screen.findByTestId('upcoming-list', {}, { timeout: 5_000 });
+    const lines = within(upcoming).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent('Series of 4 sessions');
+    expect(lines[0]).toHaveTextContent('Session 2 of 4');
+    expect(lines[0]).toHaveTextContent('in 9 days · Wednesday, 10 March 2027');
+    expect(lines[0]).toHaveTextContent(/2:00\s?PM\s?–\s?3:00\s?PM/);
+    // The line leads to its next session, whose page lists every session of the series.
+    expect(within(lines[0] as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      `/appointments/${sessionIds[1]}/`,
+    );
+    expect(within(lines[1] as HTMLElement).queryByTestId('session-series')).toBeNull();
+  });
+
+  it('shows a held series once under awaiting payment, paid as a series, in German', async () => {
+    const client: ClientOverviewData = { ...newClient, hasBookings: true, awaitingPayment: [seriesLine(0, 'pending')] };
+    show(<ClientOverview overview={client} now={NOW} renderJoin={() => null} renderMessage={() => null} />, 'de');
+    const lines = await screen.findAllByTestId('awaiting-line', {}, { timeout: 5_000 });
+    expect(lines).toHaveLength(1);
+    const line = lines[0] as HTMLElement;
+    expect(within(line).getByTestId('awaiting-series')).toHaveTextContent('Serie mit 4 Sitzungen');
+    expect(line).toHaveTextContent('Mittwoch, 3. März 2027 · 14:00');
+    expect(line).toHaveTextContent(/15\.000,00\s₦ pro Sitzung/);
+    expect(within(line).getByTestId('hold-remaining')).toHaveTextContent('Die Termine sind noch 12 Minuten reserviert');
+    expect(within(line).getByRole('link', { name: 'Serie bezahlen' })).toHaveAttribute(
+      'href',
+      `/de/payment/${sessionIds[0]}/`,
+    );
+    expect(within(line).getByRole('link', { name: 'Alle 4 Sitzungen' })).toHaveAttribute(
+      'href',
+      `/de/appointments/${sessionIds[0]}/`,
     );
   });
 

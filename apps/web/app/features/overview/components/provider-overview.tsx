@@ -1,3 +1,4 @@
+import type { BookingLine } from '@app/shared/schemas/booking-lists';
 import type { Booking } from '@app/shared/schemas/bookings';
 import type { ProviderChecklistItem, ProviderOverview as ProviderOverviewData } from '@app/shared/schemas/overview';
 import type { ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { useLocaleData } from '#app/lib/shell-data';
 import { cn } from '#app/ui/cn';
 import { ListingChecklist } from '#app/ui/listing-checklist';
 import { PersonAvatar } from '#app/ui/person-avatar';
+import { SeriesPill } from '#app/ui/series-pill';
 import { FigureLink, linkClass, OverviewCard } from './card';
 import { relativeDay } from './when';
 
@@ -99,6 +101,11 @@ function Standing({ overview }: { overview: ProviderOverviewData }) {
   );
 }
 
+/**
+ * Today's or the next sessions, a series as one line: "Series of 4 sessions", its next session's
+ * day and time and which session that is, linking to that session, where every session of the
+ * series is listed.
+ */
 function SessionList({
   bookings,
   zone,
@@ -107,14 +114,14 @@ function SessionList({
   testId,
   renderJoin,
 }: {
-  bookings: Booking[];
+  bookings: BookingLine[];
   zone: string;
   now: number;
   withDay: boolean;
   testId: string;
   renderJoin?: ProviderOverviewProps['renderJoin'];
 }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { lang } = useLocaleData();
   return (
     <ul className="divide-y divide-slate-100" data-testid={testId}>
@@ -126,7 +133,14 @@ function SessionList({
           >
             <PersonAvatar name={booking.client.name} photo={booking.client.photo} size="sm" />
             <span className="min-w-0 flex-1">
-              <span className="block font-medium text-slate-900">{booking.client.name}</span>
+              <span className="flex flex-wrap items-center gap-x-2 font-medium text-slate-900">
+                <span>{booking.client.name}</span>
+                {booking.seriesSessions && booking.series ? (
+                  <SeriesPill testId="session-series">
+                    {t('bookingScreens.series.seriesOf', { count: booking.series.occurrences })}
+                  </SeriesPill>
+                ) : null}
+              </span>
               <span className="block text-sm text-slate-700">
                 {withDay && booking.startAt
                   ? `${relativeDay(booking.startAt, zone, now, i18n.language)} · ${longDateOf(booking.startAt, zone, i18n.language)} · `
@@ -136,7 +150,18 @@ function SessionList({
                 </span>
               </span>
               <span className="block text-xs text-slate-600">
-                {[booking.therapyCategory?.name, booking.modality?.name].filter(Boolean).join(' · ')}
+                {[
+                  booking.seriesSessions && booking.series
+                    ? t('bookingScreens.series.sessionOf', {
+                        index: booking.series.index + 1,
+                        count: booking.series.occurrences,
+                      })
+                    : null,
+                  booking.therapyCategory?.name,
+                  booking.modality?.name,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             </span>
           </Link>
