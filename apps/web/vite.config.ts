@@ -21,13 +21,24 @@ const QUERY =
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](QueryClientProvider|queryOptions|useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$)/;
 
 const appDir = fileURLToPath(new URL('./app/', import.meta.url));
+/**
+ * React Router's package resolves its development build for every import (its exports name no
+ * production condition), which keeps its development warnings in the browser's code. The browser
+ * gets the production build, the same code with those warnings off. The server keeps the package's
+ * own resolution: its adapter imports the package too, and one copy must serve both.
+ */
+const routerBuild = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
+const productionRouter = [
+  { find: /^react-router$/, replacement: `${routerBuild}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${routerBuild}dom-export.mjs` },
+];
 /** The app's modules every page and every public page run first, as two files (shell-chunks.ts). */
 const shell = shellChunks();
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), catalogParts(), shell.plugin, reactRouter()],
   // `#app/…` is the app's root for shared layers (api, ui, lib), as in tsconfig.json's paths.
-  resolve: { alias: [{ find: /^#app\//, replacement: appDir }] },
+  resolve: { alias: [{ find: /^#app\//, replacement: appDir }, ...(isSsrBuild ? [] : productionRouter)] },
   build: {
     target: 'es2022',
     rollupOptions: {
