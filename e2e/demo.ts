@@ -100,3 +100,41 @@ export async function paidSession(request: APIRequestContext, client: Account, p
   expect(paid.ok(), await paid.text()).toBe(true);
   return bookingId;
 }
+
+/**
+ * A weekly series of `occurrences` sessions with the provider that the client books and pays at
+ * once from the wallet, through the API: from the first free slot from the day after tomorrow on
+ * whose later weeks are free too. Nothing is left held for the journeys after it.
+ */
+export async function paidSeries(request: APIRequestContext, client: Account, provider: Account, occurrences = 2) {
+  const headers = { Authorization: `Bearer ${await tokenOf(request, client)}` };
+  const providerId = (await (await request.post('/api/user/login', { data: provider })).json()).user
+    .identifier as string;
+  const profile = await (await request.get(`/api/providers/${providerId}`)).json();
+  const therapies = (profile.therapies ?? profile.therapyCategories) as Array<{ identifier: string }>;
+  const today = dateIn('Africa/Lagos', new Date());
+  for (let days = 2; days < 30; days += 1) {
+    const answer = await request.get(`/api/providers-availability/${providerId}/timeslot/${weekdayFrom(today, days)}`);
+    const slots = ((await answer.json()).days?.[0]?.timeSlot ?? []) as Array<{ identifier: string }>;
+    for (const slot of slots) {
+      const series = await request.post('/api/booking/series', {
+        headers,
+        data: {
+          providerIdentifier: providerId,
+          therapyIdentifier: therapies[0]?.identifier,
+          modalityIdentifier: profile.modalities?.[0]?.identifier,
+          timeslotIdentifier: slot.identifier,
+          occurrences,
+        },
+      });
+      // A later week taken: the next slot.
+      if (series.status() === 409) continue;
+      expect(series.ok(), await series.text()).toBe(true);
+      const seriesId = (await series.json()).identifier as string;
+      const paid = await request.post(`/api/payment/series/${seriesId}`, { headers, data: { method: 'wallet' } });
+      expect(paid.ok(), await paid.text()).toBe(true);
+      return seriesId;
+    }
+  }
+  throw new Error('no free series');
+}

@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import routes from '../apps/web/app/routes';
-import { CLIENT, PROVIDER, paidSession, topUp } from './demo';
+import { CLIENT, PROVIDER, paidSeries, paidSession, topUp } from './demo';
 import { expect } from './fixtures';
 import { type Account, tokenOf } from './helpers';
 
@@ -121,13 +121,13 @@ export async function idsFor(request: APIRequestContext): Promise<Ids> {
   const client = { Authorization: `Bearer ${clientToken}` };
   await topUp(request, clientToken, 2_000_000);
   const bookingId = await paidSession(request, CLIENT, PROVIDER);
+  // A series, so the lists that show one as a line (appointments, the overview, a client's page) have one.
+  await paidSeries(request, CLIENT, PROVIDER);
   const transactions = await (await request.get('/api/wallet/transactions', { headers: client })).json();
   const conversation = await (
     await request.post('/api/messages/conversations', { headers: client, data: { userIdentifier: providerId } })
   ).json();
   const providerHeaders = { Authorization: `Bearer ${providerLogin.token as string}` };
-  const clients = await (await request.get('/api/clients', { headers: providerHeaders })).json();
-  const firstClient = (clients.data ?? clients)[0];
   // A questionnaire for the form's page: the therapist sends the demo client a PHQ-9.
   const clientAccount = (await (await request.post('/api/user/login', { data: CLIENT })).json()).user.identifier;
   const sent = await request.post('/api/forms/assignments', {
@@ -152,7 +152,8 @@ export async function idsFor(request: APIRequestContext): Promise<Ids> {
     bookingId,
     transactionId: transactions.data[0].identifier,
     conversationId: conversation.identifier,
-    clientId: firstClient.identifier ?? firstClient.user?.identifier,
+    // The demo client: their page lists the sessions and the series booked above.
+    clientId: clientAccount,
     formRequestId: forms.data[0].id,
     formTemplateId: ((await template.json()) as { id: string }).id,
   };

@@ -6,8 +6,9 @@ import { addDays, dateIn, dayMonthYear, pickSlot, signIn, tokenOf } from './help
  * A whole series in both languages: a client books a series of 4 (fortnightly in English, weekly
  * in German, each at a time no other journey takes), pays it once from the wallet, and the client
  * and the therapist each see it as one line with its four sessions beneath; then the client
- * cancels the last two, each refunded under its own 48-hour rule. Nothing is left unpaid, so no
- * hold is left for the journeys after this one.
+ * cancels the last two, each refunded under its own 48-hour rule. Before paying, the client's
+ * overview lists the held series once under awaiting payment. Nothing is left unpaid, so no hold is
+ * left for the journeys after this one.
  */
 const PRICE_MINOR = 1_500_000;
 
@@ -40,6 +41,8 @@ const LANGUAGES = [
       confirmed: 'Your appointment is confirmed',
       status: 'Confirmed',
       line: 'Series of 4 sessions',
+      paySeries: 'Pay for the series',
+      actsOn: 'Next session (session 1):',
       sessions: 'Sessions of this series',
       cancelRest: 'Cancel this and later sessions',
       reason: /Reason for cancelling/,
@@ -70,6 +73,8 @@ const LANGUAGES = [
       confirmed: 'Dein Termin ist bestätigt',
       status: 'Bestätigt',
       line: 'Serie mit 4 Sitzungen',
+      paySeries: 'Serie bezahlen',
+      actsOn: 'Nächste Sitzung (Sitzung 1):',
       sessions: 'Sitzungen dieser Serie',
       cancelRest: 'Diese und spätere Sitzungen stornieren',
       reason: /Grund der Stornierung/,
@@ -130,6 +135,34 @@ test.describe('a whole series, paid once', () => {
 
       // Step 3: the whole series is the first choice; one payment from the wallet.
       await page.waitForURL(/\/payment\/[0-9a-f-]{36}\/$/);
+      const paymentPath = new URL(page.url()).pathname;
+      const heldId = paymentPath.match(/payment\/([0-9a-f-]{36})\//)?.[1] as string;
+
+      // Held, not yet paid: the overview lists the series once, paid as a series.
+      await visit(`${prefix}/overview/`);
+      const held = await request.get(`/api/booking/${heldId}/series`, {
+        headers: { Authorization: `Bearer ${clientToken}` },
+      });
+      const heldIds = ((await held.json()) as { bookings: Session[] }).bookings.map((booking) => booking.identifier);
+      expect(heldIds).toHaveLength(4);
+      const awaiting = page.getByTestId('awaiting-line');
+      for (const id of heldIds.slice(1)) {
+        await expect(awaiting.filter({ has: page.locator(`a[href="${prefix}/payment/${id}/"]`) })).toHaveCount(0);
+      }
+      const heldLine = awaiting.filter({ has: page.locator(`a[href="${prefix}/payment/${heldIds[0]}/"]`) });
+      await expect(heldLine).toHaveCount(1);
+      await expect(heldLine.getByTestId('awaiting-series')).toHaveText(words.line);
+      await expect(heldLine.getByRole('link', { name: words.paySeries })).toBeVisible();
+      await heldLine.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/series-paid-once-overview-${language}.png`, fullPage: true });
+      // On a phone: the line's words wrap inside the card, nothing wider than the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await heldLine.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `test-results/series-paid-once-overview-${language}-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await heldLine.getByRole('link', { name: words.paySeries }).click();
+      await page.waitForURL(`**${paymentPath}`);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('radio', { name: words.wholeSeries })).toBeChecked();
       await expectAccessible(page);
@@ -165,6 +198,7 @@ test.describe('a whole series, paid once', () => {
         }
         const line = cards.filter({ has: scope.locator(`a[href="${prefix}/appointments/${sessionIds[3]}/"]`) });
         await expect(line.getByTestId('series-line-label')).toHaveText(words.line);
+        await expect(line.getByTestId('series-acts-on')).toContainText(words.actsOn);
         const beneath = line.getByRole('list', { name: words.sessions }).getByRole('listitem');
         await expect(beneath).toHaveCount(4);
         for (let index = 0; index < 4; index += 1) await expect(beneath.nth(index)).toContainText(words.status);
