@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -53,8 +54,19 @@ export const users = pgTable(
     index('users_role_country_idx').on(table.role, table.countryId),
     // New providers and clients per day (admin charts).
     index('users_role_created_idx').on(table.role, table.createdAt),
+    // The back office's person search matches part of this text anywhere (ILIKE '%…%'): trigrams
+    // find it without reading every account.
+    index('users_search_trgm_idx').using('gin', sql`${personText(table)} gin_trgm_ops`),
   ],
 );
+
+/**
+ * What the back office's person search looks in: the email, then "first last" (either may be
+ * missing). The trigram index is built on this very expression, so a search must use it whole.
+ */
+export function personText(table: { email: AnyPgColumn; firstName: AnyPgColumn; lastName: AnyPgColumn }): SQL {
+  return sql`(${table.email} || ' ' || coalesce(${table.firstName}, '') || ' ' || coalesce(${table.lastName}, ''))`;
+}
 
 export const providerProfiles = pgTable(
   'provider_profiles',

@@ -1,5 +1,5 @@
 import { or, type SQL, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
+import { personText, users } from '../../db/schema/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,16 +10,11 @@ export function containsPattern(text: string): string {
 
 /**
  * A person search for the back office: part of the email, of the first or last name, of
- * "first last", or the exact identifier. Case-insensitive.
+ * "first last", or the exact identifier. Case-insensitive; the part is found through the
+ * trigram index on personText.
  */
 export function matchesPerson(searchQuery: string): SQL {
-  const pattern = containsPattern(searchQuery);
-  const conditions: SQL[] = [
-    sql`${users.email} ILIKE ${pattern}`,
-    sql`${users.firstName} ILIKE ${pattern}`,
-    sql`${users.lastName} ILIKE ${pattern}`,
-    sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern}`,
-  ];
+  const conditions: SQL[] = [sql`${personText(users)} ILIKE ${containsPattern(searchQuery)}`];
   if (UUID.test(searchQuery)) conditions.push(sql`${users.id} = ${searchQuery.toLowerCase()}::uuid`);
   return or(...conditions) as SQL;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, createProvider } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -6,6 +6,8 @@ import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { auditLog, authSessions, providerProfiles, users } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password.ts';
+import { rawRows } from '../../platform/prepared.ts';
+import { matchesPerson } from './search.ts';
 
 const PASSWORD = 'Sunny-meadow-42';
 const clock = fixedClock('2027-03-01T09:00:00Z');
@@ -66,6 +68,30 @@ describe('users', () => {
 
     const bad = await t.app.inject({ url: '/api/admin/users?role=owner', headers: admin.headers });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('finds part of a name or an email through the trigram index, in every script', async () => {
+    const named = await createTestUser(t, { role: 'client', firstName: 'Siobhán', lastName: "Ní Dhomhnaill-O'Hara" });
+    const partly = await t.app.inject({
+      url: `/api/admin/users?searchQuery=${encodeURIComponent("l-o'h")}`,
+      headers: admin.headers,
+    });
+    expect(partly.json().data.map((row: { identifier: string }) => row.identifier)).toEqual([named.id]);
+    const byEmail = await t.app.inject({
+      url: `/api/admin/users?searchQuery=${encodeURIComponent(named.email.slice(2, 12))}`,
+      headers: admin.headers,
+    });
+    expect(byEmail.json().data.map((row: { identifier: string }) => row.identifier)).toContain(named.id);
+    // With sequential scans priced out the planner takes the index: the search's expression is
+    // the index's own (a table this small is otherwise read whole).
+    const plan = await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return rawRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN ${tx.select({ id: users.id }).from(users).where(matchesPerson('Dhomhnaill'))}`,
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('users_search_trgm_idx');
   });
 });
 
