@@ -173,6 +173,20 @@ describe('overview screens', () => {
     );
   });
 
+  it("names which session of a series the client's next session is", async () => {
+    const next = seriesLine(1, 'confirmed');
+    const client: ClientOverviewData = {
+      ...newClient,
+      hasBookings: true,
+      nextSession: next,
+    };
+    show(<ClientOverview overview={client} now={NOW} renderJoin={() => null} renderMessage={() => null} />);
+    expect(await screen.findByTestId('next-session-series', {}, { timeout: 5_000 })).toHaveTextContent(
+      'Session 2 of 4',
+    );
+    expect(screen.getByTestId('next-session-details')).toHaveAttribute('href', `/appointments/${sessionIds[1]}/`);
+  });
+
   it('welcomes a new client with the way to a therapist and to preferences', async () => {
     show(<ClientOverview overview={newClient} now={NOW} renderJoin={() => null} renderMessage={() => null} />);
     expect(await screen.findByRole('heading', { name: /Welcome! Let's find the right therapist/ })).toBeVisible();
