@@ -1,4 +1,4 @@
-import { canTransition } from '@app/shared/booking-rules';
+import { canTransition, otherParty } from '@app/shared/booking-rules';
 import type { BookingParty, BookingStatus } from '@app/shared/schemas/bookings';
 import { and, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -95,6 +95,11 @@ export function statusChange(
   return { status: to, previousStatus: to === row.status ? row.previousStatus : row.status };
 }
 
+/** A free booking confirmed at once: no payment is taken and no hold kept. */
+export function confirmedFree(row: Pick<BookingRow, 'status' | 'previousStatus'>, now: Date) {
+  return { ...statusChange(row, 'confirmed'), paidAt: now, paymentMethod: 'free' as const, holdExpiresAt: null };
+}
+
 /** Money was taken for it: a wallet or card payment (a free booking is confirmed without one). */
 export function isPaidRow(
   row: Pick<BookingRow, 'paymentMethod' | 'priceMinor'> & { paidAt: Date | string | null },
@@ -113,28 +118,36 @@ export async function expireStaleHolds(
 ): Promise<string[]> {
   const rows = await tx
     .update(bookings)
-    .set({ status: 'expired', previousStatus: 'pending', holdExpiresAt: null, updatedAt: input.now })
+    .set(expiredColumns(input.now))
     .where(
       and(
         eq(bookings.providerId, input.providerId),
-        eq(bookings.status, 'pending'),
-        lte(bookings.holdExpiresAt, input.now),
+        pendingHoldLapsed(input.now),
         input.exceptBookingId ? ne(bookings.id, input.exceptBookingId) : undefined,
       ),
     )
     .returning({ id: bookings.id });
-  if (rows.length > 0) {
-    await tx.insert(bookingEvents).values(
-      rows.map((row) => ({
-        bookingId: row.id,
-        type: 'expired',
-        actorRole: 'system' as const,
-        data: { reason: 'hold_lapsed' },
-        createdAt: input.now,
-      })),
-    );
-  }
-  return rows.map((row) => row.id);
+  const ids = rows.map((row) => row.id);
+  await recordExpiries(tx, ids, input.now, () => 'hold_lapsed');
+  return ids;
+}
+
+/** The columns of a pending booking the system expires (its hold lapsed, or it never got a slot). */
+export const expiredColumns = (now: Date) =>
+  ({ status: 'expired', previousStatus: 'pending', holdExpiresAt: null, updatedAt: now }) as const;
+
+/** The timeline's "expired" entry of each booking the system expired, with why. */
+export async function recordExpiries(tx: Tx, ids: string[], now: Date, reason: (id: string) => string) {
+  if (ids.length === 0) return;
+  await tx.insert(bookingEvents).values(
+    ids.map((id) => ({
+      bookingId: id,
+      type: 'expired',
+      actorRole: 'system' as const,
+      data: { reason: reason(id) },
+      createdAt: now,
+    })),
+  );
 }
 
 export interface BookingEventInput {
@@ -164,9 +177,14 @@ export async function recordEvent(tx: Tx, event: BookingEventInput): Promise<str
   return row.id;
 }
 
+/** A party's user id. */
+export function partyId(row: Pick<BookingRow, 'clientId' | 'providerId'>, party: BookingParty): string {
+  return party === 'client' ? row.clientId : row.providerId;
+}
+
 /** The other party's user id. */
 export function otherPartyId(row: Pick<BookingRow, 'clientId' | 'providerId'>, party: BookingParty): string {
-  return party === 'client' ? row.providerId : row.clientId;
+  return partyId(row, otherParty(party));
 }
 
 /**

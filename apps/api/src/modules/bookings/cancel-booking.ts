@@ -1,4 +1,4 @@
-import { type CancellationOutcome, cancellationOutcome } from '@app/shared/booking-rules';
+import { otherParty } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, BookingParty } from '@app/shared/schemas/bookings';
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
@@ -10,9 +10,13 @@ import type { AppDeps } from '../../platform/deps.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { creditEarning, refundToWallet } from '../money/escrow.ts';
 import { references } from '../money/references.ts';
-import { type BookingRow, isPaidRow, raiseSlotFreed, recordEvent, statusChange } from './booking-data.ts';
+import { type BookingRow, partyId, raiseSlotFreed, recordEvent, statusChange } from './booking-data.ts';
 import { changeOwnBooking } from './change-booking.ts';
 import type { BookingEmailTemplate } from './outbox.ts';
+import { cancellationOutcomeOf } from './policies.ts';
+
+/** What a cancellation (by a party, or by the system) closes a booking as. */
+export const CANCELLATION = { to: 'cancelled', eventType: 'cancelled', template: 'cancelled' } as const;
 
 export interface CloseInput {
   row: BookingRow;
@@ -40,14 +44,7 @@ export interface CloseInput {
  */
 export async function closeBooking(tx: Tx, input: CloseInput): Promise<string | null> {
   const { row, now } = input;
-  const outcome: CancellationOutcome = cancellationOutcome({
-    party: input.ruleParty,
-    status: row.status,
-    priceMinor: row.priceMinor,
-    isPaid: isPaidRow(row),
-    startsAt: row.startsAt,
-    now,
-  });
+  const outcome = cancellationOutcomeOf(row, input.ruleParty, now);
   if (!outcome.allowed) throw new AppError(outcome.reason);
   if (outcome.refundStatus === 'refunded') {
     await refundToWallet(tx, {
@@ -85,7 +82,7 @@ export async function closeBooking(tx: Tx, input: CloseInput): Promise<string | 
     })
     .where(eq(bookings.id, row.id));
   await raiseSlotFreed(tx, input.events, row, now);
-  const notifyUserId = input.notify === 'client' ? row.clientId : input.notify === 'provider' ? row.providerId : null;
+  const notifyUserId = input.notify ? partyId(row, input.notify) : null;
   const eventId = await recordEvent(tx, {
     bookingId: row.id,
     type: input.eventType,
@@ -112,14 +109,12 @@ export async function cancelBooking(
   const booking = await changeOwnBooking(deps, input, async (tx, row, now) => [
     await closeBooking(tx, {
       row,
+      ...CANCELLATION,
       by: input.party,
       ruleParty: input.party,
-      to: 'cancelled',
       reason: input.reason,
       now,
-      eventType: 'cancelled',
-      template: 'cancelled',
-      notify: input.party === 'client' ? 'provider' : 'client',
+      notify: otherParty(input.party),
       events: deps.events,
     }),
   ]);
@@ -151,13 +146,11 @@ export function bookingsDeletionHook() {
       const deletedIsClient = row.clientId === input.userId;
       await closeBooking(tx, {
         row,
+        ...CANCELLATION,
         by: 'system',
         ruleParty: 'provider',
-        to: 'cancelled',
         reason: null,
         now: input.now,
-        eventType: 'cancelled',
-        template: 'cancelled',
         notify: deletedIsClient ? 'provider' : 'client',
       });
     }

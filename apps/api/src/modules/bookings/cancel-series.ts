@@ -1,4 +1,4 @@
-import { isCancellable } from '@app/shared/booking-rules';
+import { isCancellable, otherParty } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { BookingParty, BookingSeries } from '@app/shared/schemas/bookings';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loadOwnBooking } from './booking-data.ts';
-import { closeBooking } from './cancel-booking.ts';
+import { CANCELLATION, closeBooking } from './cancel-booking.ts';
 import { getBookingSeries } from './list-bookings.ts';
 
 /**
@@ -23,7 +23,7 @@ export async function cancelRestOfSeries(
   input: { actor: Actor; party: BookingParty; language: Language; bookingId: string; reason: string },
 ): Promise<BookingSeries> {
   const now = deps.clock.now();
-  const other = input.party === 'client' ? 'provider' : 'client';
+  const other = otherParty(input.party);
   const eventIds = await deps.db.transaction(async (tx) => {
     const chosen = await loadOwnBooking(tx, { ...input, lock: true });
     if (!isCancellable({ ...chosen, now })) throw new AppError('BOOKING_NOT_CANCELLABLE');
@@ -41,17 +41,8 @@ export async function cancelRestOfSeries(
     for (const row of rows.sort((a, b) => (a.seriesIndex ?? 0) - (b.seriesIndex ?? 0))) {
       if (!isCancellable({ ...row, now })) continue;
       const notify = ids.length === 0 ? other : null;
-      const common = { by: input.party, ruleParty: input.party, reason: input.reason, now } as const;
-      ids.push(
-        await closeBooking(tx, {
-          ...common,
-          row,
-          to: 'cancelled',
-          eventType: 'cancelled',
-          template: 'cancelled',
-          notify,
-        }),
-      );
+      const by = input.party;
+      ids.push(await closeBooking(tx, { ...CANCELLATION, row, by, ruleParty: by, reason: input.reason, now, notify }));
     }
     return ids;
   });

@@ -1,8 +1,14 @@
 import { DRAFT_TTL_MS } from '@app/shared/booking-rules';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { bookingEvents, bookings } from '../../db/schema/index.ts';
+import { bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { pendingDraftStale, pendingHoldLapsed, raiseSlotFreed } from './booking-data.ts';
+import {
+  expiredColumns,
+  pendingDraftStale,
+  pendingHoldLapsed,
+  raiseSlotFreed,
+  recordExpiries,
+} from './booking-data.ts';
 
 /**
  * Job: pending bookings whose hold lapsed become expired and free their slot (DESIGN.md §4: 15
@@ -44,20 +50,9 @@ export async function expireHolds(
       .for('update', { skipLocked: true });
     const ids = [...lapsed, ...drafts].map((row) => row.id);
     if (ids.length === 0) return { expired: 0 };
-    await tx
-      .update(bookings)
-      .set({ status: 'expired', previousStatus: 'pending', holdExpiresAt: null, updatedAt: now })
-      .where(inArray(bookings.id, ids));
+    await tx.update(bookings).set(expiredColumns(now)).where(inArray(bookings.id, ids));
     const draftIds = new Set(drafts.map((row) => row.id));
-    await tx.insert(bookingEvents).values(
-      ids.map((id) => ({
-        bookingId: id,
-        type: 'expired',
-        actorRole: 'system' as const,
-        data: { reason: draftIds.has(id) ? 'never_scheduled' : 'hold_lapsed' },
-        createdAt: now,
-      })),
-    );
+    await recordExpiries(tx, ids, now, (id) => (draftIds.has(id) ? 'never_scheduled' : 'hold_lapsed'));
     for (const row of lapsed) await raiseSlotFreed(tx, deps.events, row, now);
     return { expired: ids.length };
   });

@@ -73,19 +73,22 @@ export async function withSeriesSessions(
 }
 
 /**
- * A party's own list (GET /booking, GET /appointment). With `groupSeries` a series is one line:
+ * A list of the caller's own bookings that `owner` picks, filtered by the query's statuses (GET
+ * /booking, GET /appointment, GET /appointment/client/{id}). With `groupSeries` a series is one line:
  * its first session (by place in the series) that the filter matches stands for it, counted and
  * ordered once, and one more query brings every session of the series on the page (the owner's
  * own, in order) to show beneath it. Without it, one line per booking, as before.
  */
 async function linePage(
   deps: AppDeps,
-  input: { where: SQL | undefined; owner: SQL; ownerId: string; query: BookingListQuery; language: Language },
+  owner: SQL,
+  input: { actor: Actor; query: BookingListQuery; language: Language },
 ): Promise<BookingLinePage> {
-  const { where, query } = input;
-  const context = viewContext(deps, input.language, input.ownerId);
+  const { query } = input;
+  const where = and(owner, statusFilter(query.statuses));
+  const context = viewContext(deps, input.language, input.actor.userId);
   if (!query.groupSeries) {
-    const found = await page(deps, where, query, input.language, input.ownerId);
+    const found = await page(deps, where, query, input.language, input.actor.userId);
     return { ...found, data: found.data.map((booking) => ({ ...booking, seriesSessions: null })) };
   }
   // The line of a series: the matching session with the lowest place in it (a single booking is its own line).
@@ -106,7 +109,7 @@ async function linePage(
     context,
   );
   return {
-    data: await withSeriesSessions(deps.db, lines, { owner: input.owner, context }),
+    data: await withSeriesSessions(deps.db, lines, { owner, context }),
     meta: { page: query.page, perPage: query.perPage, total, totalPages: Math.ceil(total / query.perPage) },
   };
 }
@@ -120,34 +123,19 @@ const statusFilter = (statuses: BookingStatus[]) =>
  */
 const hasTime = isNotNull(bookings.startsAt);
 
-/** GET /booking?page&statuses[&groupSeries]: the client's own bookings, newest appointment first. */
-export function listBookings(
+/**
+ * GET /booking?page&statuses[&groupSeries] (the client's own bookings) and GET /appointment (the
+ * provider's own appointments, never a draft), newest appointment first.
+ */
+export function listOwnBookings(
   deps: AppDeps,
-  input: { actor: Actor; language: Language; query: BookingListQuery },
+  input: { actor: Actor; party: BookingParty; language: Language; query: BookingListQuery },
 ): Promise<BookingLinePage> {
-  const owner = eq(bookings.clientId, input.actor.userId);
-  return linePage(deps, {
-    where: and(owner, statusFilter(input.query.statuses)),
-    owner,
-    ownerId: input.actor.userId,
-    query: input.query,
-    language: input.language,
-  });
-}
-
-/** GET /appointment?statuses&page[&groupSeries]: the provider's own appointments (never a draft). */
-export function listAppointments(
-  deps: AppDeps,
-  input: { actor: Actor; language: Language; query: BookingListQuery },
-): Promise<BookingLinePage> {
-  const owner = and(eq(bookings.providerId, input.actor.userId), hasTime) as SQL;
-  return linePage(deps, {
-    where: and(owner, statusFilter(input.query.statuses)),
-    owner,
-    ownerId: input.actor.userId,
-    query: input.query,
-    language: input.language,
-  });
+  const owner =
+    input.party === 'client'
+      ? eq(bookings.clientId, input.actor.userId)
+      : (and(eq(bookings.providerId, input.actor.userId), hasTime) as SQL);
+  return linePage(deps, owner, input);
 }
 
 /**
@@ -165,13 +153,7 @@ export async function listClientAppointments(
     return { data: [], meta: { page: input.query.page, perPage: input.query.perPage, total: 0, totalPages: 0 } };
   }
   const owner = and(eq(bookings.providerId, input.actor.userId), eq(bookings.clientId, client.userId), hasTime) as SQL;
-  return linePage(deps, {
-    where: and(owner, statusFilter(input.query.statuses)),
-    owner,
-    ownerId: input.actor.userId,
-    query: input.query,
-    language: input.language,
-  });
+  return linePage(deps, owner, input);
 }
 
 /** GET /booking/{id} and /appointment/{id}: one booking of the caller's, as that party. */

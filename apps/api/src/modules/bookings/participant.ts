@@ -1,4 +1,4 @@
-import { holdExpiry } from '@app/shared/booking-rules';
+import { holdExpiry, otherParty } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { eq } from 'drizzle-orm';
@@ -6,8 +6,7 @@ import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { type BookingRow, loadOwnBooking, recordEvent, statusChange } from './booking-data.ts';
-import { bookingView, viewContext } from './booking-view.ts';
+import { type BookingRow, confirmedFree, partyId, recordEvent } from './booking-data.ts';
 import { closeBooking } from './cancel-booking.ts';
 import { changeOwnBooking } from './change-booking.ts';
 
@@ -24,13 +23,13 @@ function assertAwaiting(row: BookingRow, participant: 'client' | 'provider', now
 }
 
 function acknowledgedEvent(row: BookingRow, participant: 'client' | 'provider', now: Date) {
-  const creator = participant === 'client' ? 'provider' : 'client';
+  const creator = otherParty(participant);
   return {
     bookingId: row.id,
     type: 'acknowledged',
     actorRole: participant,
     data: { template: 'participantAcknowledged', notifyParty: creator, startAt: row.startsAt?.toISOString() ?? null },
-    notifyUserId: creator === 'client' ? row.clientId : row.providerId,
+    notifyUserId: partyId(row, creator),
     at: now,
   };
 }
@@ -80,15 +79,6 @@ export async function rejectAsProvider(
   return booking;
 }
 
-/** GET /booking/participant/{id}: the client's view of a session (typically one the provider booked). */
-export async function getParticipantBooking(
-  deps: AppDeps,
-  input: { actor: Actor; language: Language; bookingId: string },
-): Promise<Booking> {
-  await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor, party: 'client' });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
-}
-
 /**
  * POST /booking/participant/{id}/status: the client answers a session the provider booked.
  * Acknowledged: a free one is confirmed; a priced one waits for payment with a fresh 15-minute
@@ -128,9 +118,7 @@ export async function answerAsClient(
       .set({
         participantStatus: 'acknowledged',
         participantRespondedAt: now,
-        ...(row.status === 'pending' && free
-          ? { ...statusChange(row, 'confirmed'), paidAt: now, paymentMethod: 'free' as const, holdExpiresAt: null }
-          : {}),
+        ...(row.status === 'pending' && free ? confirmedFree(row, now) : {}),
         ...(row.status === 'pending' && !free && row.startsAt
           ? { holdExpiresAt: holdExpiry({ now, startsAt: row.startsAt, awaitingParticipant: false }) }
           : {}),

@@ -1,4 +1,11 @@
-import { cancellationOutcome, NO_REFUND_WINDOW_MS, remainingFor, rescheduleOutcome } from '@app/shared/booking-rules';
+import {
+  type CancellationOutcome,
+  cancellationOutcome,
+  NO_REFUND_WINDOW_MS,
+  type RescheduleOutcome,
+  remainingFor,
+  rescheduleOutcome,
+} from '@app/shared/booking-rules';
 import {
   type BookingParty,
   type CancellationPolicy,
@@ -10,9 +17,9 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { type BookingRow, isPaidRow, loadOwnBooking, partyOf } from './booking-data.ts';
 
-/** What the rules allow the caller now: cancel, and what the client would get back. */
-export function cancellationPolicyOf(row: BookingRow, party: BookingParty, now: Date): CancellationPolicy {
-  const outcome = cancellationOutcome({
+/** The cancellation rule applied to a booking row, `party`'s rule: what the policy shows and closeBooking does. */
+export function cancellationOutcomeOf(row: BookingRow, party: BookingParty, now: Date): CancellationOutcome {
+  return cancellationOutcome({
     party,
     status: row.status,
     priceMinor: row.priceMinor,
@@ -20,6 +27,25 @@ export function cancellationPolicyOf(row: BookingRow, party: BookingParty, now: 
     startsAt: row.startsAt,
     now,
   });
+}
+
+/** The reschedule rule applied to a booking row for `party`: what the policy shows and rescheduleBooking does. */
+export function rescheduleOutcomeOf(row: BookingRow, party: BookingParty, now: Date): RescheduleOutcome {
+  return rescheduleOutcome({
+    party,
+    status: row.status,
+    isPaid: isPaidRow(row) || row.paymentMethod === 'free',
+    startsAt: row.startsAt,
+    now,
+    remaining: remainingFor(party, row),
+    allowRescheduleCompletedBooking: row.allowRescheduleCompletedBooking,
+    pendingRequestBy: row.rescheduleStatus === 'pending' ? row.rescheduleRequestedBy : null,
+  });
+}
+
+/** What the rules allow the caller now: cancel, and what the client would get back. */
+export function cancellationPolicyOf(row: BookingRow, party: BookingParty, now: Date): CancellationPolicy {
+  const outcome = cancellationOutcomeOf(row, party, now);
   return {
     bookingIdentifier: row.id,
     canCancel: outcome.allowed,
@@ -34,16 +60,7 @@ export function cancellationPolicyOf(row: BookingRow, party: BookingParty, now: 
 
 /** What the rules allow the caller now: reschedule, with or without the other party's approval. */
 export function reschedulePolicyOf(row: BookingRow, party: BookingParty, now: Date): ReschedulePolicy {
-  const outcome = rescheduleOutcome({
-    party,
-    status: row.status,
-    isPaid: isPaidRow(row) || row.paymentMethod === 'free',
-    startsAt: row.startsAt,
-    now,
-    remaining: remainingFor(party, row),
-    allowRescheduleCompletedBooking: row.allowRescheduleCompletedBooking,
-    pendingRequestBy: row.rescheduleStatus === 'pending' ? row.rescheduleRequestedBy : null,
-  });
+  const outcome = rescheduleOutcomeOf(row, party, now);
   return {
     bookingIdentifier: row.id,
     canReschedule: outcome.allowed,
@@ -56,20 +73,15 @@ export function reschedulePolicyOf(row: BookingRow, party: BookingParty, now: Da
   };
 }
 
-/** GET /appointment/policy/{id}/cancellation (either party, for the caller's side). */
-export async function getCancellationPolicy(
+/**
+ * GET /appointment/policy/{id}/{cancellation|reschedule} and their older summaries: `policyOf`
+ * (cancellationPolicyOf, reschedulePolicyOf) for one of the caller's bookings, on the caller's side.
+ */
+export async function getPolicy<Policy>(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { actor: Actor; bookingId: string },
-): Promise<CancellationPolicy> {
+  policyOf: (row: BookingRow, party: BookingParty, now: Date) => Policy,
+): Promise<Policy> {
   const row = await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor });
-  return cancellationPolicyOf(row, partyOf(input.actor), deps.clock.now());
-}
-
-/** GET /appointment/policy/{id}/reschedule (either party, for the caller's side). */
-export async function getReschedulePolicy(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  input: { actor: Actor; bookingId: string },
-): Promise<ReschedulePolicy> {
-  const row = await loadOwnBooking(deps.db, { bookingId: input.bookingId, actor: input.actor });
-  return reschedulePolicyOf(row, partyOf(input.actor), deps.clock.now());
+  return policyOf(row, partyOf(input.actor), deps.clock.now());
 }

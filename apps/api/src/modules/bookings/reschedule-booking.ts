@@ -1,4 +1,4 @@
-import { otherParty, remainingFor, rescheduleOutcome } from '@app/shared/booking-rules';
+import { otherParty } from '@app/shared/booking-rules';
 import type { Language } from '@app/shared/constants';
 import type { Booking, BookingParty, ScheduleBookingBody } from '@app/shared/schemas/bookings';
 import { eq } from 'drizzle-orm';
@@ -6,12 +6,11 @@ import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { type BookingRow, isPaidRow, lockOwnBookingForSlot, raiseSlotFreed, recordEvent } from './booking-data.ts';
-import { bookingView, viewContext } from './booking-view.ts';
+import { type BookingRow, partyId, raiseSlotFreed, recordEvent } from './booking-data.ts';
+import { moveOwnBooking } from './change-booking.ts';
+import { rescheduleOutcomeOf } from './policies.ts';
 import { placePendingBooking } from './schedule-booking.ts';
-import { takeSlot, withSlotRace } from './take-slot.ts';
-
-const partyUserId = (row: BookingRow, party: BookingParty) => (party === 'client' ? row.clientId : row.providerId);
+import { takeSlotFor } from './take-slot.ts';
 
 /** The column a party's reschedule spends. */
 function spend(row: BookingRow, party: BookingParty) {
@@ -47,90 +46,57 @@ export async function rescheduleBooking(
 ): Promise<Booking> {
   const now = deps.clock.now();
   const { party } = input;
-  const { eventIds } = await withSlotRace(() =>
-    deps.db.transaction(async (tx) => {
-      const { row, lapsedHolds } = await lockOwnBookingForSlot(tx, {
-        bookingId: input.bookingId,
-        actor: input.actor,
-        party,
-        now,
-      });
-      const outcome = rescheduleOutcome({
-        party,
-        status: row.status,
-        isPaid: isPaidRow(row) || row.paymentMethod === 'free',
-        startsAt: row.startsAt,
-        now,
-        remaining: remainingFor(party, row),
-        allowRescheduleCompletedBooking: row.allowRescheduleCompletedBooking,
-        pendingRequestBy: row.rescheduleStatus === 'pending' ? row.rescheduleRequestedBy : null,
-      });
-      if (!outcome.allowed) throw new AppError(outcome.reason);
-      if (outcome.mode === 'move') {
-        if (!row.startsAt && party === 'provider') throw new AppError('BOOKING_NOT_RESCHEDULABLE');
-        return placePendingBooking(tx, deps, {
-          row,
-          lapsedHolds,
-          slotId: input.body.timeslotIdentifier,
-          note: input.body.note,
-          now,
-          party,
-        });
-      }
-      const slot = await takeSlot(tx, {
-        secret: deps.config.APP_SECRET,
-        providerId: row.providerId,
-        bookingId: row.id,
-        categoryId: row.therapyCategoryId,
-        slotId: input.body.timeslotIdentifier,
-        now,
-        lapsedHolds,
-      });
-      const other = otherParty(party);
-      const common = {
-        rescheduleRequestedBy: party,
-        rescheduleNote: input.body.note ?? null,
-        updatedAt: now,
-      };
-      if (outcome.mode === 'immediate') {
-        await tx
-          .update(bookings)
-          .set({ ...common, ...movedColumns(row, party, slot) })
-          .where(eq(bookings.id, row.id));
-        await raiseSlotFreed(tx, deps.events, row, now);
-      } else {
-        await tx
-          .update(bookings)
-          .set({
-            ...common,
-            rescheduleStatus: 'pending',
-            rescheduleSlotId: input.body.timeslotIdentifier,
-            rescheduleStartsAt: slot.startsAt,
-            rescheduleEndsAt: slot.endsAt,
-          })
-          .where(eq(bookings.id, row.id));
-      }
-      const eventId = await recordEvent(tx, {
-        bookingId: row.id,
-        type: outcome.mode === 'immediate' ? 'rescheduled' : 'reschedule_requested',
-        actorRole: party,
-        data: {
-          template: outcome.mode === 'immediate' ? 'rescheduled' : 'rescheduleRequested',
-          notifyParty: other,
-          startAt: (outcome.mode === 'immediate' ? slot.startsAt : row.startsAt)?.toISOString() ?? null,
-          ...(outcome.mode === 'immediate'
-            ? { previousStartAt: row.startsAt?.toISOString() ?? null }
-            : { proposedStartAt: slot.startsAt.toISOString() }),
-          reason: input.body.note ?? null,
-        },
-        notifyUserId: partyUserId(row, other),
-        at: now,
-      });
-      return { eventIds: [eventId] };
-    }),
-  );
-  await deps.events.bookingEventsCommitted({ eventIds });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
+  const { timeslotIdentifier: slotId, note } = input.body;
+  return moveOwnBooking(deps, input, now, async (tx, { row, lapsedHolds }) => {
+    const outcome = rescheduleOutcomeOf(row, party, now);
+    if (!outcome.allowed) throw new AppError(outcome.reason);
+    if (outcome.mode === 'move') {
+      if (!row.startsAt && party === 'provider') throw new AppError('BOOKING_NOT_RESCHEDULABLE');
+      return placePendingBooking(tx, deps, { row, lapsedHolds, slotId, note, now, party });
+    }
+    const slot = await takeSlotFor(tx, row, { secret: deps.config.APP_SECRET, slotId, now, lapsedHolds });
+    const other = otherParty(party);
+    const common = {
+      rescheduleRequestedBy: party,
+      rescheduleNote: note ?? null,
+      updatedAt: now,
+    };
+    if (outcome.mode === 'immediate') {
+      await tx
+        .update(bookings)
+        .set({ ...common, ...movedColumns(row, party, slot) })
+        .where(eq(bookings.id, row.id));
+      await raiseSlotFreed(tx, deps.events, row, now);
+    } else {
+      await tx
+        .update(bookings)
+        .set({
+          ...common,
+          rescheduleStatus: 'pending',
+          rescheduleSlotId: slotId,
+          rescheduleStartsAt: slot.startsAt,
+          rescheduleEndsAt: slot.endsAt,
+        })
+        .where(eq(bookings.id, row.id));
+    }
+    const eventId = await recordEvent(tx, {
+      bookingId: row.id,
+      type: outcome.mode === 'immediate' ? 'rescheduled' : 'reschedule_requested',
+      actorRole: party,
+      data: {
+        template: outcome.mode === 'immediate' ? 'rescheduled' : 'rescheduleRequested',
+        notifyParty: other,
+        startAt: (outcome.mode === 'immediate' ? slot.startsAt : row.startsAt)?.toISOString() ?? null,
+        ...(outcome.mode === 'immediate'
+          ? { previousStartAt: row.startsAt?.toISOString() ?? null }
+          : { proposedStartAt: slot.startsAt.toISOString() }),
+        reason: note ?? null,
+      },
+      notifyUserId: partyId(row, other),
+      at: now,
+    });
+    return [eventId];
+  });
 }
 
 /**
@@ -145,56 +111,44 @@ export async function answerReschedule(
 ): Promise<Booking> {
   const now = deps.clock.now();
   const { party } = input;
-  const eventIds = await withSlotRace(() =>
-    deps.db.transaction(async (tx) => {
-      const { row } = await lockOwnBookingForSlot(tx, { bookingId: input.bookingId, actor: input.actor, party, now });
-      const requester = row.rescheduleRequestedBy;
-      if (
-        row.status !== 'confirmed' ||
-        row.rescheduleStatus !== 'pending' ||
-        !requester ||
-        requester === party ||
-        !row.rescheduleSlotId
-      ) {
-        throw new AppError('NO_PENDING_RESCHEDULE');
-      }
-      const proposedStartAt = row.rescheduleStartsAt?.toISOString() ?? null;
-      if (input.accept) {
-        const slot = await takeSlot(tx, {
-          secret: deps.config.APP_SECRET,
-          providerId: row.providerId,
-          bookingId: row.id,
-          categoryId: row.therapyCategoryId,
-          slotId: row.rescheduleSlotId,
-          now,
-        });
-        await tx
-          .update(bookings)
-          .set({ ...movedColumns(row, requester, slot), updatedAt: now })
-          .where(eq(bookings.id, row.id));
-        await raiseSlotFreed(tx, deps.events, row, now);
-      } else {
-        await tx
-          .update(bookings)
-          .set({ rescheduleStatus: 'rejected', ...noProposal, updatedAt: now })
-          .where(eq(bookings.id, row.id));
-      }
-      const eventId = await recordEvent(tx, {
-        bookingId: row.id,
-        type: input.accept ? 'reschedule_accepted' : 'reschedule_rejected',
-        actorRole: party,
-        data: {
-          template: input.accept ? 'rescheduleAccepted' : 'rescheduleRejected',
-          notifyParty: requester,
-          startAt: input.accept ? proposedStartAt : (row.startsAt?.toISOString() ?? null),
-          ...(input.accept ? { previousStartAt: row.startsAt?.toISOString() ?? null } : {}),
-        },
-        notifyUserId: partyUserId(row, requester),
-        at: now,
-      });
-      return [eventId];
-    }),
-  );
-  await deps.events.bookingEventsCommitted({ eventIds });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
+  return moveOwnBooking(deps, input, now, async (tx, { row }) => {
+    const requester = row.rescheduleRequestedBy;
+    if (
+      row.status !== 'confirmed' ||
+      row.rescheduleStatus !== 'pending' ||
+      !requester ||
+      requester === party ||
+      !row.rescheduleSlotId
+    ) {
+      throw new AppError('NO_PENDING_RESCHEDULE');
+    }
+    const proposedStartAt = row.rescheduleStartsAt?.toISOString() ?? null;
+    if (input.accept) {
+      const slot = await takeSlotFor(tx, row, { secret: deps.config.APP_SECRET, slotId: row.rescheduleSlotId, now });
+      await tx
+        .update(bookings)
+        .set({ ...movedColumns(row, requester, slot), updatedAt: now })
+        .where(eq(bookings.id, row.id));
+      await raiseSlotFreed(tx, deps.events, row, now);
+    } else {
+      await tx
+        .update(bookings)
+        .set({ rescheduleStatus: 'rejected', ...noProposal, updatedAt: now })
+        .where(eq(bookings.id, row.id));
+    }
+    const eventId = await recordEvent(tx, {
+      bookingId: row.id,
+      type: input.accept ? 'reschedule_accepted' : 'reschedule_rejected',
+      actorRole: party,
+      data: {
+        template: input.accept ? 'rescheduleAccepted' : 'rescheduleRejected',
+        notifyParty: requester,
+        startAt: input.accept ? proposedStartAt : (row.startsAt?.toISOString() ?? null),
+        ...(input.accept ? { previousStartAt: row.startsAt?.toISOString() ?? null } : {}),
+      },
+      notifyUserId: partyId(row, requester),
+      at: now,
+    });
+    return [eventId];
+  });
 }

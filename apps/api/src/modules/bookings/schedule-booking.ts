@@ -1,4 +1,11 @@
-import { COUNTS_AS_HOLD, HOLD_LIMIT, holdExpiry, SCHEDULABLE, scheduleRefusal } from '@app/shared/booking-rules';
+import {
+  COUNTS_AS_HOLD,
+  HOLD_LIMIT,
+  holdExpiry,
+  otherParty,
+  SCHEDULABLE,
+  scheduleRefusal,
+} from '@app/shared/booking-rules';
 import { evaluate } from '@app/shared/conditions';
 import type { Language } from '@app/shared/constants';
 import type { Booking, ScheduleBookingBody } from '@app/shared/schemas/bookings';
@@ -16,19 +23,36 @@ import { catalogJoins, modalityJson, therapyJson } from '../catalog/catalog-json
 import { inGoodStandingSql } from '../credentials/listing.ts';
 import { clientJoins, personJson } from '../profiles/person-json.ts';
 import { bookingScope, ownedBy } from './booking-conditions.ts';
-import { type BookingRow, lockOwnBookingForSlot, raiseSlotFreed, recordEvent, statusChange } from './booking-data.ts';
-import { bookingView, toBooking, type ViewRow, viewColumns, viewContext, viewRowColumns } from './booking-view.ts';
+import {
+  type BookingRow,
+  confirmedFree,
+  otherPartyId,
+  raiseSlotFreed,
+  recordEvent,
+  statusChange,
+} from './booking-data.ts';
+import { toBooking, type ViewRow, viewColumns, viewContext, viewRowColumns } from './booking-view.ts';
+import { moveOwnBooking } from './change-booking.ts';
 import { assertHoldAllowed } from './hold-limits.ts';
-import { takeSlot, withSlotRace } from './take-slot.ts';
+import { takeSlotFor, withSlotRace } from './take-slot.ts';
 
-/** The "confirmed" event that tells the provider about a client's booking. */
-export function confirmedEvent(row: BookingRow, at: Date, startsAt: Date | null) {
+/**
+ * The "confirmed" event of a client's booking, which tells the provider unless `notify` is false
+ * (a later session of a series, told about with the first).
+ */
+export function confirmedEvent(
+  row: Pick<BookingRow, 'id' | 'providerId'>,
+  at: Date,
+  startsAt: Date | null,
+  notify = true,
+) {
+  const startAt = startsAt?.toISOString() ?? null;
   return {
     bookingId: row.id,
     type: 'confirmed',
     actorRole: 'client' as const,
-    data: { template: 'bookingConfirmed', notifyParty: 'provider', startAt: startsAt?.toISOString() ?? null },
-    notifyUserId: row.providerId,
+    data: notify ? { template: 'bookingConfirmed', notifyParty: 'provider', startAt } : { startAt },
+    notifyUserId: notify ? row.providerId : null,
     at,
   };
 }
@@ -49,17 +73,10 @@ export async function placePendingBooking(
     /** From lockOwnBookingForSlot: false skips expiring lapsed holds (there are none). */
     lapsedHolds?: boolean;
   },
-): Promise<{ eventIds: string[] }> {
+): Promise<string[]> {
   const { row, now } = input;
-  const slot = await takeSlot(tx, {
-    secret: deps.config.APP_SECRET,
-    providerId: row.providerId,
-    bookingId: row.id,
-    categoryId: row.therapyCategoryId,
-    slotId: input.slotId,
-    now,
-    lapsedHolds: input.lapsedHolds,
-  });
+  const { slotId, lapsedHolds } = input;
+  const slot = await takeSlotFor(tx, row, { secret: deps.config.APP_SECRET, slotId, now, lapsedHolds });
   const awaitingParticipant = row.createdBy === 'provider' && row.participantStatus === 'awaiting';
   const free = row.priceMinor === 0 && !awaitingParticipant;
   const holdsAlready = evaluate(COUNTS_AS_HOLD, row, { now });
@@ -74,11 +91,14 @@ export async function placePendingBooking(
   await tx
     .update(bookings)
     .set({
-      ...statusChange(row, free ? 'confirmed' : 'pending'),
+      ...(free
+        ? confirmedFree(row, now)
+        : {
+            ...statusChange(row, 'pending'),
+            holdExpiresAt: holdExpiry({ now, startsAt: slot.startsAt, awaitingParticipant }),
+          }),
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
-      holdExpiresAt: free ? null : holdExpiry({ now, startsAt: slot.startsAt, awaitingParticipant }),
-      ...(free ? { paidAt: now, paymentMethod: 'free' as const } : {}),
       note: input.note ?? row.note,
       updatedAt: now,
     })
@@ -94,16 +114,14 @@ export async function placePendingBooking(
     data: {
       startAt: slot.startsAt.toISOString(),
       previousStartAt: row.startsAt?.toISOString() ?? null,
-      ...(notifyOther
-        ? { template: 'rescheduled', notifyParty: input.party === 'client' ? 'provider' : 'client' }
-        : {}),
+      ...(notifyOther ? { template: 'rescheduled', notifyParty: otherParty(input.party) } : {}),
     },
-    notifyUserId: notifyOther ? (input.party === 'client' ? row.providerId : row.clientId) : null,
+    notifyUserId: notifyOther ? otherPartyId(row, input.party) : null,
     at: now,
   });
   if (notifyOther) eventIds.push(eventId);
   if (free) eventIds.push(await recordEvent(tx, confirmedEvent(row, now, slot.startsAt)));
-  return { eventIds };
+  return eventIds;
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -248,28 +266,12 @@ export async function scheduleInTransaction(
   input: { actor: Actor; language: Language; bookingId: string; body: ScheduleBookingBody },
   now: Date,
 ): Promise<Booking> {
-  const { eventIds } = await withSlotRace(() =>
-    deps.db.transaction(async (tx) => {
-      const { row, lapsedHolds } = await lockOwnBookingForSlot(tx, {
-        bookingId: input.bookingId,
-        actor: input.actor,
-        party: 'client',
-        now,
-      });
-      const refusal = scheduleRefusal(row);
-      if (refusal) throw new AppError(refusal);
-      return placePendingBooking(tx, deps, {
-        row,
-        lapsedHolds,
-        slotId: input.body.timeslotIdentifier,
-        note: input.body.note,
-        now,
-        party: 'client',
-      });
-    }),
-  );
-  await deps.events.bookingEventsCommitted({ eventIds });
-  return bookingView(deps.db, input.bookingId, viewContext(deps, input.language, input.actor.userId));
+  return moveOwnBooking(deps, { ...input, party: 'client' }, now, async (tx, { row, lapsedHolds }) => {
+    const refusal = scheduleRefusal(row);
+    if (refusal) throw new AppError(refusal);
+    const { timeslotIdentifier: slotId, note } = input.body;
+    return placePendingBooking(tx, deps, { row, lapsedHolds, slotId, note, now, party: 'client' });
+  });
 }
 
 /** A scheduled booking holds its slot until paid, or is confirmed at once (free): counted for the metrics. */

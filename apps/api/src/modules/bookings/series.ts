@@ -10,9 +10,10 @@ import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { encodeSlotId, slotOfProvider } from '../availability/slot-id.ts';
 import { resolveOffer } from '../catalog/offer.ts';
-import { loadOwnBooking, lockProviderCalendar, recordEvent } from './booking-data.ts';
+import { confirmedFree, loadOwnBooking, lockProviderCalendar, recordEvent } from './booking-data.ts';
 import { assertHoldAllowed } from './hold-limits.ts';
 import { getBookingSeries } from './list-bookings.ts';
+import { confirmedEvent } from './schedule-booking.ts';
 import { takeSlot, withSlotRace } from './take-slot.ts';
 
 /**
@@ -135,14 +136,7 @@ export async function createSeries(
           .set({
             startsAt: slot.startsAt,
             endsAt: slot.endsAt,
-            ...(free
-              ? {
-                  status: 'confirmed' as const,
-                  previousStatus: 'pending' as const,
-                  paidAt: now,
-                  paymentMethod: 'free' as const,
-                }
-              : { holdExpiresAt }),
+            ...(free ? confirmedFree({ status: 'pending', previousStatus: null }, now) : { holdExpiresAt }),
           })
           .where(eq(bookings.id, bookingId));
         await recordEvent(tx, {
@@ -154,18 +148,9 @@ export async function createSeries(
         });
         if (free) {
           // One email for the whole series: the first session's, naming how many follow.
-          const notify = index === 0;
-          const eventId = await recordEvent(tx, {
-            bookingId,
-            type: 'confirmed',
-            actorRole: 'client',
-            data: notify
-              ? { template: 'bookingConfirmed', notifyParty: 'provider', startAt: slot.startsAt.toISOString() }
-              : { startAt: slot.startsAt.toISOString() },
-            notifyUserId: notify ? offer.providerId : null,
-            at: now,
-          });
-          if (notify) eventIds.push(eventId);
+          const booking = { id: bookingId, providerId: offer.providerId };
+          const eventId = await recordEvent(tx, confirmedEvent(booking, now, slot.startsAt, index === 0));
+          if (index === 0) eventIds.push(eventId);
         }
         firstBookingId ??= bookingId;
       }

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { type BookableSlot, isSlotConflictError, resolveBookableSlot } from '../availability/slots-service.ts';
-import { expireStaleHolds } from './booking-data.ts';
+import { type BookingRow, expireStaleHolds } from './booking-data.ts';
 
 export interface TakeSlotInput {
   secret: string;
@@ -41,6 +41,15 @@ export async function takeSlot(tx: Tx, input: TakeSlotInput): Promise<BookableSl
     timezone: input.timezone,
     whenBusy: 'SLOT_TAKEN',
   });
+}
+
+/** takeSlot for an existing booking (schedule, reschedule): its provider's calendar, its category. */
+export function takeSlotFor(
+  tx: Tx,
+  row: Pick<BookingRow, 'id' | 'providerId' | 'therapyCategoryId'>,
+  input: Pick<TakeSlotInput, 'secret' | 'slotId' | 'now' | 'lapsedHolds'>,
+): Promise<BookableSlot> {
+  return takeSlot(tx, { ...input, providerId: row.providerId, bookingId: row.id, categoryId: row.therapyCategoryId });
 }
 
 /** A deadlock or serialization failure: the transaction was rolled back and may simply run again. */

@@ -3,10 +3,10 @@ import { BookingSchema, CreateAppointmentBodySchema } from '@app/shared/schemas/
 import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAppointment } from '../create-booking.ts';
-import { listAppointments, listClientAppointments } from '../list-bookings.ts';
+import { listClientAppointments } from '../list-bookings.ts';
 import { appointmentTags, provider, security } from './common.ts';
 
-/** A provider's appointments: book one for a client, list them (all, or one client's). */
+/** A provider's appointments: book one for a client, list one client's (all of them: routes/bookings.ts). */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
@@ -17,20 +17,6 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: appointmentTags, security, body: CreateAppointmentBodySchema, response: { 200: BookingSchema } },
     },
     (request) => createAppointment(deps, { actor: request.actor, language: request.language, body: request.body }),
-  );
-
-  app.get(
-    '/appointment',
-    {
-      onRequest: provider,
-      schema: {
-        tags: appointmentTags,
-        security,
-        querystring: BookingListQuerySchema,
-        response: { 200: BookingLinePageSchema },
-      },
-    },
-    (request) => listAppointments(deps, { actor: request.actor, language: request.language, query: request.query }),
   );
 
   app.get(

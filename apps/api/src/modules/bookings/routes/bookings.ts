@@ -6,90 +6,55 @@ import {
   CreateBookingBodySchema,
   ScheduleBookingBodySchema,
 } from '@app/shared/schemas/bookings';
-import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancelBooking } from '../cancel-booking.ts';
 import { createBooking } from '../create-booking.ts';
-import { getBooking, getBookingDetails, listBookings } from '../list-bookings.ts';
+import { getBooking, getBookingDetails, listOwnBookings } from '../list-bookings.ts';
 import { scheduleBooking } from '../schedule-booking.ts';
-import { bookingsTags, client, holdCreationLimit, mine, security, sides } from './common.ts';
+import { bookingsTags, mine, onBooking, security, sides, startsHolds } from './common.ts';
 
-/** The booking itself: a client starts, lists and schedules; either side reads and cancels. */
+/** The booking itself: a client starts and schedules; either side lists, reads and cancels. */
 export const bookingResourceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const holdLimit = holdCreationLimit(app);
+  const holds = startsHolds(app);
 
   app.post(
     '/booking',
     {
-      onRequest: client,
-      preHandler: holdLimit,
+      ...holds,
       schema: { tags: bookingsTags, security, body: CreateBookingBodySchema, response: { 200: BookingSchema } },
     },
     (request) => createBooking(deps, { actor: request.actor, language: request.language, body: request.body }),
   );
 
-  app.get(
-    '/booking',
-    {
-      onRequest: client,
-      schema: {
-        tags: bookingsTags,
-        security,
-        querystring: BookingListQuerySchema,
-        response: { 200: BookingLinePageSchema },
-      },
-    },
-    (request) => listBookings(deps, { actor: request.actor, language: request.language, query: request.query }),
-  );
-
   app.post(
     '/booking/:id/schedule',
-    {
-      onRequest: client,
-      preHandler: holdLimit,
-      schema: {
-        tags: bookingsTags,
-        security,
-        params: IdParamsSchema,
-        body: ScheduleBookingBodySchema,
-        response: { 200: BookingSchema },
-      },
-    },
-    (request) =>
-      scheduleBooking(deps, {
-        actor: request.actor,
-        language: request.language,
-        bookingId: request.params.id,
-        body: request.body,
-      }),
+    { ...holds, schema: onBooking(bookingsTags, BookingSchema, ScheduleBookingBodySchema) },
+    (request) => scheduleBooking(deps, { ...mine('client', request), body: request.body }),
   );
 
   for (const { party, prefix, onRequest, tags } of sides) {
     app.get(
-      `${prefix}/:id`,
-      { onRequest, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingSchema } } },
-      (request) => getBooking(deps, mine(party, request)),
+      prefix,
+      {
+        onRequest,
+        schema: { tags, security, querystring: BookingListQuerySchema, response: { 200: BookingLinePageSchema } },
+      },
+      (request) =>
+        listOwnBookings(deps, { actor: request.actor, party, language: request.language, query: request.query }),
     );
 
-    app.get(
-      `${prefix}/:id/details`,
-      { onRequest, schema: { tags, security, params: IdParamsSchema, response: { 200: BookingDetailsSchema } } },
-      (request) => getBookingDetails(deps, mine(party, request)),
+    app.get(`${prefix}/:id`, { onRequest, schema: onBooking(tags, BookingSchema) }, (request) =>
+      getBooking(deps, mine(party, request)),
+    );
+
+    app.get(`${prefix}/:id/details`, { onRequest, schema: onBooking(tags, BookingDetailsSchema) }, (request) =>
+      getBookingDetails(deps, mine(party, request)),
     );
 
     app.post(
       `${prefix}/:id/cancel`,
-      {
-        onRequest,
-        schema: {
-          tags,
-          security,
-          params: IdParamsSchema,
-          body: CancelBookingBodySchema,
-          response: { 200: BookingSchema },
-        },
-      },
+      { onRequest, schema: onBooking(tags, BookingSchema, CancelBookingBodySchema) },
       (request) => cancelBooking(deps, { ...mine(party, request), reason: request.body.note }),
     );
   }

@@ -1,8 +1,8 @@
 import { BookingSchema, ParticipantStatusBodySchema, RejectBookingBodySchema } from '@app/shared/schemas/bookings';
-import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acknowledgeAsProvider, answerAsClient, getParticipantBooking, rejectAsProvider } from '../participant.ts';
-import { appointmentTags, bookingsTags, client, provider, security } from './common.ts';
+import { getBooking } from '../list-bookings.ts';
+import { acknowledgeAsProvider, answerAsClient, rejectAsProvider } from '../participant.ts';
+import { appointmentTags, bookingsTags, client, mine, onBooking, provider } from './common.ts';
 
 /** A session a provider booked for a client: the client answers it, the provider acknowledges or rejects. */
 export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,64 +10,26 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/booking/participant/:id',
-    {
-      onRequest: client,
-      schema: { tags: bookingsTags, security, params: IdParamsSchema, response: { 200: BookingSchema } },
-    },
-    (request) =>
-      getParticipantBooking(deps, { actor: request.actor, language: request.language, bookingId: request.params.id }),
+    { onRequest: client, schema: onBooking(bookingsTags, BookingSchema) },
+    // The client's view of a session (typically one the provider booked): their booking like any other.
+    (request) => getBooking(deps, mine('client', request)),
   );
 
   app.post(
     '/booking/participant/:id/status',
-    {
-      onRequest: client,
-      schema: {
-        tags: bookingsTags,
-        security,
-        params: IdParamsSchema,
-        body: ParticipantStatusBodySchema,
-        response: { 200: BookingSchema },
-      },
-    },
-    (request) =>
-      answerAsClient(deps, {
-        actor: request.actor,
-        language: request.language,
-        bookingId: request.params.id,
-        status: request.body.status,
-        note: request.body.note,
-      }),
+    { onRequest: client, schema: onBooking(bookingsTags, BookingSchema, ParticipantStatusBodySchema) },
+    (request) => answerAsClient(deps, { ...mine('client', request), ...request.body }),
   );
 
   app.post(
     '/appointment/participant/:id/acknowledge',
-    {
-      onRequest: provider,
-      schema: { tags: appointmentTags, security, params: IdParamsSchema, response: { 200: BookingSchema } },
-    },
-    (request) =>
-      acknowledgeAsProvider(deps, { actor: request.actor, language: request.language, bookingId: request.params.id }),
+    { onRequest: provider, schema: onBooking(appointmentTags, BookingSchema) },
+    (request) => acknowledgeAsProvider(deps, mine('provider', request)),
   );
 
   app.post(
     '/appointment/participant/:id/reject-booking',
-    {
-      onRequest: provider,
-      schema: {
-        tags: appointmentTags,
-        security,
-        params: IdParamsSchema,
-        body: RejectBookingBodySchema,
-        response: { 200: BookingSchema },
-      },
-    },
-    (request) =>
-      rejectAsProvider(deps, {
-        actor: request.actor,
-        language: request.language,
-        bookingId: request.params.id,
-        note: request.body.note,
-      }),
+    { onRequest: provider, schema: onBooking(appointmentTags, BookingSchema, RejectBookingBodySchema) },
+    (request) => rejectAsProvider(deps, { ...mine('provider', request), note: request.body.note }),
   );
 };

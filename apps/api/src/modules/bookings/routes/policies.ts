@@ -4,24 +4,27 @@ import {
   RescheduleApprovalSchema,
   ReschedulePolicySchema,
 } from '@app/shared/schemas/bookings';
-import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate } from '../../../platform/auth-guard.ts';
-import { getCancellationPolicy, getReschedulePolicy } from '../policies.ts';
-import { appointmentTags, bookingsTags, security } from './common.ts';
+import { type Actor, authenticate } from '../../../platform/auth-guard.ts';
+import { cancellationPolicyOf, getPolicy, reschedulePolicyOf } from '../policies.ts';
+import { appointmentTags, bookingsTags, onBooking } from './common.ts';
 
 /** Either party: what the rules allow the caller now (cancel, refund, reschedule, approval). */
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const own = (request: { actor: Actor; params: { id: string } }) => ({
+    actor: request.actor,
+    bookingId: request.params.id,
+  });
 
   app.get(
     '/booking/:id/cancellation-status',
     {
       onRequest: authenticate,
-      schema: { tags: bookingsTags, security, params: IdParamsSchema, response: { 200: CancellationStatusSchema } },
+      schema: onBooking(bookingsTags, CancellationStatusSchema),
     },
     async (request) => {
-      const policy = await getCancellationPolicy(deps, { actor: request.actor, bookingId: request.params.id });
+      const policy = await getPolicy(deps, own(request), cancellationPolicyOf);
       return {
         isRefundable: policy.isRefundable,
         refundAmount: policy.refundAmount,
@@ -34,10 +37,10 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/:id/reschedule-approval',
     {
       onRequest: authenticate,
-      schema: { tags: bookingsTags, security, params: IdParamsSchema, response: { 200: RescheduleApprovalSchema } },
+      schema: onBooking(bookingsTags, RescheduleApprovalSchema),
     },
     async (request) => {
-      const policy = await getReschedulePolicy(deps, { actor: request.actor, bookingId: request.params.id });
+      const policy = await getPolicy(deps, own(request), reschedulePolicyOf);
       return { needsApproval: policy.needsApproval };
     },
   );
@@ -46,17 +49,17 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointment/policy/:id/cancellation',
     {
       onRequest: authenticate,
-      schema: { tags: appointmentTags, security, params: IdParamsSchema, response: { 200: CancellationPolicySchema } },
+      schema: onBooking(appointmentTags, CancellationPolicySchema),
     },
-    (request) => getCancellationPolicy(deps, { actor: request.actor, bookingId: request.params.id }),
+    (request) => getPolicy(deps, own(request), cancellationPolicyOf),
   );
 
   app.get(
     '/appointment/policy/:id/reschedule',
     {
       onRequest: authenticate,
-      schema: { tags: appointmentTags, security, params: IdParamsSchema, response: { 200: ReschedulePolicySchema } },
+      schema: onBooking(appointmentTags, ReschedulePolicySchema),
     },
-    (request) => getReschedulePolicy(deps, { actor: request.actor, bookingId: request.params.id }),
+    (request) => getPolicy(deps, own(request), reschedulePolicyOf),
   );
 };

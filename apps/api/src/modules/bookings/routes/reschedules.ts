@@ -5,11 +5,10 @@ import {
   RescheduleUpdateBodySchema,
   ScheduleBookingBodySchema,
 } from '@app/shared/schemas/bookings';
-import { IdParamsSchema } from '@app/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerReschedule, rescheduleBooking } from '../reschedule-booking.ts';
 import { setReschedulePermission } from '../reschedule-permission.ts';
-import { appointmentTags, bookingsTags, client, mine, provider, security, sides } from './common.ts';
+import { appointmentTags, bookingsTags, client, mine, onBooking, provider, security, sides } from './common.ts';
 
 /** Reschedules: either side moves or asks to move; the other answers; the provider's permission. */
 export const rescheduleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,16 +17,7 @@ export const rescheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { party, prefix, onRequest, tags } of sides) {
     app.post(
       `${prefix}/:id/reschedule`,
-      {
-        onRequest,
-        schema: {
-          tags,
-          security,
-          params: IdParamsSchema,
-          body: ScheduleBookingBodySchema,
-          response: { 200: BookingSchema },
-        },
-      },
+      { onRequest, schema: onBooking(tags, BookingSchema, ScheduleBookingBodySchema) },
       (request) => rescheduleBooking(deps, { ...mine(party, request), body: request.body }),
     );
   }
@@ -38,56 +28,18 @@ export const rescheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: client,
       schema: { tags: bookingsTags, security, params: RescheduleActionParamsSchema, response: { 200: BookingSchema } },
     },
-    (request) =>
-      answerReschedule(deps, {
-        actor: request.actor,
-        party: 'client',
-        language: request.language,
-        bookingId: request.params.id,
-        accept: request.params.action === 'accept',
-      }),
+    (request) => answerReschedule(deps, { ...mine('client', request), accept: request.params.action === 'accept' }),
   );
 
   app.post(
     '/appointment/:id/reschedule-update',
-    {
-      onRequest: provider,
-      schema: {
-        tags: appointmentTags,
-        security,
-        params: IdParamsSchema,
-        body: RescheduleUpdateBodySchema,
-        response: { 200: BookingSchema },
-      },
-    },
-    (request) =>
-      answerReschedule(deps, {
-        actor: request.actor,
-        party: 'provider',
-        language: request.language,
-        bookingId: request.params.id,
-        accept: request.body.status === 'accepted',
-      }),
+    { onRequest: provider, schema: onBooking(appointmentTags, BookingSchema, RescheduleUpdateBodySchema) },
+    (request) => answerReschedule(deps, { ...mine('provider', request), accept: request.body.status === 'accepted' }),
   );
 
   app.post(
     '/appointment/:id/reschedule-permission',
-    {
-      onRequest: provider,
-      schema: {
-        tags: appointmentTags,
-        security,
-        params: IdParamsSchema,
-        body: ReschedulePermissionBodySchema,
-        response: { 200: BookingSchema },
-      },
-    },
-    (request) =>
-      setReschedulePermission(deps, {
-        actor: request.actor,
-        language: request.language,
-        bookingId: request.params.id,
-        allow: request.body.allow,
-      }),
+    { onRequest: provider, schema: onBooking(appointmentTags, BookingSchema, ReschedulePermissionBodySchema) },
+    (request) => setReschedulePermission(deps, { ...mine('provider', request), allow: request.body.allow }),
   );
 };
