@@ -1,10 +1,10 @@
 import type { Booking, BookingSeries } from '@app/shared/schemas/bookings';
 import { and, asc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { bookingEvents, bookings, emails, preferenceOptions, therapyCategories } from '../src/db/schema/index.ts';
 import { accountBalance, escrowBalance } from '../src/modules/money/ledger.ts';
 import { fundWallet } from '../src/modules/money/test-helpers.ts';
-import type { Clock } from '../src/platform/clock.ts';
+import { type Clock, fixedClock } from '../src/platform/clock.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { type CreateTestUserOptions, createTestUser, type TestUser } from './factories.ts';
 
@@ -139,15 +139,15 @@ export async function scheduleVia(t: TestApp, client: TestUser, bookingId: strin
   return response.json();
 }
 
-/** A client's series from a listed slot (POST /booking/series), as the API answers it. */
-export async function createSeriesVia(
+/** POST /booking/series by `client` with `provider`, the catalog's therapy and modality: the raw answer, refusals too. */
+export function postSeries(
   t: TestApp,
   client: TestUser,
   provider: TestUser,
   ids: Catalog,
-  input: { slotId: string; occurrences: number; cadence?: 'weekly' | 'fortnightly' },
-): Promise<BookingSeries & { identifier: string }> {
-  const response = await t.app.inject({
+  payload: Record<string, unknown>,
+) {
+  return t.app.inject({
     method: 'POST',
     url: '/api/booking/series',
     headers: client.headers,
@@ -155,10 +155,24 @@ export async function createSeriesVia(
       providerIdentifier: provider.id,
       modalityIdentifier: ids.modalityId,
       therapyIdentifier: ids.therapyId,
-      timeslotIdentifier: input.slotId,
-      occurrences: input.occurrences,
-      ...(input.cadence ? { cadence: input.cadence } : {}),
+      ...payload,
     },
+  });
+}
+
+/** A client's series from a listed slot (POST /booking/series), as the API answers it. */
+export async function createSeriesVia(
+  t: TestApp,
+  client: TestUser,
+  provider: TestUser,
+  ids: Catalog,
+  input: { slotId: string; occurrences: number; cadence?: 'weekly' | 'fortnightly'; extra?: Record<string, unknown> },
+): Promise<BookingSeries & { identifier: string }> {
+  const response = await postSeries(t, client, provider, ids, {
+    timeslotIdentifier: input.slotId,
+    occurrences: input.occurrences,
+    ...(input.cadence ? { cadence: input.cadence } : {}),
+    ...input.extra,
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
@@ -175,19 +189,23 @@ export async function payWithWallet(t: TestApp, client: TestUser, bookingId: str
   return response.json();
 }
 
-/** A new client's booking of `provider`'s listed slot `index` on `date`, paid from a funded wallet when `pay`. */
+/**
+ * A new client's booking of `provider`'s listed slot `index` on `date` (a new provider when none
+ * is given), paid from a funded wallet when `pay`.
+ */
 export async function scheduledBooking(
   t: TestApp,
   ids: Catalog,
-  slot: { provider: TestUser; date: string; index?: number; pay?: boolean },
+  slot: { provider?: TestUser; date: string; index?: number; pay?: boolean },
 ) {
+  const provider = slot.provider ?? (await createProvider(t));
   const client = await createTestUser(t, { role: 'client' });
   if (slot.pay) await fundWallet(t, client.id, 500_000);
-  const booking = await createBookingVia(t, client, slot.provider, ids);
-  const listed = await listedSlot(t, slot.provider.id, slot.date, slot.index ?? 0);
+  const booking = await createBookingVia(t, client, provider, ids);
+  const listed = await listedSlot(t, provider.id, slot.date, slot.index ?? 0);
   await scheduleVia(t, client, booking.identifier, listed.identifier);
   if (slot.pay) await payWithWallet(t, client, booking.identifier);
-  return { client, booking, slot: listed };
+  return { provider, client, booking, slot: listed };
 }
 
 export async function bookingRow(t: TestApp, bookingId: string) {
@@ -227,4 +245,22 @@ export const earningsOf = (t: TestApp, userId: string, currencyCode = 'NGN') =>
 export async function bookingTestApp(clock: Clock): Promise<{ t: TestApp; ids: Catalog }> {
   const t = await buildTestApp({ clock, config: { ACCESS_TOKEN_TTL: 30 * 24 * 3600 } });
   return { t, ids: await catalog(t) };
+}
+
+/**
+ * bookingTestApp as a test file's setup, in one call at its top: the clock starts every test at
+ * `start`. `t` and `ids` are filled in by the file's beforeAll, so the file's tests and helpers
+ * use them as they are (`const { t, ids, clock } = bookingSuite(START)`).
+ */
+export function bookingSuite(start: string): { t: TestApp; ids: Catalog; clock: ReturnType<typeof fixedClock> } {
+  const clock = fixedClock(start);
+  const suite = { t: {} as TestApp, ids: {} as Catalog, clock };
+  beforeAll(async () => {
+    const built = await bookingTestApp(clock);
+    Object.assign(suite.t, built.t);
+    Object.assign(suite.ids, built.ids);
+  });
+  afterAll(() => suite.t.close());
+  beforeEach(() => clock.set(start));
+  return suite;
 }

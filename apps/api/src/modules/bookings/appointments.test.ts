@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bookingRow,
-  bookingTestApp,
-  type Catalog,
+  bookingSuite,
   createBookingVia,
   createProvider,
   emailsTo,
@@ -11,25 +10,16 @@ import {
   listedSlot,
   pastSession,
   payWithWallet,
+  scheduledBooking,
   scheduleVia,
   walletOf,
 } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { users } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../money/test-helpers.ts';
 
 const START = '2027-03-01T09:00:00Z';
-const clock = fixedClock(START);
-let t: TestApp;
-let ids: Catalog;
-
-beforeAll(async () => {
-  ({ t, ids } = await bookingTestApp(clock));
-});
-afterAll(() => t.close());
-beforeEach(() => clock.set(START));
+const { t, ids } = bookingSuite(START);
 
 const post = (url: string, user: TestUser, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
@@ -146,15 +136,7 @@ describe('POST /appointment (provider books for a client)', () => {
 });
 
 describe('the provider as participant of a client booking', () => {
-  async function paidClientBooking() {
-    const provider = await createProvider(t);
-    const client = await createTestUser(t, { role: 'client' });
-    await fundWallet(t, client.id, 500_000);
-    const booking = await createBookingVia(t, client, provider, ids);
-    await scheduleVia(t, client, booking.identifier, (await listedSlot(t, provider.id, '2027-03-05')).identifier);
-    await payWithWallet(t, client, booking.identifier);
-    return { provider, client, booking };
-  }
+  const paidClientBooking = () => scheduledBooking(t, ids, { date: '2027-03-05', pay: true });
 
   it('acknowledges once', async () => {
     const { provider, client, booking } = await paidClientBooking();
@@ -243,10 +225,7 @@ describe('lists and details', () => {
   });
 
   it('details carry the timeline and what the caller may do now', async () => {
-    const provider = await createProvider(t);
-    const client = await createTestUser(t, { role: 'client' });
-    const booking = await createBookingVia(t, client, provider, ids);
-    await scheduleVia(t, client, booking.identifier, (await listedSlot(t, provider.id, '2027-03-05')).identifier);
+    const { provider, client, booking } = await scheduledBooking(t, ids, { date: '2027-03-05' });
     const details = await get(`/api/booking/${booking.identifier}/details`, client);
     expect(details.statusCode).toBe(200);
     expect(details.json()).toMatchObject({

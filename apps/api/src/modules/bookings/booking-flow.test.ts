@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bookingRow,
-  bookingTestApp,
-  type Catalog,
+  bookingSuite,
   createBookingVia,
   createProvider,
+  createSeriesVia,
   emailsTo,
   escrowOf,
   eventTypes,
   listedSlot,
   payWithWallet,
+  postSeries,
   scheduleVia,
   walletOf,
 } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import {
@@ -29,7 +29,6 @@ import {
   providerProfiles,
   users,
 } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../money/test-helpers.ts';
 import { deliverBookingNotifications } from '../notifications/booking-emails.ts';
 import { bookingView, viewContext } from './booking-view.ts';
@@ -38,17 +37,12 @@ import { expireHolds } from './expire-holds.ts';
 import { scheduleBooking } from './schedule-booking.ts';
 
 const START = '2027-03-01T09:00:00Z'; // Monday; Lagos is UTC+1
-const clock = fixedClock(START);
-let t: TestApp;
-let ids: Catalog;
+const { t, ids, clock } = bookingSuite(START);
 let client: TestUser;
 
 beforeAll(async () => {
-  ({ t, ids } = await bookingTestApp(clock));
   client = await createTestUser(t, { role: 'client' });
 });
-afterAll(() => t.close());
-beforeEach(() => clock.set(START));
 
 const clientBookings = async (clientId: string) =>
   t.deps.db.select().from(bookings).where(eq(bookings.clientId, clientId));
@@ -697,22 +691,9 @@ describe('POST /booking/series', () => {
   it('books weekly sessions at the same time, each checked and held', async () => {
     const provider = await createProvider(t);
     const slot = await listedSlot(t, provider.id, '2027-03-02', 1);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/booking/series',
-      headers: client.headers,
-      payload: {
-        providerIdentifier: provider.id,
-        modalityIdentifier: ids.modalityId,
-        therapyIdentifier: ids.therapyId,
-        timeslotIdentifier: slot.identifier,
-        occurrences: 4,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const series = response.json();
+    const series = await createSeriesVia(t, client, provider, ids, { slotId: slot.identifier, occurrences: 4 });
     expect(series.occurrences).toBe(4);
-    expect(series.bookings.map((item: { startAt: string }) => item.startAt)).toEqual([
+    expect(series.bookings.map((item) => item.startAt)).toEqual([
       '2027-03-02T09:00:00.000Z',
       '2027-03-09T09:00:00.000Z',
       '2027-03-16T09:00:00.000Z',
@@ -723,7 +704,7 @@ describe('POST /booking/series', () => {
       series: { identifier: series.identifier, index: 2, occurrences: 4 },
     });
     const listed = await t.app.inject({
-      url: `/api/booking/${series.bookings[3].identifier}/series`,
+      url: `/api/booking/${series.bookings[3]?.identifier}/series`,
       headers: client.headers,
     });
     expect(listed.json().bookings).toHaveLength(4);
@@ -736,17 +717,9 @@ describe('POST /booking/series', () => {
     await scheduleVia(t, other, blocker.identifier, (await listedSlot(t, provider.id, '2027-03-16', 2)).identifier);
     const someone = await createTestUser(t, { role: 'client' });
     const slot = await listedSlot(t, provider.id, '2027-03-02', 2);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/booking/series',
-      headers: someone.headers,
-      payload: {
-        providerIdentifier: provider.id,
-        modalityIdentifier: ids.modalityId,
-        therapyIdentifier: ids.therapyId,
-        timeslotIdentifier: slot.identifier,
-        occurrences: 3,
-      },
+    const response = await postSeries(t, someone, provider, ids, {
+      timeslotIdentifier: slot.identifier,
+      occurrences: 3,
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
@@ -765,17 +738,9 @@ describe('POST /booking/series', () => {
   it("answers 'Choose between 2 and 12 weekly sessions'", async () => {
     const provider = await createProvider(t);
     const slot = await listedSlot(t, provider.id, '2027-03-02');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/booking/series',
-      headers: client.headers,
-      payload: {
-        providerIdentifier: provider.id,
-        modalityIdentifier: ids.modalityId,
-        therapyIdentifier: ids.therapyId,
-        timeslotIdentifier: slot.identifier,
-        occurrences: 13,
-      },
+    const response = await postSeries(t, client, provider, ids, {
+      timeslotIdentifier: slot.identifier,
+      occurrences: 13,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual({ occurrences: ['Choose between 2 and 12 weekly sessions'] });

@@ -1,48 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bookingRow,
-  bookingTestApp,
-  type Catalog,
+  bookingSuite,
   createBookingVia,
-  createProvider,
   earningsOf,
   emailsTo,
   escrowOf,
   listedSlot,
-  payWithWallet,
+  scheduledBooking,
   scheduleVia,
   walletOf,
 } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { ledgerTransactions } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import { auditLedger } from '../money/ledger-audit.ts';
-import { fundWallet } from '../money/test-helpers.ts';
 
 const START = '2027-03-01T09:00:00Z'; // Monday 10:00 in Lagos
-const clock = fixedClock(START);
-let t: TestApp;
-let ids: Catalog;
-
-beforeAll(async () => {
-  ({ t, ids } = await bookingTestApp(clock));
-});
-afterAll(() => t.close());
-beforeEach(() => clock.set(START));
+const { t, ids, clock } = bookingSuite(START);
 
 /** A paid, confirmed booking on `date` (Lagos), slot `index` (09:00 Lagos = 08:00Z is index 0). */
-async function paidBooking(date: string, index = 0, provider?: TestUser) {
-  const owner = provider ?? (await createProvider(t));
-  const client = await createTestUser(t, { role: 'client' });
-  await fundWallet(t, client.id, 500_000);
-  const booking = await createBookingVia(t, client, owner, ids);
-  const slot = await listedSlot(t, owner.id, date, index);
-  await scheduleVia(t, client, booking.identifier, slot.identifier);
-  await payWithWallet(t, client, booking.identifier);
-  return { provider: owner, client, booking, slot };
-}
+const paidBooking = (date: string, index = 0, provider?: TestUser) =>
+  scheduledBooking(t, ids, { provider, date, index, pay: true });
 
 const post = (url: string, user: TestUser, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
@@ -90,11 +69,7 @@ describe('cancellation', () => {
   });
 
   it('simply cancels a pending unpaid booking and frees its slot', async () => {
-    const provider = await createProvider(t);
-    const client = await createTestUser(t, { role: 'client' });
-    const booking = await createBookingVia(t, client, provider, ids);
-    const slot = await listedSlot(t, provider.id, '2027-03-02');
-    await scheduleVia(t, client, booking.identifier, slot.identifier);
+    const { provider, client, booking, slot } = await scheduledBooking(t, ids, { date: '2027-03-02' });
     const response = await post(`/api/booking/${booking.identifier}/cancel`, client, { note: 'Changed my mind' });
     expect(response.json()).toMatchObject({ status: 'cancelled', cancellation: { refundStatus: 'not_paid' } });
     expect((await listedSlot(t, provider.id, '2027-03-02')).startAt).toBe(slot.startAt);

@@ -1,37 +1,30 @@
 import { DRAFT_TTL_MS } from '@app/shared/booking-rules';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingRow,
-  bookingTestApp,
-  type Catalog,
+  bookingSuite,
   createBookingVia,
   createProvider,
   eventTypes,
   listedSlot,
   scheduleVia,
 } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookings, conversations } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import { expireHolds } from './expire-holds.ts';
 
 /** Bookings without a time (drafts) are the client's own: never in the provider's lists, gone after a day. */
 
 const START = '2027-03-01T09:00:00Z';
-const clock = fixedClock(START);
-let t: TestApp;
-let ids: Catalog;
+const { t, ids, clock } = bookingSuite(START);
 let provider: TestUser;
 let client: TestUser;
 
 beforeAll(async () => {
-  ({ t, ids } = await bookingTestApp(clock));
   provider = await createProvider(t);
   client = await createTestUser(t, { role: 'client', firstName: 'Ngozi-Ann', lastName: "O'Brien" });
 });
-afterAll(() => t.close());
 
 const get = (url: string, user: TestUser) => t.app.inject({ url, headers: user.headers });
 

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bookingRow,
-  bookingTestApp,
-  type Catalog,
+  bookingSuite,
   createBookingVia,
   createProvider,
   emailsTo,
@@ -11,10 +10,8 @@ import {
   listedSlot,
   scheduledBooking,
 } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { users } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import { deliverBookingNotifications, unsentNotificationCount } from '../notifications/booking-emails.ts';
 import { notificationJobs } from '../notifications/reminders.ts';
 import { recordEvent } from './booking-data.ts';
@@ -23,15 +20,7 @@ import { bookingJobs } from './jobs.ts';
 import { BOOKING_NOTIFICATIONS_JOB } from './outbox.ts';
 
 const START = '2027-03-01T09:00:00Z';
-const clock = fixedClock(START);
-let t: TestApp;
-let ids: Catalog;
-
-beforeAll(async () => {
-  ({ t, ids } = await bookingTestApp(clock));
-});
-afterAll(() => t.close());
-beforeEach(() => clock.set(START));
+const { t, ids, clock } = bookingSuite(START);
 
 const scheduled = (provider: TestUser, date: string, index = 0, pay = false) =>
   scheduledBooking(t, ids, { provider, date, index, pay });

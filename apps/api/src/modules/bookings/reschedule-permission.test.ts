@@ -1,47 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bookingRow,
-  bookingTestApp,
-  type Catalog,
-  createBookingVia,
+  bookingSuite,
   createProvider,
   eventTypes,
   listedSlot,
-  payWithWallet,
-  scheduleVia,
+  scheduledBooking,
 } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import type { TestUser } from '../../../test/factories.ts';
 import { bookingEvents } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { fundWallet } from '../money/test-helpers.ts';
 import { expireHolds } from './expire-holds.ts';
 
 const START = '2027-03-01T09:00:00Z'; // Monday 10:00 in Lagos
 /** Thursday 10:00 in Lagos: Friday's 09:00 session (08:00Z) is 46 hours away. */
 const WITHIN_48H = '2027-03-04T10:00:00Z';
-const clock = fixedClock(START);
-let t: TestApp;
-let ids: Catalog;
-
-beforeAll(async () => {
-  ({ t, ids } = await bookingTestApp(clock));
-});
-afterAll(() => t.close());
-beforeEach(() => clock.set(START));
+const { t, ids, clock } = bookingSuite(START);
 
 /** A paid, confirmed booking on Friday 5 March 2027, 09:00 in Lagos. */
-async function paidBooking() {
-  const provider = await createProvider(t);
-  const client = await createTestUser(t, { role: 'client' });
-  await fundWallet(t, client.id, 500_000);
-  const booking = await createBookingVia(t, client, provider, ids);
-  const slot = await listedSlot(t, provider.id, '2027-03-05', 0);
-  await scheduleVia(t, client, booking.identifier, slot.identifier);
-  await payWithWallet(t, client, booking.identifier);
-  return { provider, client, booking };
-}
+const paidBooking = () => scheduledBooking(t, ids, { date: '2027-03-05', pay: true });
 
 const setPermission = (user: TestUser, bookingId: string, payload: unknown) =>
   t.app.inject({
@@ -160,10 +137,7 @@ describe('POST /appointment/{id}/reschedule-permission', () => {
   });
 
   it('answers 409 BOOKING_CLOSED for an expired booking, in German for a German request', async () => {
-    const provider = await createProvider(t);
-    const client = await createTestUser(t, { role: 'client' });
-    const booking = await createBookingVia(t, client, provider, ids);
-    await scheduleVia(t, client, booking.identifier, (await listedSlot(t, provider.id, '2027-03-05', 1)).identifier);
+    const { provider, booking } = await scheduledBooking(t, ids, { date: '2027-03-05', index: 1 });
     clock.advance(16 * 60_000);
     await expireHolds(t.deps);
     expect((await bookingRow(t, booking.identifier)).status).toBe('expired');
@@ -182,10 +156,7 @@ describe('POST /appointment/{id}/reschedule-permission', () => {
   });
 
   it('may be set while a booking waits for payment', async () => {
-    const provider = await createProvider(t);
-    const client = await createTestUser(t, { role: 'client' });
-    const booking = await createBookingVia(t, client, provider, ids);
-    await scheduleVia(t, client, booking.identifier, (await listedSlot(t, provider.id, '2027-03-05', 3)).identifier);
+    const { provider, booking } = await scheduledBooking(t, ids, { date: '2027-03-05', index: 3 });
     const response = await setPermission(provider, booking.identifier, { allow: true });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'pending', allowRescheduleCompletedBooking: true });

@@ -1,32 +1,23 @@
 import { MAX_UNPAID_HOLDS } from '@app/shared/booking-rules';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Catalog,
-  catalog,
+  bookingSuite,
   createBookingVia,
   createProvider,
+  createSeriesVia,
   eventTypes,
   listedSlot,
+  postSeries,
   scheduleVia,
   walletOf,
 } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { bookingSeries, bookings } from '../../db/schema/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
 import { fundWallet } from '../money/test-helpers.ts';
 import { expireHolds } from './expire-holds.ts';
 
-const clock = fixedClock('2027-03-01T09:00:00Z'); // Monday 10:00 in Lagos
-let t: TestApp;
-let ids: Catalog;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  ids = await catalog(t);
-});
-afterAll(() => t.close());
+const { t, ids, clock } = bookingSuite('2027-03-01T09:00:00Z'); // Monday 10:00 in Lagos
 
 const clientBookings = (clientId: string) =>
   t.deps.db
@@ -35,19 +26,13 @@ const clientBookings = (clientId: string) =>
     .where(eq(bookings.clientId, clientId))
     .orderBy(asc(bookings.createdAt), asc(bookings.seriesIndex));
 
-function createSeries(client: TestUser, provider: TestUser, payload: Record<string, unknown>) {
-  return t.app.inject({
+const cancelSeries = (user: TestUser, bookingId: string | undefined, note: string) =>
+  t.app.inject({
     method: 'POST',
-    url: '/api/booking/series',
-    headers: client.headers,
-    payload: {
-      providerIdentifier: provider.id,
-      modalityIdentifier: ids.modalityId,
-      therapyIdentifier: ids.therapyId,
-      ...payload,
-    },
+    url: `/api/booking/${bookingId}/cancel-series`,
+    headers: user.headers,
+    payload: { note },
   });
-}
 
 describe('POST /booking/series from the booking flow (bookingIdentifier)', () => {
   it('turns the unscheduled booking of step 1 into the first session: nothing is left behind', async () => {
@@ -55,14 +40,11 @@ describe('POST /booking/series from the booking flow (bookingIdentifier)', () =>
     const client = await createTestUser(t, { role: 'client' });
     const draft = await createBookingVia(t, client, provider, ids, { note: 'Weekly please' });
     const slot = await listedSlot(t, provider.id, '2027-03-02', 1);
-    const response = await createSeries(client, provider, {
-      timeslotIdentifier: slot.identifier,
+    const series = await createSeriesVia(t, client, provider, ids, {
+      slotId: slot.identifier,
       occurrences: 3,
-      note: 'Weekly please',
-      bookingIdentifier: draft.identifier,
+      extra: { note: 'Weekly please', bookingIdentifier: draft.identifier },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const series = response.json();
     expect(series.bookings.map((item: { identifier: string }) => item.identifier)[0]).toBe(draft.identifier);
     expect(series.bookings[0]).toMatchObject({
       status: 'pending',
@@ -70,7 +52,7 @@ describe('POST /booking/series from the booking flow (bookingIdentifier)', () =>
       note: 'Weekly please',
       series: { identifier: series.identifier, index: 0, occurrences: 3 },
     });
-    expect(series.bookings[0].holdExpiresAt).toBe('2027-03-01T09:15:00.000Z');
+    expect(series.bookings[0]?.holdExpiresAt).toBe('2027-03-01T09:15:00.000Z');
     const rows = await clientBookings(client.id);
     expect(rows).toHaveLength(3);
     expect(rows.map((row) => row.seriesIndex)).toEqual([0, 1, 2]);
@@ -82,7 +64,7 @@ describe('POST /booking/series from the booking flow (bookingIdentifier)', () =>
     const client = await createTestUser(t, { role: 'client' });
     const booked = await createBookingVia(t, client, provider, ids);
     await scheduleVia(t, client, booked.identifier, (await listedSlot(t, provider.id, '2027-03-02', 0)).identifier);
-    const response = await createSeries(client, provider, {
+    const response = await postSeries(t, client, provider, ids, {
       timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-03', 1)).identifier,
       occurrences: 2,
       bookingIdentifier: booked.identifier,
@@ -98,7 +80,7 @@ describe('POST /booking/series from the booking flow (bookingIdentifier)', () =>
     const owner = await createTestUser(t, { role: 'client' });
     const draft = await createBookingVia(t, owner, provider, ids);
     const someone = await createTestUser(t, { role: 'client' });
-    const response = await createSeries(someone, provider, {
+    const response = await postSeries(t, someone, provider, ids, {
       timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-02', 2)).identifier,
       occurrences: 2,
       bookingIdentifier: draft.identifier,
@@ -112,7 +94,7 @@ describe('POST /booking/series from the booking flow (bookingIdentifier)', () =>
     const other = await createProvider(t);
     const client = await createTestUser(t, { role: 'client' });
     const draft = await createBookingVia(t, client, other, ids);
-    const response = await createSeries(client, provider, {
+    const response = await postSeries(t, client, provider, ids, {
       timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-02', 3)).identifier,
       occurrences: 2,
       bookingIdentifier: draft.identifier,
@@ -126,35 +108,30 @@ describe('POST /booking/series: weekly or fortnightly, held as a whole', () => {
   it('books a weekly and a fortnightly series at the same wall-clock time', async () => {
     const provider = await createProvider(t, { firstName: 'Adaeze', lastName: "O'Neil-Okafor" });
     const client = await createTestUser(t, { role: 'client', firstName: 'Jürgen', lastName: 'Groß' });
-    const weekly = await createSeries(client, provider, {
-      timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-02', 4)).identifier,
+    const weekly = await createSeriesVia(t, client, provider, ids, {
+      slotId: (await listedSlot(t, provider.id, '2027-03-02', 4)).identifier,
       occurrences: 4,
     });
-    expect(weekly.statusCode, weekly.body).toBe(200);
-    expect(weekly.json().cadence).toBe('weekly');
-    expect(weekly.json().bookings.map((b: { startAt: string }) => b.startAt.slice(0, 10))).toEqual([
+    expect(weekly.cadence).toBe('weekly');
+    expect(weekly.bookings.map((b) => b.startAt?.slice(0, 10))).toEqual([
       '2027-03-02',
       '2027-03-09',
       '2027-03-16',
       '2027-03-23',
     ]);
-    const fortnightly = await createSeries(client, provider, {
-      timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-03', 4)).identifier,
+    const series = await createSeriesVia(t, client, provider, ids, {
+      slotId: (await listedSlot(t, provider.id, '2027-03-03', 4)).identifier,
       occurrences: 3,
       cadence: 'fortnightly',
     });
-    expect(fortnightly.statusCode, fortnightly.body).toBe(200);
-    const series = fortnightly.json();
     expect(series.cadence).toBe('fortnightly');
-    const starts = series.bookings.map((b: { startAt: string }) => b.startAt as string);
+    const starts = series.bookings.map((b) => b.startAt as string);
     expect(starts.map((at: string) => at.slice(0, 10))).toEqual(['2027-03-03', '2027-03-17', '2027-03-31']);
     expect(new Set(starts.map((at: string) => at.slice(10))).size).toBe(1);
     const [row] = await t.deps.db.select().from(bookingSeries).where(eq(bookingSeries.id, series.identifier));
     expect(row?.intervalWeeks).toBe(2);
     // One hold expiry for the whole series.
-    expect(new Set(series.bookings.map((b: { holdExpiresAt: string }) => b.holdExpiresAt))).toEqual(
-      new Set(['2027-03-01T09:15:00.000Z']),
-    );
+    expect(new Set(series.bookings.map((b) => b.holdExpiresAt))).toEqual(new Set(['2027-03-01T09:15:00.000Z']));
   });
 
   it('counts a series as one hold: a client at the limit minus one can still hold a series of 4', async () => {
@@ -176,11 +153,10 @@ describe('POST /booking/series: weekly or fortnightly, held as a whole', () => {
     }
     expect(held).toBe(MAX_UNPAID_HOLDS - 1);
     const last = providers[3] as TestUser;
-    const series = await createSeries(client, last, {
-      timeslotIdentifier: (await listedSlot(t, last.id, '2027-03-04', 0)).identifier,
+    await createSeriesVia(t, client, last, ids, {
+      slotId: (await listedSlot(t, last.id, '2027-03-04', 0)).identifier,
       occurrences: 4,
     });
-    expect(series.statusCode, series.body).toBe(200);
     const draft = await createBookingVia(t, client, last, ids);
     const refused = await t.app.inject({
       method: 'POST',
@@ -194,13 +170,12 @@ describe('POST /booking/series: weekly or fortnightly, held as a whole', () => {
   it('expires every session of the series together', async () => {
     const provider = await createProvider(t);
     const client = await createTestUser(t, { role: 'client' });
-    const response = await createSeries(client, provider, {
-      timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-05', 2)).identifier,
+    const series = await createSeriesVia(t, client, provider, ids, {
+      slotId: (await listedSlot(t, provider.id, '2027-03-05', 2)).identifier,
       occurrences: 4,
     });
-    expect(response.statusCode, response.body).toBe(200);
     // One session's hold was renewed (a move): the series still ends as one.
-    const [second] = response.json().bookings.slice(1);
+    const second = series.bookings[1] as { identifier: string };
     await t.deps.db
       .update(bookings)
       .set({ holdExpiresAt: new Date('2027-03-01T09:40:00Z') })
@@ -224,26 +199,21 @@ describe('POST /booking/{id}/cancel-series', () => {
   it('cancels this session and the later ones, each by the 48-hour rule', async () => {
     const provider = await createProvider(t);
     const client = await createTestUser(t, { role: 'client' });
-    const response = await createSeries(client, provider, {
-      timeslotIdentifier: (await listedSlot(t, provider.id, '2027-03-02', 6)).identifier,
+    const series = await createSeriesVia(t, client, provider, ids, {
+      slotId: (await listedSlot(t, provider.id, '2027-03-02', 6)).identifier,
       occurrences: 4,
     });
-    const sessions = response.json().bookings as Array<{ identifier: string }>;
+    const sessions = series.bookings;
     await fundWallet(t, client.id, 4 * 500_000);
     const paid = await t.app.inject({
       method: 'POST',
-      url: `/api/payment/series/${response.json().identifier}`,
+      url: `/api/payment/series/${series.identifier}`,
       headers: client.headers,
       payload: { method: 'wallet' },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     // The first session starts within 48 hours: cancelling it alone refunds nothing.
-    const one = await t.app.inject({
-      method: 'POST',
-      url: `/api/booking/${sessions[1]?.identifier}/cancel-series`,
-      headers: client.headers,
-      payload: { note: 'Moving away' },
-    });
+    const one = await cancelSeries(client, sessions[1]?.identifier, 'Moving away');
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().bookings.map((b: { status: string }) => b.status)).toEqual([
       'confirmed',
@@ -252,28 +222,13 @@ describe('POST /booking/{id}/cancel-series', () => {
       'cancelled',
     ]);
     expect(await walletOf(t, client.id)).toBe(3 * 500_000);
-    const first = await t.app.inject({
-      method: 'POST',
-      url: `/api/booking/${sessions[0]?.identifier}/cancel-series`,
-      headers: client.headers,
-      payload: { note: 'Moving away' },
-    });
+    const first = await cancelSeries(client, sessions[0]?.identifier, 'Moving away');
     expect(first.json().bookings[0]).toMatchObject({ status: 'cancelled', cancellation: { refundStatus: 'none' } });
     expect(await walletOf(t, client.id)).toBe(3 * 500_000);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/booking/${sessions[0]?.identifier}/cancel-series`,
-      headers: client.headers,
-      payload: { note: 'Again' },
-    });
+    const again = await cancelSeries(client, sessions[0]?.identifier, 'Again');
     expect(again.json().code).toBe('BOOKING_NOT_CANCELLABLE');
     const stranger = await createTestUser(t, { role: 'client' });
-    const theirs = await t.app.inject({
-      method: 'POST',
-      url: `/api/booking/${sessions[0]?.identifier}/cancel-series`,
-      headers: stranger.headers,
-      payload: { note: 'Not mine' },
-    });
+    const theirs = await cancelSeries(stranger, sessions[0]?.identifier, 'Not mine');
     expect(theirs.statusCode).toBe(404);
   });
 });
