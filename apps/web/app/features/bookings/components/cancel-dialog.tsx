@@ -1,25 +1,14 @@
-import {
-  type Booking,
-  type CancelBookingBody,
-  CancelBookingBodySchema,
-  NO_REFUND_WINDOW_HOURS,
-} from '@app/shared/schemas/bookings';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type Booking, NO_REFUND_WINDOW_HOURS } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
-import { showServerError } from '#app/api/server-errors';
 import { priceText } from '#app/lib/price';
-import { tMessage } from '#app/lib/t-message';
 import { useLang } from '#app/lib/use-lang';
-import { Button } from '#app/ui/button';
-import { useToast } from '#app/ui/toast';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useCancellationPolicy } from '../api/get-cancellation-policy';
 import type { BookingRole } from '../api/keys';
 import { BOOKING_MODALS } from '../lib/modals';
 import { cancelOutcome } from '../lib/rules';
 import { BookingActionDialog } from './booking-action-dialog';
-import { NoteField } from './note-field';
+import { CancelReasonForm } from './cancel-reason-form';
 import { PolicyGate } from './policy-gate';
 import { PolicyLink } from './policy-link';
 import { SuccessView } from './success-view';
@@ -65,27 +54,8 @@ function CancelForm({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const toast = useToast();
   const policy = useCancellationPolicy(booking.identifier);
   const cancel = useCancelBooking();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<{ note: string }, unknown, CancelBookingBody>({
-    resolver: zodResolver(CancelBookingBodySchema),
-    defaultValues: { note: '' },
-  });
-
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      onCancelled(await cancel.mutateAsync({ role, bookingId: booking.identifier, body }));
-    } catch (error) {
-      showServerError(error, { setError, fields: ['note'], toast, t });
-    }
-  });
 
   const data = policy.data;
   const amount = data ? priceText(data.refundAmount, data.currencyCode, lang) : '';
@@ -104,10 +74,16 @@ function CancelForm({
         : t('bookingScreens.cancel.nothingPaid');
     }
   }
-  const note = watch('note') ?? '';
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <CancelReasonForm
+      confirmLabel={t('bookingScreens.cancel.confirm')}
+      pending={cancel.isPending}
+      disabled={data ? !data.canCancel : false}
+      onSubmit={async (body) => onCancelled(await cancel.mutateAsync({ role, bookingId: booking.identifier, body }))}
+      onKeep={onKeep}
+      footer={<PolicyLink party={role} />}
+    >
       {role === 'client' ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           {t('bookingScreens.cancel.windowWarning', { hours: NO_REFUND_WINDOW_HOURS })}
@@ -126,24 +102,7 @@ function CancelForm({
           ) : null
         }
       </PolicyGate>
-      <p className="text-sm text-slate-700">{t('bookingScreens.cancel.final')}</p>
-      <NoteField
-        label={t('bookingScreens.cancel.reason')}
-        length={note.length}
-        error={tMessage(t, errors.note?.message)}
-        required
-        {...register('note')}
-      />
-      <PolicyLink party={role} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onKeep}>
-          {t('bookingScreens.cancel.keep')}
-        </Button>
-        <Button type="submit" variant="danger" loading={cancel.isPending} disabled={data ? !data.canCancel : false}>
-          {t('bookingScreens.cancel.confirm')}
-        </Button>
-      </div>
-    </form>
+    </CancelReasonForm>
   );
 }
 

@@ -3,24 +3,19 @@ import {
   type Booking,
   type BookingSeries,
   type CancelBookingBody,
-  CancelBookingBodySchema,
   NO_REFUND_WINDOW_HOURS,
 } from '@app/shared/schemas/bookings';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showServerError } from '#app/api/server-errors';
 import { shortDateOf, timeRangeOf } from '#app/lib/format';
 import { priceText } from '#app/lib/price';
-import { tMessage } from '#app/lib/t-message';
 import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { useToast } from '#app/ui/toast';
 import { useCancelSeries } from '../api/cancel-series';
 import { useBookingSeries } from '../api/get-booking-series';
 import type { BookingRole } from '../api/keys';
-import { NoteField } from './note-field';
+import { CancelReasonForm } from './cancel-reason-form';
 
 /** What cancelling `item` now would do, by the shared rule the API decides with. */
 const outcomeOf = (item: Booking, party: BookingRole, now: number) =>
@@ -64,30 +59,15 @@ export function CancelRestOfSeries({
   const cancel = useCancelSeries();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<{ ids: string[]; series: BookingSeries } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<{ note: string }, unknown, CancelBookingBody>({
-    resolver: zodResolver(CancelBookingBodySchema),
-    defaultValues: { note: '' },
-  });
   const rest = restOfSeries(series.data?.bookings ?? [], booking, party, now);
-  const note = watch('note') ?? '';
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      const answer = await cancel.mutateAsync({ role: party, bookingId: booking.identifier, body });
-      const ids = rest.map((item) => item.identifier);
-      const cancelled = answer.bookings.filter((item) => ids.includes(item.identifier) && item.status === 'cancelled');
-      toast.success(t('bookingScreens.series.cancelRestDone', { count: cancelled.length }));
-      setDone({ ids: cancelled.map((item) => item.identifier), series: answer });
-    } catch (error) {
-      showServerError(error, { setError, fields: ['note'], toast, t });
-    }
-  });
+  const onSubmit = async (body: CancelBookingBody) => {
+    const answer = await cancel.mutateAsync({ role: party, bookingId: booking.identifier, body });
+    const ids = rest.map((item) => item.identifier);
+    const cancelled = answer.bookings.filter((item) => ids.includes(item.identifier) && item.status === 'cancelled');
+    toast.success(t('bookingScreens.series.cancelRestDone', { count: cancelled.length }));
+    setDone({ ids: cancelled.map((item) => item.identifier), series: answer });
+  };
 
   const when = (item: Booking) =>
     item.startAt
@@ -146,7 +126,12 @@ export function CancelRestOfSeries({
       <h2 id={headingId} className="mb-2 text-lg font-semibold">
         {t('bookingScreens.series.cancelRestTitle')}
       </h2>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <CancelReasonForm
+        confirmLabel={t('bookingScreens.series.cancelRestConfirm', { count: rest.length })}
+        pending={cancel.isPending}
+        onSubmit={onSubmit}
+        onKeep={() => setOpen(false)}
+      >
         <p className="text-sm text-slate-700">
           {t('bookingScreens.series.cancelRestIntro', { hours: NO_REFUND_WINDOW_HOURS })}
         </p>
@@ -168,23 +153,7 @@ export function CancelRestOfSeries({
             );
           })}
         </ul>
-        <p className="text-sm text-slate-700">{t('bookingScreens.cancel.final')}</p>
-        <NoteField
-          label={t('bookingScreens.cancel.reason')}
-          length={note.length}
-          error={tMessage(t, errors.note?.message)}
-          required
-          {...register('note')}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t('bookingScreens.cancel.keep')}
-          </Button>
-          <Button type="submit" variant="danger" loading={cancel.isPending}>
-            {t('bookingScreens.series.cancelRestConfirm', { count: rest.length })}
-          </Button>
-        </div>
-      </form>
+      </CancelReasonForm>
     </section>
   );
 }
