@@ -1,9 +1,10 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listedSlot } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { emails, notifications, sessionReminders } from '../../db/schema/index.ts';
+import { bookings, emails, notifications, sessionReminders } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { rawRows } from '../../platform/prepared.ts';
 import { sendSessionReminders } from './reminders.ts';
 import { confirmedSession, parseCalendar, sessionPair } from './test-support.ts';
 
@@ -30,6 +31,46 @@ const run = async (when: Date) => {
 };
 
 describe('session reminders', () => {
+  it('remind every session of a busy hour once, more than a batch of them starting at one moment', async () => {
+    const pair = await sessionPair(t);
+    const { bookingId, slot } = await confirmedSession(t, pair, '2027-03-04');
+    // 120 more sessions at the very same start, each with its own therapist (one provider's
+    // sessions cannot overlap): copies of the booked one, made in the database.
+    const copies = 120;
+    await t.deps.db.execute(sql`
+      INSERT INTO users (id, email, role, first_name, last_name, email_verified_at)
+      SELECT ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'busy-hour-' || n || '@example.test',
+             'provider', 'Zoë', 'Ó Briain-' || n, now()
+        FROM generate_series(1, ${copies}) AS n`);
+    const [shape] = await rawRows<{ columns: string }>(
+      t.deps.db,
+      sql`SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS columns
+            FROM information_schema.columns
+           WHERE table_schema = 'public' AND table_name = 'bookings' AND column_name NOT IN ('id', 'provider_id')
+             AND is_generated = 'NEVER'`,
+    );
+    const columns = shape?.columns ?? '';
+    await t.deps.db.execute(sql`
+      INSERT INTO bookings (id, provider_id, ${sql.raw(columns)})
+      SELECT gen_random_uuid(), ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, ${sql.raw(columns)}
+        FROM bookings, generate_series(1, ${copies}) AS n
+       WHERE bookings.id = ${bookingId}`);
+
+    const first = await run(at(slot.startAt, -minutes(24 * 60 - 1)));
+    expect(first.reminded).toBe(copies + 1);
+    const reminded = await t.deps.db
+      .select({ bookingId: sessionReminders.bookingId })
+      .from(sessionReminders)
+      .where(eq(sessionReminders.kind, '24h'));
+    const sameStart = await t.deps.db.$count(
+      bookings,
+      and(eq(bookings.status, 'confirmed'), eq(bookings.startsAt, new Date(slot.startAt))),
+    );
+    expect(sameStart).toBe(copies + 1);
+    expect(new Set(reminded.map((row) => row.bookingId)).size).toBe(reminded.length);
+    expect((await run(at(slot.startAt, -minutes(24 * 60 - 2)))).reminded).toBe(0);
+  });
+
   it('send one 24 h and one 1 h reminder to both people, in their language and zone, with the .ics', async () => {
     const pair = await sessionPair(t, { clientLanguage: 'de', clientZone: 'Europe/Berlin' });
     const { bookingId, slot } = await confirmedSession(t, pair, '2027-03-03');

@@ -1,6 +1,6 @@
 import { isLanguage, type Language } from '@app/shared/constants';
 import { REMINDER_KINDS, type ReminderKind } from '@app/shared/schemas/notifications';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings, preferenceOptions, therapyCategories, users } from '../../db/schema/index.ts';
@@ -21,35 +21,66 @@ const provider = alias(users, 'provider');
 const modality = alias(preferenceOptions, 'modality');
 
 /**
- * Claims the reminders of one kind that are due, inside `tx`: confirmed sessions starting within
- * the kind's lead time (24 h or 1 h) whose reminder moment passed less than its grace ago, and
- * that have no reminder of this kind for their CURRENT start. The bookings are locked with SKIP
+ * Claims the reminders of one kind that are due (dueReminder), inside `tx`, in start order after
+ * `after` (the run's previous batch). The bookings are locked with SKIP
  * LOCKED (another worker takes other rows, a booking being cancelled or moved right now is left
  * for the next run), and the reminder rows are inserted with ON CONFLICT DO NOTHING on
  * (booking, kind, start): exactly one transaction, in one process, gets each reminder. A moved
  * session has a new start, so it gets its own reminders; a cancelled one is no longer confirmed.
  */
-async function claimDue(tx: Tx, kind: ReminderKind, now: Date): Promise<Array<{ bookingId: string }>> {
-  const { leadMinutes, graceMinutes } = REMINDER_KINDS[kind];
-  const nowIso = now.toISOString();
+async function claimDue(
+  tx: Tx,
+  kind: ReminderKind,
+  now: Date,
+  after: ReminderCursor | null,
+): Promise<Array<{ bookingId: string; startsAt: Date }>> {
   const result = await tx.execute(sql`
     WITH due AS (
       SELECT b.id, b.starts_at FROM bookings b
-      WHERE b.status = 'confirmed'
-        AND b.starts_at > ${nowIso}::timestamptz
-        AND b.starts_at <= ${nowIso}::timestamptz + make_interval(mins => ${leadMinutes})
-        AND b.starts_at > ${nowIso}::timestamptz + make_interval(mins => ${leadMinutes - graceMinutes})
-        AND NOT EXISTS (SELECT 1 FROM session_reminders r
-          WHERE r.booking_id = b.id AND r.kind = ${kind} AND r.starts_at = b.starts_at)
-      ORDER BY b.starts_at
+      WHERE ${dueReminder(kind, now)}
+        ${after ? sql`AND (b.starts_at, b.id) > (${after.startsAt.toISOString()}::timestamptz, ${after.bookingId}::uuid)` : sql``}
+      ORDER BY b.starts_at, b.id
       LIMIT ${BATCH}
       FOR NO KEY UPDATE OF b SKIP LOCKED
     )
     INSERT INTO session_reminders (booking_id, kind, starts_at, sent_at)
-    SELECT due.id, ${kind}, due.starts_at, ${nowIso}::timestamptz FROM due
+    SELECT due.id, ${kind}, due.starts_at, ${now.toISOString()}::timestamptz FROM due
     ON CONFLICT DO NOTHING
-    RETURNING booking_id AS "bookingId"`);
-  return (result as unknown as { rows: Array<{ bookingId: string }> }).rows;
+    RETURNING booking_id AS "bookingId", starts_at AS "startsAt"`);
+  return (result as unknown as { rows: Array<{ bookingId: string; startsAt: Date | string }> }).rows.map((row) => ({
+    bookingId: row.bookingId,
+    startsAt: new Date(row.startsAt),
+  }));
+}
+
+/** Where a run's last batch of one kind ended: the next starts after it (start, then booking id). */
+interface ReminderCursor {
+  startsAt: Date;
+  bookingId: string;
+}
+
+const lastOf = (rows: ReminderCursor[]): ReminderCursor | null =>
+  rows.reduce<ReminderCursor | null>((last, row) => {
+    if (!last) return row;
+    const order = row.startsAt.getTime() - last.startsAt.getTime() || row.bookingId.localeCompare(last.bookingId);
+    return order > 0 ? row : last;
+  }, null);
+
+/**
+ * The rule a booking `b` meets when its reminder of `kind` is due at `now` and not sent yet: a
+ * confirmed session starting within the kind's lead time whose reminder moment passed less than
+ * its grace ago, with no reminder of this kind for its current start. claimDue claims by it and
+ * the job's backlog counts by it.
+ */
+function dueReminder(kind: ReminderKind, now: Date): SQL {
+  const { leadMinutes, graceMinutes } = REMINDER_KINDS[kind];
+  const nowIso = now.toISOString();
+  return sql`b.status = 'confirmed'
+        AND b.starts_at > ${nowIso}::timestamptz
+        AND b.starts_at <= ${nowIso}::timestamptz + make_interval(mins => ${leadMinutes})
+        AND b.starts_at > ${nowIso}::timestamptz + make_interval(mins => ${leadMinutes - graceMinutes})
+        AND NOT EXISTS (SELECT 1 FROM session_reminders r
+          WHERE r.booking_id = b.id AND r.kind = ${kind} AND r.starts_at = b.starts_at)`;
 }
 
 const person = (table: typeof client | typeof provider) => ({
@@ -145,10 +176,11 @@ async function remindBatch(
   deps: AppDeps,
   kind: ReminderKind,
   now: Date,
-): Promise<{ claimed: number; emailIds: string[] }> {
+  after: ReminderCursor | null,
+): Promise<{ claimed: number; last: ReminderCursor | null; emailIds: string[] }> {
   return deps.db.transaction(async (tx) => {
-    const claimed = await claimDue(tx, kind, now);
-    if (claimed.length === 0) return { claimed: 0, emailIds: [] };
+    const claimed = await claimDue(tx, kind, now, after);
+    if (claimed.length === 0) return { claimed: 0, last: null, emailIds: [] };
     const sessions = await loadSessions(
       tx,
       claimed.map((row) => row.bookingId),
@@ -172,7 +204,7 @@ async function remindBatch(
         if (email) emailIds.push(await deps.mailer.record(tx, reminderEmail(deps, session, kind, to, other, now)));
       }
     }
-    return { claimed: claimed.length, emailIds };
+    return { claimed: claimed.length, last: lastOf(claimed), emailIds };
   });
 }
 
@@ -186,8 +218,12 @@ export async function sendSessionReminders(deps: AppDeps): Promise<{ reminded: n
   let reminded = 0;
   let emailCount = 0;
   for (const kind of ['1h', '24h'] as const) {
+    // Each batch starts after the last one's end, so a day of thousands of sessions is read once
+    // rather than from its start again for every batch.
+    let after: ReminderCursor | null = null;
     for (;;) {
-      const batch = await remindBatch(deps, kind, now);
+      const batch = await remindBatch(deps, kind, now, after);
+      after = batch.last ?? after;
       reminded += batch.claimed;
       emailCount += batch.emailIds.length;
       await deps.mailer.deliver(batch.emailIds).catch((error) => {
@@ -205,22 +241,17 @@ export async function sendSessionReminders(deps: AppDeps): Promise<{ reminded: n
  * when the oldest has been due: its session's start less the kind's lead time.
  */
 async function reminderBacklog(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<JobBacklog> {
-  const nowIso = deps.clock.now().toISOString();
+  const now = deps.clock.now();
   const kinds = await Promise.all(
-    (Object.keys(REMINDER_KINDS) as ReminderKind[]).map((kind) => {
-      const { leadMinutes, graceMinutes } = REMINDER_KINDS[kind];
-      return backlogOf(
+    (Object.keys(REMINDER_KINDS) as ReminderKind[]).map((kind) =>
+      backlogOf(
         deps.db,
-        sql`SELECT count(*)::int AS depth, min(b.starts_at - make_interval(mins => ${leadMinutes})) AS oldest
-            FROM bookings b
-            WHERE b.status = 'confirmed'
-              AND b.starts_at > ${nowIso}::timestamptz
-              AND b.starts_at <= ${nowIso}::timestamptz + make_interval(mins => ${leadMinutes})
-              AND b.starts_at > ${nowIso}::timestamptz + make_interval(mins => ${leadMinutes - graceMinutes})
-              AND NOT EXISTS (SELECT 1 FROM session_reminders r
-                WHERE r.booking_id = b.id AND r.kind = ${kind} AND r.starts_at = b.starts_at)`,
-      );
-    }),
+        sql`SELECT count(*)::int AS depth,
+                   min(b.starts_at - make_interval(mins => ${REMINDER_KINDS[kind].leadMinutes})) AS oldest
+              FROM bookings b
+             WHERE ${dueReminder(kind, now)}`,
+      ),
+    ),
   );
   const oldest = kinds.map((kind) => kind.oldestDueAt).filter((at): at is Date => at !== null);
   return {
