@@ -178,13 +178,18 @@ export async function createSeriesVia(
   return response.json();
 }
 
-export async function payWithWallet(t: TestApp, client: TestUser, bookingId: string): Promise<Booking> {
-  const response = await t.app.inject({
+/** POST /payment/booking/{id} by `client` with `method`: the raw answer, refusals too. */
+export function postPayment(t: TestApp, client: TestUser, bookingId: string, method: string) {
+  return t.app.inject({
     method: 'POST',
     url: `/api/payment/booking/${bookingId}`,
     headers: client.headers,
-    payload: { method: 'wallet' },
+    payload: { method },
   });
+}
+
+export async function payWithWallet(t: TestApp, client: TestUser, bookingId: string): Promise<Booking> {
+  const response = await postPayment(t, client, bookingId, 'wallet');
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }

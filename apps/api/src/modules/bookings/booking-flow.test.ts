@@ -12,6 +12,7 @@ import {
   eventTypes,
   listedSlot,
   payWithWallet,
+  postPayment,
   postSeries,
   scheduleVia,
   walletOf,
@@ -569,12 +570,7 @@ describe('POST /payment/booking/{bookingId}', () => {
     const payer = await createTestUser(t, { role: 'client' });
     await fundWallet(t, payer.id, 499_999);
     const { booking } = await scheduledBooking(payer);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/booking/${booking.identifier}`,
-      headers: payer.headers,
-      payload: { method: 'wallet' },
-    });
+    const response = await postPayment(t, payer, booking.identifier, 'wallet');
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'INSUFFICIENT_FUNDS',
@@ -589,31 +585,16 @@ describe('POST /payment/booking/{bookingId}', () => {
     await fundWallet(t, payer.id, 1_000_000);
     const provider = await createProvider(t);
     const draft = await createBookingVia(t, payer, provider, ids);
-    const unscheduled = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/booking/${draft.identifier}`,
-      headers: payer.headers,
-      payload: { method: 'wallet' },
-    });
+    const unscheduled = await postPayment(t, payer, draft.identifier, 'wallet');
     expect(unscheduled.statusCode).toBe(409);
     expect(unscheduled.json().code).toBe('BOOKING_NOT_PAYABLE');
     const { booking } = await scheduledBooking(payer);
     await payWithWallet(t, payer, booking.identifier);
-    const twice = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/booking/${booking.identifier}`,
-      headers: payer.headers,
-      payload: { method: 'wallet' },
-    });
+    const twice = await postPayment(t, payer, booking.identifier, 'wallet');
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ code: 'BOOKING_ALREADY_PAID', message: 'This booking is already paid' });
     expect(await walletOf(t, payer.id)).toBe(500_000);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/booking/${booking.identifier}`,
-      headers: payer.headers,
-      payload: { method: 'cash' },
-    });
+    const bad = await postPayment(t, payer, booking.identifier, 'cash');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toEqual({ method: ['Please choose how to pay'] });
   });
@@ -621,12 +602,7 @@ describe('POST /payment/booking/{bookingId}', () => {
   it('pays by card: checkout, approval, status poll, booking confirmed, provider emailed by the job', async () => {
     const payer = await createTestUser(t, { role: 'client' });
     const { provider, booking } = await scheduledBooking(payer);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/booking/${booking.identifier}`,
-      headers: payer.headers,
-      payload: { method: 'card' },
-    });
+    const started = await postPayment(t, payer, booking.identifier, 'card');
     expect(started.statusCode).toBe(200);
     const { metadata, payment } = started.json();
     expect(metadata.authorizationUrl).toContain(`/sandbox/checkout/${payment.reference}`);
@@ -645,14 +621,7 @@ describe('POST /payment/booking/{bookingId}', () => {
   it('refunds a late card payment to the wallet and expires the booking when the slot is gone', async () => {
     const payer = await createTestUser(t, { role: 'client' });
     const { provider, booking, slot } = await scheduledBooking(payer);
-    const started = (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/payment/booking/${booking.identifier}`,
-        headers: payer.headers,
-        payload: { method: 'card' },
-      })
-    ).json();
+    const started = (await postPayment(t, payer, booking.identifier, 'card')).json();
     clock.advance(20 * 60_000);
     const rival = await createTestUser(t, { role: 'client' });
     const taken = await createBookingVia(t, rival, provider, ids);
@@ -666,14 +635,7 @@ describe('POST /payment/booking/{bookingId}', () => {
   it('confirms a late card payment whose slot is still free, even after the hold expired', async () => {
     const payer = await createTestUser(t, { role: 'client' });
     const { booking } = await scheduledBooking(payer);
-    const started = (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/payment/booking/${booking.identifier}`,
-        headers: payer.headers,
-        payload: { method: 'card' },
-      })
-    ).json();
+    const started = (await postPayment(t, payer, booking.identifier, 'card')).json();
     clock.advance(20 * 60_000);
     await expireHolds(t.deps);
     expect((await bookingRow(t, booking.identifier)).status).toBe('expired');

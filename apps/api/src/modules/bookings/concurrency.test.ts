@@ -8,6 +8,7 @@ import {
   type ListedSlot,
   listedSlot,
   payWithWallet,
+  postPayment,
   scheduleVia,
   walletOf,
 } from '../../../test/booking-fixtures.ts';
@@ -188,14 +189,7 @@ describe.runIf(testDriver === 'pg')('bookings under concurrency (PostgreSQL)', (
     const booking = await createBookingVia(t, client, provider, ids);
     await scheduleVia(t, client, booking.identifier, (await listedSlot(t, provider.id, '2027-03-09')).identifier);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/payment/booking/${booking.identifier}`,
-          headers: client.headers,
-          payload: { method: 'wallet' },
-        }),
-      ),
+      Array.from({ length: 10 }, () => postPayment(t, client, booking.identifier, 'wallet')),
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(409)]);

@@ -7,7 +7,9 @@ import {
   catalog,
   createBookingVia,
   createProvider,
+  createSeriesVia,
   payWithWallet,
+  postSeries,
 } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
@@ -161,19 +163,7 @@ describe('fair holds: caps on unpaid holds per client', () => {
     expect(taken).toBe(9);
     const last = providers[3] as TestUser;
     const lastSlots = await freeSlots(t, last.id);
-    const series = await t.app.inject({
-      method: 'POST',
-      url: '/api/booking/series',
-      headers: client.headers,
-      payload: {
-        providerIdentifier: last.id,
-        modalityIdentifier: ids.modalityId,
-        therapyIdentifier: ids.therapyId,
-        timeslotIdentifier: lastSlots[0],
-        occurrences: 4,
-      },
-    });
-    expect(series.statusCode, series.body).toBe(200);
+    await createSeriesVia(t, client, last, ids, { slotId: lastSlots[0] as string, occurrences: 4 });
     const eleventh = await createBookingVia(t, client, last, ids);
     const refused = await schedule(t, client, eleventh.identifier, lastSlots[1] as string);
     expect(refused.statusCode).toBe(409);
@@ -190,18 +180,7 @@ describe('fair holds: caps on unpaid holds per client', () => {
     const client = await createTestUser(t, { role: 'client' });
     const slots = await freeSlots(t, provider.id);
     const series = (slot: string, occurrences: number, who: TestUser = client, to: TestUser = provider) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/booking/series',
-        headers: who.headers,
-        payload: {
-          providerIdentifier: to.id,
-          modalityIdentifier: ids.modalityId,
-          therapyIdentifier: ids.therapyId,
-          timeslotIdentifier: slot,
-          occurrences,
-        },
-      });
+      postSeries(t, who, to, ids, { timeslotIdentifier: slot, occurrences });
     expect((await series(slots[0] as string, 11)).statusCode).toBe(200);
     expect((await series(slots[1] as string, 3)).statusCode).toBe(200);
     expect(await holdsOf(t, client.id)).toHaveLength(14);
@@ -281,20 +260,7 @@ describe.runIf(testDriver === 'pg')('fair holds under concurrency (PostgreSQL)',
         const draft = await createBookingVia(t, client, provider, ids);
         requests.push(() => schedule(t, client, draft.identifier, slot));
       }
-      requests.push(() =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/booking/series',
-          headers: client.headers,
-          payload: {
-            providerIdentifier: provider.id,
-            modalityIdentifier: ids.modalityId,
-            therapyIdentifier: ids.therapyId,
-            timeslotIdentifier: slots[5],
-            occurrences: 2,
-          },
-        }),
-      );
+      requests.push(() => postSeries(t, client, provider, ids, { timeslotIdentifier: slots[5], occurrences: 2 }));
     }
     const answers = await Promise.all(requests.map((send) => send()));
     expect(answers.every((answer) => [200, 409].includes(answer.statusCode))).toBe(true);

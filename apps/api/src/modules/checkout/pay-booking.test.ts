@@ -11,6 +11,7 @@ import {
   eventTypes,
   listedSlot,
   payWithWallet,
+  postPayment,
   scheduleVia,
   walletOf,
 } from '../../../test/booking-fixtures.ts';
@@ -134,12 +135,7 @@ describe('wallet payment of a booking', () => {
   it('answers INSUFFICIENT_FUNDS for a short wallet and changes nothing', async () => {
     const { client, booking } = await scheduledBooking('2027-03-09', 499_999);
     const escrowBefore = await escrowOf(t);
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/booking/${booking.identifier}`,
-      headers: client.headers,
-      payload: { method: 'wallet' },
-    });
+    const answer = await postPayment(t, client, booking.identifier, 'wallet');
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     expect(await walletOf(t, client.id)).toBe(499_999);
@@ -152,22 +148,12 @@ describe('wallet payment of a booking', () => {
     const { client, booking } = await scheduledBooking('2027-03-10');
     const stranger = await createTestUser(t, { role: 'client' });
     await fundWallet(t, stranger.id, 500_000);
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/booking/${booking.identifier}`,
-      headers: stranger.headers,
-      payload: { method: 'wallet' },
-    });
+    const foreign = await postPayment(t, stranger, booking.identifier, 'wallet');
     expect(foreign.statusCode).toBe(404);
     expect(await walletOf(t, stranger.id)).toBe(500_000);
     await payWithWallet(t, client, booking.identifier);
     await fundWallet(t, client.id, 500_000);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/booking/${booking.identifier}`,
-      headers: client.headers,
-      payload: { method: 'wallet' },
-    });
+    const again = await postPayment(t, client, booking.identifier, 'wallet');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'BOOKING_ALREADY_PAID' });
     expect(await walletOf(t, client.id)).toBe(500_000);
@@ -233,12 +219,7 @@ describe.runIf(testDriver === 'pg')('wallet payments under concurrency (PostgreS
     const escrowBefore = await escrowOf(t);
     const answers = await Promise.all(
       setups.flatMap(({ client, booking }) => [
-        t.app.inject({
-          method: 'POST',
-          url: `/api/payment/booking/${booking.identifier}`,
-          headers: client.headers,
-          payload: { method: 'wallet' },
-        }),
+        postPayment(t, client, booking.identifier, 'wallet'),
         t.app.inject({
           method: 'POST',
           url: `/api/booking/${booking.identifier}/cancel`,
