@@ -34,6 +34,8 @@ export interface CloseInput {
   participantRejected?: boolean;
   /** Where the freed slot is announced (the waitlist offers it); absent: nobody is told. */
   events?: Pick<DomainEvents, 'slotsOpened'>;
+  /** The later sessions of a series cancelled with it, named in the one email the other party gets. */
+  alsoCancelled?: Date[];
 }
 
 /**
@@ -94,6 +96,7 @@ export async function closeBooking(tx: Tx, input: CloseInput): Promise<string | 
       refundStatus: outcome.refundStatus,
       refundMinor: outcome.refundMinor,
       startAt: row.startsAt?.toISOString() ?? null,
+      ...(input.alsoCancelled?.length ? { alsoCancelled: input.alsoCancelled.map((at) => at.toISOString()) } : {}),
     },
     notifyUserId,
     at: now,

@@ -15,8 +15,8 @@ import { getBookingSeries } from './list-bookings.ts';
  * session and every later one of its series that can still be cancelled, each by its own
  * 48-hour rule (closeBooking: a paid session more than 48 hours ahead is refunded, a later one is
  * not). One transaction, the sessions locked in id order (as paying a series locks them); the
- * other party is told once, with the first session's email. A booking outside a series is
- * cancelled alone.
+ * other party is told once, with the first session's email naming the later ones; each freed
+ * slot is offered to the waitlist. A booking outside a series is cancelled alone.
  */
 export async function cancelRestOfSeries(
   deps: AppDeps,
@@ -37,12 +37,28 @@ export async function cancelRestOfSeries(
           .orderBy(asc(bookings.id))
           .for('update')
       : [chosen];
+    const closing = rows
+      .sort((a, b) => (a.seriesIndex ?? 0) - (b.seriesIndex ?? 0))
+      .filter((row) => isCancellable({ ...row, now }));
+    const by = input.party;
     const ids: Array<string | null> = [];
-    for (const row of rows.sort((a, b) => (a.seriesIndex ?? 0) - (b.seriesIndex ?? 0))) {
-      if (!isCancellable({ ...row, now })) continue;
-      const notify = ids.length === 0 ? other : null;
-      const by = input.party;
-      ids.push(await closeBooking(tx, { ...CANCELLATION, row, by, ruleParty: by, reason: input.reason, now, notify }));
+    for (const [index, row] of closing.entries()) {
+      // One email for the whole cancellation: the first session's, naming every later one.
+      const first = index === 0;
+      const alsoCancelled = first ? closing.slice(1).flatMap((later) => (later.startsAt ? [later.startsAt] : [])) : [];
+      ids.push(
+        await closeBooking(tx, {
+          ...CANCELLATION,
+          row,
+          by,
+          ruleParty: by,
+          reason: input.reason,
+          now,
+          notify: first ? other : null,
+          alsoCancelled,
+          events: deps.events,
+        }),
+      );
     }
     return ids;
   });

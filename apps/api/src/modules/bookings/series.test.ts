@@ -6,6 +6,7 @@ import {
   createBookingVia,
   createProvider,
   createSeriesVia,
+  emailsTo,
   eventTypes,
   listedSlot,
   postSeries,
@@ -213,7 +214,15 @@ describe('POST /booking/{id}/cancel-series', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     // The first session starts within 48 hours: cancelling it alone refunds nothing.
-    const one = await cancelSeries(client, sessions[1]?.identifier, 'Moving away');
+    const opened: Date[] = [];
+    const { slotsOpened } = t.deps.events;
+    t.deps.events.slotsOpened = async (tx, event) => {
+      if (event.from) opened.push(event.from);
+      await slotsOpened.call(t.deps.events, tx, event);
+    };
+    const one = await cancelSeries(client, sessions[1]?.identifier, 'Moving away').finally(() => {
+      t.deps.events.slotsOpened = slotsOpened;
+    });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().bookings.map((b: { status: string }) => b.status)).toEqual([
       'confirmed',
@@ -222,6 +231,12 @@ describe('POST /booking/{id}/cancel-series', () => {
       'cancelled',
     ]);
     expect(await walletOf(t, client.id)).toBe(3 * 500_000);
+    // Each freed time is offered to the waitlist; the therapist gets one email naming all three.
+    const later = one.json().bookings.slice(1) as Array<{ startAt: string }>;
+    expect(opened.map((at) => at.toISOString())).toEqual(later.map((session) => session.startAt));
+    const mails = await emailsTo(t, provider.email, 'bookings.cancelled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toMatch(/the 2 later sessions of this series are cancelled too: .+; .+\./);
     const first = await cancelSeries(client, sessions[0]?.identifier, 'Moving away');
     expect(first.json().bookings[0]).toMatchObject({ status: 'cancelled', cancellation: { refundStatus: 'none' } });
     expect(await walletOf(t, client.id)).toBe(3 * 500_000);

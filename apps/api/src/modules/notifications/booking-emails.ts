@@ -330,6 +330,12 @@ export async function deliverBookingNotifications(
       modalityLine,
       typeof data.previousStartAt === 'string' ? t('previous', { when: when(data.previousStartAt) }) : null,
       typeof data.proposedStartAt === 'string' ? t('proposed', { when: when(data.proposedStartAt) }) : null,
+      Array.isArray(data.alsoCancelled) && data.alsoCancelled.length > 0
+        ? t('alsoCancelled', {
+            count: data.alsoCancelled.length,
+            when: data.alsoCancelled.map((at) => when(at)).join('; '),
+          })
+        : null,
       typeof data.reason === 'string' && data.reason ? t('reason', { reason: data.reason }) : null,
       data.refundStatus === 'refunded' && row.party === 'client'
         ? t('refunded', {
