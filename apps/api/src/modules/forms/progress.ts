@@ -41,6 +41,7 @@ export async function measureProgress(
   }>(deps.db, chartRead(scope, sealer.keyId, { actorId: actor.userId, at: deps.clock.now() }));
   if (!read?.related) throw new AppError('NOT_FOUND');
   if (read.keyId && read.sealed) return { data: sealer.openChart(read.keyId, scope, bufferOf(read.sealed)) };
+  // No sealed chart: the ids of the forms it shows (none: an empty chart).
   if (read.ids.length === 0) return { data: [] };
   const data = await openChart(deps, sealer, read.ids);
   await deps.db
@@ -80,7 +81,9 @@ function chartRead(scope: ChartScope, currentKey: string, access: { actorId: str
          AND f.status = 'submitted' AND f.instrument IS NOT NULL AND f.result IS NOT NULL
          AND (SELECT ok FROM related)),
     logged AS (${formAccessInsert(sql`(SELECT ids FROM shown)`, { ...access, action: 'progress' })})
-    SELECT related.ok AS related, shown.ids AS ids, d.key_id AS "keyId", d.sealed AS sealed
+    SELECT related.ok AS related, d.key_id AS "keyId", d.sealed AS sealed,
+           -- The ids travel only when the chart is opened again (a sealed one already names them).
+           CASE WHEN d.sealed IS NULL THEN shown.ids ELSE '{}' END AS ids
       FROM related CROSS JOIN shown
       LEFT JOIN ${formProgressDigests} d
         ON d.client_id = ${clientId} AND d.provider_id IS NOT DISTINCT FROM ${providerId}::uuid
