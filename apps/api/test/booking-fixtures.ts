@@ -188,6 +188,17 @@ export function postPayment(t: TestApp, client: TestUser, bookingId: string, met
   });
 }
 
+/** A whole series paid at once from the client's wallet (POST /payment/series/{id}); must succeed. */
+export async function paySeriesWithWallet(t: TestApp, client: TestUser, seriesId: string): Promise<void> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/payment/series/${seriesId}`,
+    headers: client.headers,
+    payload: { method: 'wallet' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 export async function payWithWallet(t: TestApp, client: TestUser, bookingId: string): Promise<Booking> {
   const response = await postPayment(t, client, bookingId, 'wallet');
   expect(response.statusCode, response.body).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { countQueries } from '../../../test/query-count.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { bookings, therapyCategories } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
@@ -371,22 +372,6 @@ describe("the provider's own month", () => {
 });
 
 describe.runIf(testDriver === 'pglite')('query count (no N+1)', () => {
-  async function countQueries(run: () => Promise<unknown>): Promise<number> {
-    const client = t.database.pglite as NonNullable<typeof t.database.pglite>;
-    const original = client.query.bind(client);
-    let count = 0;
-    client.query = ((...args: Parameters<typeof original>) => {
-      count += 1;
-      return original(...args);
-    }) as typeof client.query;
-    try {
-      await run();
-    } finally {
-      client.query = original;
-    }
-    return count;
-  }
-
   it('answers a month with a fixed number of queries, whatever the bookings and specific dates', async () => {
     const provider = await providerWithPattern();
     for (let day = 2; day <= 26; day += 1) {
@@ -401,14 +386,14 @@ describe.runIf(testDriver === 'pglite')('query count (no N+1)', () => {
       });
     }
     // Provider, settings and rules; weekly pattern, specific dates, busy time, blocked time.
-    const publicMonth = await countQueries(() =>
+    const publicMonth = await countQueries(t.database, () =>
       t.app.inject({ url: `/api/providers-availability/${provider.id}/month/2027-03` }),
     );
     expect(publicMonth).toBe(5);
-    const publicDate = await countQueries(() => dateSlots(provider.id, '2027-03-02'));
+    const publicDate = await countQueries(t.database, () => dateSlots(provider.id, '2027-03-02'));
     expect(publicDate).toBe(5);
     // Plus the session check of the bearer token.
-    const own = await countQueries(() =>
+    const own = await countQueries(t.database, () =>
       t.app.inject({ url: '/api/provider-availability/timeslot/2027-03', headers: provider.headers }),
     );
     expect(own).toBe(6);

@@ -11,6 +11,7 @@ import {
 } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { countQueries } from '../../../test/query-count.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { fixedClock } from '../../platform/clock.ts';
 
@@ -147,30 +148,14 @@ describe("GET /appointment/client/{id} with groupSeries: the provider's list of 
 });
 
 describe.runIf(testDriver === 'pglite')('grouped lists: no query per line', () => {
-  async function countQueries(run: () => Promise<unknown>): Promise<number> {
-    const client = t.database.pglite as NonNullable<typeof t.database.pglite>;
-    const original = client.query.bind(client);
-    let count = 0;
-    client.query = ((...args: Parameters<typeof original>) => {
-      count += 1;
-      return original(...args);
-    }) as typeof client.query;
-    try {
-      await run();
-    } finally {
-      client.query = original;
-    }
-    return count;
-  }
-
   it('reads a page of one series or of three with the same number of queries', async () => {
     const provider = await createProvider(t);
     const client = await createTestUser(t, { role: 'client' });
     await bookSeries(client, provider, '2027-03-09', 3);
-    const one = await countQueries(() => list(client, '/booking?groupSeries=true'));
+    const one = await countQueries(t.database, () => list(client, '/booking?groupSeries=true'));
     await bookSeries(client, provider, '2027-03-10', 3);
     await bookSeries(client, provider, '2027-03-11', 3);
-    const three = await countQueries(() => list(client, '/booking?groupSeries=true'));
+    const three = await countQueries(t.database, () => list(client, '/booking?groupSeries=true'));
     expect((await list(client, '/booking?groupSeries=true')).meta.total).toBe(3);
     expect(one).toBeGreaterThan(2);
     expect(three).toBe(one);

@@ -9,6 +9,7 @@ import {
   emailsTo,
   eventTypes,
   listedSlot,
+  paySeriesWithWallet,
   postSeries,
   scheduleVia,
   walletOf,
@@ -206,13 +207,7 @@ describe('POST /booking/{id}/cancel-series', () => {
     });
     const sessions = series.bookings;
     await fundWallet(t, client.id, 4 * 500_000);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/series/${series.identifier}`,
-      headers: client.headers,
-      payload: { method: 'wallet' },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    await paySeriesWithWallet(t, client, series.identifier);
     // The first session starts within 48 hours: cancelling it alone refunds nothing.
     const opened: Date[] = [];
     const { slotsOpened } = t.deps.events;

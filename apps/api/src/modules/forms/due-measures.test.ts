@@ -7,6 +7,7 @@ import {
   createProvider,
   createSeriesVia,
   listedSlot,
+  paySeriesWithWallet,
 } from '../../../test/booking-fixtures.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
@@ -38,13 +39,7 @@ describe('measures due before a later session', () => {
     await fundWallet(t, client.id, 4 * PRICE);
     const slot = await listedSlot(t, provider.id, '2027-03-09');
     const series = await createSeriesVia(t, client, provider, ids, { slotId: slot.identifier, occurrences: 4 });
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/series/${series.identifier}`,
-      headers: client.headers,
-      payload: { method: 'wallet' },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    await paySeriesWithWallet(t, client, series.identifier);
     await deliverBookingNotifications(t.deps);
 
     const phq9s = () =>

@@ -8,12 +8,14 @@ import {
   createProvider,
   createSeriesVia,
   listedSlot,
+  paySeriesWithWallet,
   payWithWallet,
   scheduleVia,
   walletOf,
 } from '../../../test/booking-fixtures.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
+import { countQueries } from '../../../test/query-count.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { bookings, contactMessages, payments, providerProfiles } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
@@ -60,13 +62,7 @@ async function bookSeries(client: TestUser, provider: TestUser, date: string, oc
 async function paidSeries(client: TestUser, provider: TestUser, date: string, index: number, occurrences: number) {
   await fundWallet(t, client.id, 2_000_000);
   const series = await bookSeries(client, provider, date, occurrences, index);
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/api/payment/series/${series.identifier}`,
-    headers: client.headers,
-    payload: { method: 'wallet' },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
+  await paySeriesWithWallet(t, client, series.identifier);
   return series.bookings.map((booking) => booking.identifier);
 }
 
@@ -286,31 +282,15 @@ describe('GET /api/overview', () => {
 });
 
 describe.runIf(testDriver === 'pglite')('the overview: no query per series', () => {
-  async function countQueries(run: () => Promise<unknown>): Promise<number> {
-    const client = t.database.pglite as NonNullable<typeof t.database.pglite>;
-    const original = client.query.bind(client);
-    let count = 0;
-    client.query = ((...args: Parameters<typeof original>) => {
-      count += 1;
-      return original(...args);
-    }) as typeof client.query;
-    try {
-      await run();
-    } finally {
-      client.query = original;
-    }
-    return count;
-  }
-
   it("reads a provider's overview with one series or three in the same number of queries", async () => {
     const provider = await createProvider(t, { days: [1, 2, 3, 4, 5] });
     const client = await createTestUser(t, { role: 'client' });
     await paidSeries(client, provider, '2027-03-02', 0, 3);
     await overviewOf(provider); // the first read prepares the statements
-    const one = await countQueries(() => overviewOf(provider));
+    const one = await countQueries(t.database, () => overviewOf(provider));
     await paidSeries(client, provider, '2027-03-03', 0, 3);
     await paidSeries(client, provider, '2027-03-04', 0, 3);
-    const three = await countQueries(async () => {
+    const three = await countQueries(t.database, async () => {
       const overview = await overviewOf(provider);
       if (overview.role !== 'provider') throw new Error(overview.role);
       expect(overview.upcoming).toHaveLength(3);
