@@ -8,9 +8,9 @@ import type { BookingRole } from '../api/keys';
 import { BOOKING_MODALS } from '../lib/modals';
 import { cancelOutcome } from '../lib/rules';
 import { BookingActionDialog } from './booking-action-dialog';
-import { CancelReasonForm } from './cancel-reason-form';
 import { PolicyGate } from './policy-gate';
 import { PolicyLink } from './policy-link';
+import { ReasonForm } from './reason-form';
 import { SuccessView } from './success-view';
 
 export interface CancelDialogProps {
@@ -76,7 +76,8 @@ function CancelForm({
   }
 
   return (
-    <CancelReasonForm
+    <ReasonForm
+      kind="cancel"
       confirmLabel={t('bookingScreens.cancel.confirm')}
       pending={cancel.isPending}
       disabled={data ? !data.canCancel : false}
@@ -102,7 +103,7 @@ function CancelForm({
           ) : null
         }
       </PolicyGate>
-    </CancelReasonForm>
+    </ReasonForm>
   );
 }
 

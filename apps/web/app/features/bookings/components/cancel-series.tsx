@@ -15,7 +15,7 @@ import { useToast } from '#app/ui/toast';
 import { useCancelSeries } from '../api/cancel-series';
 import { useBookingSeries } from '../api/get-booking-series';
 import type { BookingRole } from '../api/keys';
-import { CancelReasonForm } from './cancel-reason-form';
+import { ReasonForm } from './reason-form';
 
 /** What cancelling `item` now would do, by the shared rule the API decides with. */
 const outcomeOf = (item: Booking, party: BookingRole, now: number) =>
@@ -126,7 +126,8 @@ export function CancelRestOfSeries({
       <h2 id={headingId} className="mb-2 text-lg font-semibold">
         {t('bookingScreens.series.cancelRestTitle')}
       </h2>
-      <CancelReasonForm
+      <ReasonForm
+        kind="cancel"
         confirmLabel={t('bookingScreens.series.cancelRestConfirm', { count: rest.length })}
         pending={cancel.isPending}
         onSubmit={onSubmit}
@@ -153,7 +154,7 @@ export function CancelRestOfSeries({
             );
           })}
         </ul>
-      </CancelReasonForm>
+      </ReasonForm>
     </section>
   );
 }

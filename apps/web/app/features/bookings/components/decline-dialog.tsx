@@ -1,19 +1,13 @@
 import type { Language } from '@app/shared/constants';
-import { type Booking, type RejectBookingBody, RejectBookingBodySchema } from '@app/shared/schemas/bookings';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { Booking } from '@app/shared/schemas/bookings';
 import type { TFunction } from 'i18next';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showServerError } from '#app/api/server-errors';
 import { priceText } from '#app/lib/price';
-import { tMessage } from '#app/lib/t-message';
 import { useLang } from '#app/lib/use-lang';
-import { Button } from '#app/ui/button';
-import { useToast } from '#app/ui/toast';
 import { useAnswerParticipant } from '../api/answer-participant';
 import { BOOKING_MODALS } from '../lib/modals';
 import { BookingActionDialog } from './booking-action-dialog';
-import { NoteField } from './note-field';
+import { ReasonForm } from './reason-form';
 import { SuccessView } from './success-view';
 
 /**
@@ -57,52 +51,24 @@ function DeclineForm({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const toast = useToast();
   const answer = useAnswerParticipant();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<{ note: string }, unknown, RejectBookingBody>({
-    resolver: zodResolver(RejectBookingBodySchema),
-    defaultValues: { note: '' },
-  });
-
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      onDeclined(
-        await answer.mutateAsync({ role: 'provider', bookingId: booking.identifier, accept: false, note: body.note }),
-      );
-    } catch (error) {
-      showServerError(error, { setError, fields: ['note'], toast, t });
-    }
-  });
-  const note = watch('note') ?? '';
-
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <ReasonForm
+      kind="decline"
+      recipient={booking.client.name}
+      confirmLabel={t('bookingScreens.decline.confirm')}
+      pending={answer.isPending}
+      onSubmit={async (body) =>
+        onDeclined(
+          await answer.mutateAsync({ role: 'provider', bookingId: booking.identifier, accept: false, note: body.note }),
+        )
+      }
+      onKeep={onKeep}
+    >
       <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="decline-money">
         {declineMoneyText(t, booking, lang)}
       </p>
-      <p className="text-sm text-slate-700">{t('bookingScreens.decline.final')}</p>
-      <NoteField
-        label={t('bookingScreens.decline.reason', { name: booking.client.name })}
-        length={note.length}
-        error={tMessage(t, errors.note?.message)}
-        required
-        {...register('note')}
-      />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onKeep}>
-          {t('bookingScreens.decline.keep')}
-        </Button>
-        <Button type="submit" variant="danger" loading={answer.isPending}>
-          {t('bookingScreens.decline.confirm')}
-        </Button>
-      </div>
-    </form>
+    </ReasonForm>
   );
 }
 
