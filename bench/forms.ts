@@ -17,7 +17,7 @@ import { formRequests } from '../apps/api/src/db/schema/index.ts';
 import { formSealer } from '../apps/api/src/modules/forms/sealed.ts';
 import { rawRows } from '../apps/api/src/platform/prepared.ts';
 import { signAccessToken } from '../apps/api/src/platform/tokens.ts';
-import { scoreInstrument } from '../packages/shared/src/instrument-scoring.ts';
+import { submittedMeasure } from '../apps/api/test/form-fixtures.ts';
 import { INSTRUMENTS, itemId } from '../packages/shared/src/instruments.ts';
 import { recordRun } from './record.ts';
 import { admin, benchDeps, closeDatabase, urlFor } from './support.ts';
@@ -84,30 +84,19 @@ async function main() {
     // Sealed exactly as submitForm seals them (the same keyring the server uses).
     const sealer = formSealer(deps.config);
     const base = Date.now() - SUBMISSIONS * 86_400_000;
-    const rows: Array<typeof formRequests.$inferInsert> = [];
-    for (let i = 0; i < SUBMISSIONS; i++) {
-      const id = randomUUID();
+    const rows = Array.from({ length: SUBMISSIONS }, (_, i) => {
       const instrument = i % 2 === 0 ? INSTRUMENTS.phq9 : INSTRUMENTS.gad7;
       const answers = Object.fromEntries(
         instrument.items.en.map((_, index) => [itemId(index + 1), String((i + index) % (index === 8 ? 1 : 4))]),
       );
-      const result = scoreInstrument(instrument, answers);
-      const at = new Date(base + i * 86_400_000);
-      rows.push({
-        id,
+      return submittedMeasure(sealer, {
         providerId,
         clientId,
-        instrument: instrument.key,
-        instrumentVersion: instrument.version,
-        status: 'submitted',
-        keyId: sealer.keyId,
-        answers: sealer.seal(id, 'answers', answers),
-        result: sealer.seal(id, 'result', result),
-        urgent: result?.urgent ?? false,
-        sentAt: at,
-        submittedAt: at,
+        instrument,
+        answers,
+        at: new Date(base + i * 86_400_000),
       });
-    }
+    });
     await db.insert(formRequests).values(rows);
     await db.execute(sql`VACUUM ANALYZE`);
     console.log(`seeded ${SUBMISSIONS} sealed submissions for one client in ${Date.now() - started} ms`);

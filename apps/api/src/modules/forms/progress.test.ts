@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { scoreInstrument } from '@app/shared/instrument-scoring';
 import { INSTRUMENTS, itemId } from '@app/shared/instruments';
 import type { MeasureSeries } from '@app/shared/schemas/forms';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, createProvider, scheduledBooking } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { TestUser } from '../../../test/factories.ts';
+import { submittedMeasure } from '../../../test/form-fixtures.ts';
 import { formAccessLog, formProgressDigests, formRequests } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { formAccessOf } from './access-log.ts';
@@ -27,34 +26,21 @@ afterAll(() => t.close());
 
 /** A submitted PHQ-9 sealed as submitForm seals it, every item answered `value`, `days` before now. */
 async function submitted(value: number, days: number): Promise<string> {
-  const sealer = formSealer(t.deps.config);
-  const id = randomUUID();
-  const answers = Object.fromEntries(INSTRUMENTS.phq9.items.en.map((_, index) => [itemId(index + 1), String(value)]));
-  const result = scoreInstrument(INSTRUMENTS.phq9, answers);
-  const at = new Date(clock.now().getTime() - days * 86_400_000);
-  await t.deps.db.insert(formRequests).values({
-    id,
+  const row = submittedMeasure(formSealer(t.deps.config), {
     providerId: provider.id,
     clientId: client.id,
-    instrument: 'phq9',
-    instrumentVersion: INSTRUMENTS.phq9.version,
-    status: 'submitted',
-    keyId: sealer.keyId,
-    answers: sealer.seal(id, 'answers', answers),
-    result: sealer.seal(id, 'result', result),
-    urgent: result?.urgent ?? false,
-    sentAt: at,
-    submittedAt: at,
+    instrument: INSTRUMENTS.phq9,
+    answers: Object.fromEntries(INSTRUMENTS.phq9.items.en.map((_, index) => [itemId(index + 1), String(value)])),
+    at: new Date(clock.now().getTime() - days * 86_400_000),
   });
-  return id;
+  await t.deps.db.insert(formRequests).values(row);
+  return row.id as string;
 }
 
 const chartUrl = () => `/api/forms/clients/${client.id}/progress`;
-const providerChart = () =>
-  t.deps.db
-    .select()
-    .from(formProgressDigests)
-    .where(and(eq(formProgressDigests.clientId, client.id), eq(formProgressDigests.providerId, provider.id)));
+const providerChartRow = () =>
+  and(eq(formProgressDigests.clientId, client.id), eq(formProgressDigests.providerId, provider.id));
+const providerChart = () => t.deps.db.select().from(formProgressDigests).where(providerChartRow());
 
 describe('a progress chart', () => {
   it('is opened form by form once, then read sealed whole until a new form joins it', async () => {
@@ -83,7 +69,7 @@ describe('a progress chart', () => {
     await t.deps.db
       .update(formProgressDigests)
       .set({ sealed: sealer.sealChart(scope, marked) })
-      .where(and(eq(formProgressDigests.clientId, client.id), eq(formProgressDigests.providerId, provider.id)));
+      .where(providerChartRow());
     const cached = await t.app.inject({ url: chartUrl(), headers: provider.headers });
     expect(cached.json().data).toEqual(marked);
 
