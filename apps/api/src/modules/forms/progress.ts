@@ -1,6 +1,6 @@
 import { INSTRUMENT_KEYS, INSTRUMENTS, type InstrumentKey, isInstrumentKey, maxScore } from '@app/shared/instruments';
 import type { FormResult, MeasureSeries, Progress } from '@app/shared/schemas/forms';
-import { and, asc, isNotNull, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { bufferOf, formProgressDigests, formRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
@@ -33,12 +33,13 @@ export async function measureProgress(
   else if (actor.role === 'client' && !input.clientId) scope = { clientId: actor.userId, providerId: null };
   else throw new AppError('NOT_FOUND');
   const sealer = formSealer(deps.config);
+  const now = deps.clock.now();
   const [read] = await rawRows<{
     related: boolean;
     ids: string[];
     keyId: string | null;
     sealed: Buffer | Uint8Array | null;
-  }>(deps.db, chartRead(scope, sealer.keyId, { actorId: actor.userId, at: deps.clock.now() }));
+  }>(deps.db, chartRead(scope, sealer.keyId, { actorId: actor.userId, at: now }));
   if (!read?.related) throw new AppError('NOT_FOUND');
   if (read.keyId && read.sealed) return { data: sealer.openChart(read.keyId, scope, bufferOf(read.sealed)) };
   // No sealed chart: the ids of the forms it shows (none: an empty chart).
@@ -51,7 +52,7 @@ export async function measureProgress(
       requestIds: read.ids,
       keyId: sealer.keyId,
       sealed: sealer.sealChart(scope, data),
-      builtAt: deps.clock.now(),
+      builtAt: now,
     })
     .onConflictDoUpdate({
       target: [formProgressDigests.clientId, formProgressDigests.providerId],
@@ -90,7 +91,10 @@ function chartRead(scope: ChartScope, currentKey: string, access: { actorId: str
        AND d.key_id = ${currentKey} AND d.request_ids = shown.ids`;
 }
 
-/** The chart opened form by form: each measure's series, in INSTRUMENT_KEYS order. */
+/**
+ * The chart opened form by form (`ids`: submitted measures, as chartRead lists them): each
+ * measure's series, in INSTRUMENT_KEYS order.
+ */
 async function openChart(deps: ProgressDeps, sealer: FormSealer, ids: string[]): Promise<MeasureSeries[]> {
   const rows = await deps.db
     .select({
@@ -101,7 +105,7 @@ async function openChart(deps: ProgressDeps, sealer: FormSealer, ids: string[]):
       submittedAt: formRequests.submittedAt,
     })
     .from(formRequests)
-    .where(and(sql`${formRequests.id} = ANY(${uuidArray(ids)})`, isNotNull(formRequests.result)))
+    .where(sql`${formRequests.id} = ANY(${uuidArray(ids)})`)
     .orderBy(asc(formRequests.submittedAt), asc(formRequests.id));
   const series = new Map<InstrumentKey, MeasureSeries>();
   for (const row of rows) {
