@@ -7,6 +7,7 @@ import { innerPaths } from '#app/lib/paths-inner';
 import { priceText } from '#app/lib/price';
 import { useLang } from '#app/lib/use-lang';
 import { PersonAvatar } from '#app/ui/person-avatar';
+import { SeriesPill } from '#app/ui/series-pill';
 import type { BookingRole } from '../api/keys';
 import { BookingActions } from './booking-actions';
 import { SeriesLabel } from './series-sessions';
@@ -79,12 +80,9 @@ export function AppointmentCard({
               {other.name}
             </h2>
             {sessions ? (
-              <span
-                className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-800"
-                data-testid="series-line-label"
-              >
+              <SeriesPill testId="series-line-label">
                 {t('bookingScreens.series.seriesOf', { count: booking.series?.occurrences ?? sessions.length })}
-              </span>
+              </SeriesPill>
             ) : (
               <>
                 <StatusBadge booking={booking} party={role} />

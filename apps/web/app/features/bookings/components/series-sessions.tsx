@@ -7,6 +7,7 @@ import { innerPaths } from '#app/lib/paths-inner';
 import { useLang } from '#app/lib/use-lang';
 import { cn } from '#app/ui/cn';
 import { InlineError } from '#app/ui/inline-error';
+import { SeriesPill } from '#app/ui/series-pill';
 import { Spinner } from '#app/ui/spinner';
 import { useBookingSeries } from '../api/get-booking-series';
 import type { BookingRole } from '../api/keys';
@@ -18,15 +19,9 @@ export function SeriesLabel({ booking, className }: { booking: Booking; classNam
   const { t } = useTranslation();
   if (!booking.series) return null;
   return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-800',
-        className,
-      )}
-      data-testid="series-label"
-    >
+    <SeriesPill className={className} testId="series-label">
       {t('bookingScreens.series.sessionOf', { index: booking.series.index + 1, count: booking.series.occurrences })}
-    </span>
+    </SeriesPill>
   );
 }
 
