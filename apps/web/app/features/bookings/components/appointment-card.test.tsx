@@ -30,18 +30,31 @@ function session(index: number): Booking {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The series' card as /appointments/ shows it: its first session standing for the whole series. */
+function renderSeriesCard(
+  card: Pick<Parameters<typeof AppointmentCard>[0], 'party' | 'zone' | 'renderJoin'> & {
+    now?: number;
+    sessions?: Booking[];
+  },
+  options?: { language: 'de' },
+) {
+  mockApi({});
+  const sessions = card.sessions ?? [0, 1, 2, 3].map(session);
+  return renderBooking(
+    <AppointmentCard
+      booking={{ ...(sessions[0] as Booking), seriesSessions: sessions }}
+      party={card.party}
+      zone={card.zone}
+      now={card.now ?? NOW}
+      renderJoin={card.renderJoin}
+    />,
+    options,
+  );
+}
+
 describe('a series in the appointments list', () => {
   it('is one card with its four sessions beneath: date, time, status and a link each', () => {
-    mockApi({});
-    const sessions = [0, 1, 2, 3].map(session);
-    renderBooking(
-      <AppointmentCard
-        booking={{ ...(sessions[0] as Booking), seriesSessions: sessions }}
-        party="client"
-        zone="Africa/Lagos"
-        now={NOW}
-      />,
-    );
+    renderSeriesCard({ party: 'client', zone: 'Africa/Lagos' });
     expect(screen.getAllByTestId('appointment-card')).toHaveLength(1);
     expect(screen.getByTestId('series-line-label')).toHaveTextContent('Series of 4 sessions');
     const items = within(screen.getByRole('list', { name: 'Sessions of this series' })).getAllByRole('listitem');
@@ -60,17 +73,7 @@ describe('a series in the appointments list', () => {
   });
 
   it('reads in German, dates and money as a German reader writes them', () => {
-    mockApi({});
-    const sessions = [0, 1, 2, 3].map(session);
-    renderBooking(
-      <AppointmentCard
-        booking={{ ...(sessions[0] as Booking), seriesSessions: sessions }}
-        party="provider"
-        zone="Europe/Berlin"
-        now={NOW}
-      />,
-      { language: 'de' },
-    );
+    renderSeriesCard({ party: 'provider', zone: 'Europe/Berlin' }, { language: 'de' });
     expect(screen.getByTestId('series-line-label')).toHaveTextContent('Serie mit 4 Sitzungen');
     const items = within(screen.getByRole('list', { name: 'Sitzungen dieser Serie' })).getAllByRole('listitem');
     expect(items[1]).toHaveTextContent('Sitzung 2');
@@ -83,22 +86,17 @@ describe('a series in the appointments list', () => {
   });
 
   it("acts on the series' next session and says which: the one after the first has ended", () => {
-    mockApi({});
-    const sessions = [0, 1, 2, 3].map(session);
     const afterFirst = Date.parse('2027-03-10T09:00:00Z');
     const joined: string[] = [];
-    renderBooking(
-      <AppointmentCard
-        booking={{ ...(sessions[0] as Booking), seriesSessions: sessions }}
-        party="client"
-        zone="Africa/Lagos"
-        now={afterFirst}
-        renderJoin={(next) => {
-          joined.push(next.identifier);
-          return null;
-        }}
-      />,
-    );
+    renderSeriesCard({
+      party: 'client',
+      zone: 'Africa/Lagos',
+      now: afterFirst,
+      renderJoin: (next) => {
+        joined.push(next.identifier);
+        return null;
+      },
+    });
     expect(screen.getByTestId('series-acts-on')).toHaveTextContent(
       /^Next session \(session 2\): Wed 17 Mar, 2:00\s?PM\s?–\s?3:00\s?PM$/,
     );
@@ -115,30 +113,13 @@ describe('a series in the appointments list', () => {
   });
 
   it('names the session in German, and the one standing for the series once none is still to come', () => {
-    mockApi({});
-    const sessions = [0, 1, 2, 3].map(session);
-    const { unmount } = renderBooking(
-      <AppointmentCard
-        booking={{ ...(sessions[0] as Booking), seriesSessions: sessions }}
-        party="provider"
-        zone="Europe/Berlin"
-        now={NOW}
-      />,
-      { language: 'de' },
-    );
+    const { unmount } = renderSeriesCard({ party: 'provider', zone: 'Europe/Berlin' }, { language: 'de' });
     expect(screen.getByTestId('series-acts-on').textContent).toMatch(
       /^Nächste Sitzung \(Sitzung 1\): Mi\.,? 3\. März, 14:00\s?–\s?15:00$/,
     );
     unmount();
     const over = Date.parse('2027-05-01T09:00:00Z');
-    renderBooking(
-      <AppointmentCard
-        booking={{ ...(sessions[0] as Booking), seriesSessions: sessions.slice(0, 3) }}
-        party="client"
-        zone="Africa/Lagos"
-        now={over}
-      />,
-    );
+    renderSeriesCard({ party: 'client', zone: 'Africa/Lagos', now: over, sessions: [0, 1, 2].map(session) });
     expect(screen.getByTestId('series-acts-on')).toHaveTextContent(/^Session 1: Wed 3 Mar/);
   });
 
