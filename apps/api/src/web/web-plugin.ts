@@ -15,6 +15,7 @@ import { legalPages } from '../modules/legal/legal-pages.ts';
 import { signedInWebServices } from '../modules/overview/web-services.ts';
 import { cspNonce } from '../platform/csp.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import { acceptsGzip } from '../platform/gzipped.ts';
 import { TtlCache } from '../platform/ttl-cache.ts';
 import { publicBuild } from './public-routes.ts';
 import { loadPublicShell } from './public-shell.ts';
@@ -133,18 +134,6 @@ interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
   page: RenderedPage;
-}
-
-/** Whether the client takes gzip (q=0 refuses it). */
-function acceptsGzip(request: FastifyRequest): boolean {
-  const header = request.headers['accept-encoding'];
-  if (typeof header !== 'string') return false;
-  return header.split(',').some((item) => {
-    const [coding, ...params] = item.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
 }
 
 function copyHeaders(reply: FastifyReply, headers: Iterable<[string, string]>) {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { INSTRUMENTS, itemId } from '@app/shared/instruments';
 import type { MeasureSeries } from '@app/shared/schemas/forms';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { submittedMeasure } from '../../../test/form-fixtures.ts';
 import { formAccessLog, formProgressDigests, formRequests } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { formAccessOf } from './access-log.ts';
+import { progressAnswer } from './progress.ts';
 import { formSealer } from './sealed.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z');
@@ -68,10 +70,22 @@ describe('a progress chart', () => {
     const scope = { clientId: client.id, providerId: provider.id };
     await t.deps.db
       .update(formProgressDigests)
-      .set({ sealed: sealer.sealChart(scope, marked) })
+      .set({ sealed: sealer.sealChart(scope, progressAnswer(marked)) })
       .where(providerChartRow());
     const cached = await t.app.inject({ url: chartUrl(), headers: provider.headers });
     expect(cached.json().data).toEqual(marked);
+    // To a client that takes gzip, the sealed bytes go out as they are, still never stored by anyone.
+    const zipped = await t.app.inject({
+      url: chartUrl(),
+      headers: { ...provider.headers, 'accept-encoding': 'br;q=1, gzip;q=0.8' },
+    });
+    expect(zipped.headers).toMatchObject({
+      'content-encoding': 'gzip',
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      vary: 'accept-encoding',
+    });
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8')).data).toEqual(marked);
 
     // A new form: the chart is opened again and names all four.
     const fourth = await submitted(0, 1);
@@ -85,6 +99,7 @@ describe('a progress chart', () => {
 
     // Every read is recorded, sealed or not, naming each form it showed.
     expect((await formAccessOf(t.deps.db, first[0] as string)).map((row) => row.action)).toEqual([
+      'progress',
       'progress',
       'progress',
       'progress',

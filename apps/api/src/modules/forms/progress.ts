@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { INSTRUMENT_KEYS, INSTRUMENTS, type InstrumentKey, isInstrumentKey, maxScore } from '@app/shared/instruments';
 import type { FormResult, MeasureSeries, Progress } from '@app/shared/schemas/forms';
 import { asc, sql } from 'drizzle-orm';
@@ -22,11 +23,10 @@ type ProgressDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
  * records the read of them all (before anything is answered) and brings the chart as last opened,
  * sealed whole (form_progress_digests), if it names exactly those forms under the current key: one
  * decryption. Otherwise the chart is opened form by form and sealed again for the next read.
+ * The answer is the Progress as gzipped JSON, kept sealed as it is sent: a read neither parses,
+ * serializes nor compresses it.
  */
-export async function measureProgress(
-  deps: ProgressDeps,
-  input: { actor: Actor; clientId?: string },
-): Promise<Progress> {
+export async function measureProgress(deps: ProgressDeps, input: { actor: Actor; clientId?: string }): Promise<Buffer> {
   const { actor } = input;
   let scope: ChartScope;
   if (actor.role === 'provider' && input.clientId) scope = { clientId: input.clientId, providerId: actor.userId };
@@ -41,17 +41,17 @@ export async function measureProgress(
     sealed: Buffer | Uint8Array | null;
   }>(deps.db, chartRead(scope, sealer.keyId, { actorId: actor.userId, at: now }));
   if (!read?.related) throw new AppError('NOT_FOUND');
-  if (read.keyId && read.sealed) return { data: sealer.openChart(read.keyId, scope, bufferOf(read.sealed)) };
+  if (read.keyId && read.sealed) return sealer.openChart(read.keyId, scope, bufferOf(read.sealed));
   // No sealed chart: the ids of the forms it shows (none: an empty chart).
-  if (read.ids.length === 0) return { data: [] };
-  const data = await openChart(deps, sealer, read.ids);
+  if (read.ids.length === 0) return progressAnswer([]);
+  const answer = progressAnswer(await openChart(deps, sealer, read.ids));
   await deps.db
     .insert(formProgressDigests)
     .values({
       ...scope,
       requestIds: read.ids,
       keyId: sealer.keyId,
-      sealed: sealer.sealChart(scope, data),
+      sealed: sealer.sealChart(scope, answer),
       builtAt: now,
     })
     .onConflictDoUpdate({
@@ -63,7 +63,13 @@ export async function measureProgress(
         builtAt: sql`excluded.built_at`,
       },
     });
-  return { data };
+  return answer;
+}
+
+/** A chart's answer as sent: the Progress as gzipped JSON. */
+export function progressAnswer(data: MeasureSeries[]): Buffer {
+  const progress: Progress = { data };
+  return gzipSync(JSON.stringify(progress));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Config } from '../../config.ts';
 import { keyringOf, seal, unseal, unsealText } from '../notes/crypto.ts';
 
@@ -28,14 +27,13 @@ export function formSealer(config: KeyConfig) {
     open: <T>(keyId: string, requestId: string, field: SealedField, sealed: Buffer): T =>
       JSON.parse(unsealText(ring, keyId, sealed, aad(requestId, field))) as T,
     /**
-     * A progress chart sealed whole (form_progress_digests), bound to whose chart it is. Deflated
-     * before sealing: every read brings it from the database (as hex), and a chart of hundreds of
-     * points is a quarter of its size deflated. At rest, it answers no one's guesses about its size.
+     * A progress chart sealed whole (form_progress_digests), bound to whose chart it is: the bytes
+     * of its answer as sent (gzipped JSON, progress.ts), so a read opens them and sends them as
+     * they are. Compressed before sealing, so at rest it answers no one's guesses about its size.
      */
-    sealChart: (scope: ChartScope, value: unknown): Buffer =>
-      seal(ring, ring.currentId, deflateRawSync(JSON.stringify(value)), chartAad(scope)),
-    openChart: <T>(keyId: string, scope: ChartScope, sealed: Buffer): T =>
-      JSON.parse(inflateRawSync(unseal(ring, keyId, sealed, chartAad(scope))).toString('utf8')) as T,
+    sealChart: (scope: ChartScope, answer: Buffer): Buffer => seal(ring, ring.currentId, answer, chartAad(scope)),
+    openChart: (keyId: string, scope: ChartScope, sealed: Buffer): Buffer =>
+      unseal(ring, keyId, sealed, chartAad(scope)),
     /** The same value moved from `keyId` to the current key, never parsed (key rotation). */
     reseal: (keyId: string, requestId: string, field: SealedField, sealed: Buffer): Buffer =>
       seal(ring, ring.currentId, unseal(ring, keyId, sealed, aad(requestId, field)), aad(requestId, field)),
