@@ -5,9 +5,10 @@ CREATE TABLE IF NOT EXISTS bench_scale.marker (version text NOT NULL, size text 
 -- kind 1 provider, 2 client, 3 admin, 4 booking, 5 conversation, 6 message, 7 note, 8 reminder-day booking
 CREATE OR REPLACE FUNCTION bench_scale.uid(kind int, n bigint) RETURNS uuid LANGUAGE sql IMMUTABLE AS
 $$ SELECT (lpad(to_hex(kind), 8, '0') || '-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid $$;
--- A cheap deterministic spread of an integer over [0, m).
+-- A cheap deterministic spread of an integer over [0, m); n is first taken below 2^31 so that the
+-- product stays within bigint.
 CREATE OR REPLACE FUNCTION bench_scale.h(n bigint, m bigint) RETURNS bigint LANGUAGE sql IMMUTABLE AS
-$$ SELECT ((n * 2654435761) % 4294967296) % m $$;
+$$ SELECT (((n % 2147483648) * 2654435761) % 4294967296) % m $$;
 CREATE TABLE IF NOT EXISTS bench_scale.countries (ix int PRIMARY KEY, code text, currency text, zone text, fee bigint, states text[]);
 TRUNCATE bench_scale.countries;
 INSERT INTO bench_scale.countries VALUES
