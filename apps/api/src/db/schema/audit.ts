@@ -22,7 +22,9 @@ export const auditLog = pgTable(
   },
   (table) => [
     index('audit_log_at_idx').on(table.at.desc(), table.id.desc()),
-    index('audit_log_target_idx').on(table.targetType, table.targetId, table.at.desc()),
+    // The back office reads one target's trail by its id alone, newest first (ORDER BY … DESC
+    // puts nulls first: the index must too to serve the order).
+    index('audit_log_target_at_idx').on(table.targetId, table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('audit_log_actor_idx').on(table.actorId, table.at.desc()),
   ],
 );

@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, createBookingVia, createProvider } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { ledgerAccounts, payments } from '../../db/schema/index.ts';
+import { auditLog, ledgerAccounts, payments } from '../../db/schema/index.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { rawRows } from '../../platform/prepared.ts';
+import { auditRows } from './audit.ts';
 
 const clock = fixedClock('2027-03-01T09:00:00Z');
 let t: TestApp;
@@ -129,5 +132,30 @@ describe('the audit listing', () => {
     expect(none.json().data).toEqual([]);
     const bad = await t.app.inject({ url: '/api/admin/audit?action=DROP%20TABLE', headers: admin.headers });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("reads one target's trail and the person it names by index, and names no one for a non-user target", async () => {
+    const client = await createTestUser(t, { role: 'client' });
+    await recordAudit(t.deps.db, {
+      actor: { userId: admin.id, role: 'admin' },
+      action: 'review.view',
+      targetType: 'review',
+      targetId: 'not-a-uuid',
+    });
+    const odd = await t.app.inject({ url: '/api/admin/audit?targetIdentifier=not-a-uuid', headers: admin.headers });
+    expect(odd.statusCode, odd.body).toBe(200);
+    expect(odd.json().data).toEqual([expect.objectContaining({ targetType: 'review', targetLabel: null })]);
+    // With sequential scans priced out (these tables are small), the plan names the trail's
+    // target index and the users' primary key for the person: no id is compared as text.
+    const plan = await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return rawRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN ${auditRows(tx, eq(auditLog.targetId, client.id), { page: 1, perPage: 20 })}`,
+      );
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('audit_log_target_at_idx');
+    expect(text).not.toMatch(/\(id\)::text/);
   });
 });
