@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { COOKIES } from '@app/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { UUID_PATTERN } from './uuid.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 /** The visitor id of a request whose signed cookie is valid, else null (nothing is set). */
@@ -10,7 +10,7 @@ export function readVisitorId(request: FastifyRequest): string | null {
   const raw = request.cookies[COOKIES.visitorId];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value && UUID.test(unsigned.value) ? unsigned.value : null;
+  return unsigned.valid && unsigned.value && UUID_PATTERN.test(unsigned.value) ? unsigned.value : null;
 }
 
 /**

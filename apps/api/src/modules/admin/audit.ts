@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { type AdminActor, assertAdmin } from '../../platform/admin-actor.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { isUuidSql } from '../../platform/uuid.ts';
 
 const actors = alias(users, 'actor');
 const targets = alias(users, 'target');
@@ -13,8 +14,7 @@ const targets = alias(users, 'target');
  * A user target's id as a uuid, so the join reads users by its primary key (comparing ids as text
  * reads every user). The CASE keeps the cast away from targets that are not users.
  */
-const userTargetId = sql`(CASE WHEN ${auditLog.targetType} = 'user'
-  AND ${auditLog.targetId} ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
+const userTargetId = sql`(CASE WHEN ${auditLog.targetType} = 'user' AND ${isUuidSql(sql`${auditLog.targetId}`)}
   THEN ${auditLog.targetId} END)::uuid`;
 
 /** One page of the trail under `where`, newest first, with the actor's and a user target's email. */

@@ -1,7 +1,6 @@
 import { or, type SQL, sql } from 'drizzle-orm';
 import { personText, users } from '../../db/schema/index.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from '../../platform/uuid.ts';
 
 /** A LIKE pattern that matches `text` anywhere, with LIKE's own wildcards taken literally. */
 export function containsPattern(text: string): string {
@@ -15,6 +14,6 @@ export function containsPattern(text: string): string {
  */
 export function matchesPerson(searchQuery: string): SQL {
   const conditions: SQL[] = [sql`${personText(users)} ILIKE ${containsPattern(searchQuery)}`];
-  if (UUID.test(searchQuery)) conditions.push(sql`${users.id} = ${searchQuery.toLowerCase()}::uuid`);
+  if (UUID_PATTERN.test(searchQuery)) conditions.push(sql`${users.id} = ${searchQuery.toLowerCase()}::uuid`);
   return or(...conditions) as SQL;
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fieldError } from '../../platform/app-error.ts';
+import { UUID_PATTERN } from '../../platform/uuid.ts';
 
 /**
  * A slot identifier is stable (the same slot always gets the same id) and verifiable (no one can
@@ -24,7 +25,6 @@ export interface SlotRef {
 const VERSION = 2;
 const PAYLOAD_BYTES = 1 + 16 + 16 + 4 + 2 + 4;
 const MAC_BYTES = 12;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const keys = new Map<string, Buffer>();
 function slotKey(secret: string): Buffer {

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { rawRows } from '../../platform/prepared.ts';
+import { UUID_PATTERN } from '../../platform/uuid.ts';
 
 /**
  * Who is a provider's client (SPEC.md §1 "manage … clients"): everyone who booked them (any
@@ -18,11 +19,9 @@ export interface ResolvedClient {
   booked: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The provider's client named `id` (account or record id); someone else's, or no one: NOT_FOUND. */
 export async function resolveClient(db: Tx, input: { providerId: string; id: string }): Promise<ResolvedClient> {
-  if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');
+  if (!UUID_PATTERN.test(input.id)) throw new AppError('NOT_FOUND');
   const [row] = await rawRows<{ record_id: string | null; linked_user: string | null; booked: boolean }>(
     db,
     sql`WITH rec AS (

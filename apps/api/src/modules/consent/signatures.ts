@@ -12,12 +12,11 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { rawRows } from '../../platform/prepared.ts';
+import { UUID_PATTERN } from '../../platform/uuid.ts';
 import { personName } from '../profiles/person-json.ts';
 import { consentDigest, consentRequired, currentConsent, toVersion } from './documents.ts';
 
 type SignatureRow = typeof consentSignatures.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toSignature(row: SignatureRow, version: number): ConsentSignature {
   return {
@@ -32,7 +31,7 @@ export function toSignature(row: SignatureRow, version: number): ConsentSignatur
 
 /** A booking the actor is a party to (anyone else, an administrator included: NOT_FOUND). */
 async function participantBooking(db: Tx, actor: Actor, bookingId: string) {
-  if (!UUID.test(bookingId)) throw new AppError('NOT_FOUND');
+  if (!UUID_PATTERN.test(bookingId)) throw new AppError('NOT_FOUND');
   const me = actor.userId;
   const [row] = await db
     .select({ id: bookings.id, clientId: bookings.clientId, providerId: bookings.providerId })
@@ -182,7 +181,7 @@ export async function clientConsentState(
   input: { actor: Actor; clientId: string },
 ): Promise<ClientConsentState> {
   if (input.actor.role !== 'provider') throw new AppError('FORBIDDEN');
-  if (!UUID.test(input.clientId)) throw new AppError('NOT_FOUND');
+  if (!UUID_PATTERN.test(input.clientId)) throw new AppError('NOT_FOUND');
   const providerId = input.actor.userId;
   const [booked] = await deps.db
     .select({ id: bookings.id })
@@ -207,7 +206,7 @@ export async function clientConsentState(
 
 /** One signature with its document, for one of its two parties (anyone else: NOT_FOUND). */
 export async function loadSignatureForParty(db: Tx, input: { actor: Actor; signatureId: string }) {
-  if (!UUID.test(input.signatureId)) throw new AppError('NOT_FOUND');
+  if (!UUID_PATTERN.test(input.signatureId)) throw new AppError('NOT_FOUND');
   const me = input.actor.userId;
   const [row] = await db
     .select({ signature: consentSignatures, document: consentDocuments })

@@ -4,9 +4,8 @@ import { workHistory } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { UUID_PATTERN } from '../../platform/uuid.ts';
 import { listWorkHistory } from './views.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** "2024-03" → "2024-03-01" (a month is stored as its first day). */
 const firstDay = (month: string | null) => (month ? `${month}-01` : null);
@@ -58,7 +57,7 @@ export async function updateWorkHistory(
   input: { actor: Actor; id: string; entry: WorkHistoryInput },
 ): Promise<WorkHistory> {
   assertProvider(input.actor);
-  if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');
+  if (!UUID_PATTERN.test(input.id)) throw new AppError('NOT_FOUND');
   const [row] = await deps.db
     .update(workHistory)
     .set({ ...toRow(input.entry), updatedAt: deps.clock.now() })
@@ -73,7 +72,7 @@ export async function deleteWorkHistory(
   input: { actor: Actor; id: string },
 ): Promise<{ identifier: string }> {
   assertProvider(input.actor);
-  if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');
+  if (!UUID_PATTERN.test(input.id)) throw new AppError('NOT_FOUND');
   const [row] = await deps.db
     .delete(workHistory)
     .where(and(eq(workHistory.id, input.id), eq(workHistory.providerId, input.actor.userId)))

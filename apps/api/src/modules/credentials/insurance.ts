@@ -4,12 +4,11 @@ import { indemnityInsurances } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { UUID_PATTERN } from '../../platform/uuid.ts';
 import { utcDay } from './listing.ts';
 import { reviewAgainAfterChange } from './status.ts';
 import { removeStoredFiles, storeCredentialFiles, type UploadedFile } from './uploads.ts';
 import { listInsurance } from './views.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function assertProvider(actor: Actor): void {
   if (actor.role !== 'provider') throw new AppError('FORBIDDEN');
@@ -66,7 +65,7 @@ export async function deleteInsurance(
   input: { actor: Actor; id: string },
 ): Promise<{ identifier: string }> {
   assertProvider(input.actor);
-  if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');
+  if (!UUID_PATTERN.test(input.id)) throw new AppError('NOT_FOUND');
   const now = deps.clock.now();
   const key = await deps.db.transaction(async (tx) => {
     const [row] = await tx

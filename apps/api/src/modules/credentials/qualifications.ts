@@ -9,11 +9,10 @@ import { qualificationFiles, qualifications } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { UUID_PATTERN } from '../../platform/uuid.ts';
 import { reviewAgainAfterChange } from './status.ts';
 import { removeStoredFiles, storeCredentialFiles, type UploadedFile } from './uploads.ts';
 import { listQualifications } from './views.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function assertProvider(actor: Actor): void {
   if (actor.role !== 'provider') throw new AppError('FORBIDDEN');
@@ -52,7 +51,7 @@ export async function listOwnQualifications(
 
 export async function getOwnQualification(deps: AppDeps, input: { actor: Actor; id: string }): Promise<Qualification> {
   assertProvider(input.actor);
-  if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');
+  if (!UUID_PATTERN.test(input.id)) throw new AppError('NOT_FOUND');
   const [item] = await listQualifications(deps, deps.db, {
     providerId: input.actor.userId,
     now: deps.clock.now(),
@@ -165,7 +164,7 @@ export async function deleteQualificationOrFile(
   input: { actor: Actor; id: string },
 ): Promise<{ identifier: string }> {
   assertProvider(input.actor);
-  if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');
+  if (!UUID_PATTERN.test(input.id)) throw new AppError('NOT_FOUND');
   const now = deps.clock.now();
   const providerId = input.actor.userId;
   const keys = await deps.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/app-error.ts';
+import { UUID_PATTERN } from '../../platform/uuid.ts';
 
 /** A keyset position: the sort it belongs to, the row's sort-key values (exact numeric text) and its id. */
 export interface Position {
@@ -10,7 +11,6 @@ export interface Position {
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeCursor(position: Position): string {
   return Buffer.from(JSON.stringify([position.sort, position.values, position.id, position.total])).toString(
@@ -28,7 +28,7 @@ export function decodeCursor(cursor: string, sort: string, keys: number): Positi
       values.length === keys &&
       values.every((value) => typeof value === 'string' && NUMERIC.test(value)) &&
       typeof id === 'string' &&
-      UUID.test(id) &&
+      UUID_PATTERN.test(id) &&
       Number.isSafeInteger(total) &&
       (total as number) >= 0
     ) {

@@ -43,7 +43,7 @@ export async function measureProgress(deps: ProgressDeps, input: { actor: Actor;
   if (!read?.related) throw new AppError('NOT_FOUND');
   if (read.keyId && read.sealed) return sealer.openChart(read.keyId, scope, bufferOf(read.sealed));
   // No sealed chart: the ids of the forms it shows (none: an empty chart).
-  if (read.ids.length === 0) return progressAnswer([]);
+  if (read.ids.length === 0) return emptyChart;
   const answer = progressAnswer(await openChart(deps, sealer, read.ids));
   await deps.db
     .insert(formProgressDigests)
@@ -71,6 +71,9 @@ export function progressAnswer(data: MeasureSeries[]): Buffer {
   const progress: Progress = { data };
   return gzipSync(JSON.stringify(progress));
 }
+
+/** The answer of a chart with no measures yet, gzipped once (it is never written to). */
+const emptyChart = progressAnswer([]);
 
 /**
  * The chart's forms (submitted measures, in chart order), the read of them recorded, and the

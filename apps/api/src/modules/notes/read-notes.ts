@@ -8,6 +8,7 @@ import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { rawRows } from '../../platform/prepared.ts';
+import { UUID_PATTERN } from '../../platform/uuid.ts';
 import { resolveClient } from '../clients/relation.ts';
 import { recordNoteAccess } from './access-log.ts';
 import { keyringOf, noteAad, unsealText } from './crypto.ts';
@@ -20,11 +21,9 @@ type ReadDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'privateStorage'>;
 /** Newest first, in the order of notes_client_created_idx (DESC NULLS LAST), so no sort is needed. */
 const newestFirst = [sql`${notes.createdAt} DESC NULLS LAST`, sql`${notes.id} DESC NULLS LAST`];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One note of this provider's (anyone else's, or none: NOT_FOUND), with its client and session. */
 export async function loadOwnNoteRow(db: Tx, input: { providerId: string; noteId: string }): Promise<NoteRow> {
-  if (!UUID.test(input.noteId)) throw new AppError('NOT_FOUND');
+  if (!UUID_PATTERN.test(input.noteId)) throw new AppError('NOT_FOUND');
   const [row] = await selectNoteRows(db).where(and(eq(notes.id, input.noteId), eq(notes.providerId, input.providerId)));
   if (!row) throw new AppError('NOT_FOUND');
   return row;
@@ -175,8 +174,6 @@ export async function downloadNoteFile(
   await recordNoteAccess(deps.db, { actorId: link.providerId, action: 'file_download', noteIds: [row.id], at: now });
   return { bytes, contentType: note.file.contentType, filename: note.file.filename };
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The usual listing (no title or date filter) in one statement: who the client is (as

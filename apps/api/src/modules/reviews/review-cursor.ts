@@ -2,6 +2,7 @@ import type { ReviewSort } from '@app/shared/schemas/reviews';
 import { and, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import { reviews } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { UUID_PATTERN } from '../../platform/uuid.ts';
 
 /** Where a page of reviews ended: the last row's sort keys, for the order it was read in. */
 interface ReviewPosition {
@@ -10,8 +11,6 @@ interface ReviewPosition {
   createdAt: Date;
   id: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeReviewCursor(position: ReviewPosition): string {
   const { sort, ratingHalves, createdAt, id } = position;
@@ -29,7 +28,7 @@ export function decodeReviewCursor(cursor: string, sort: ReviewSort): ReviewPosi
       typeof iso === 'string' &&
       !Number.isNaN(createdAt.getTime()) &&
       typeof id === 'string' &&
-      UUID.test(id)
+      UUID_PATTERN.test(id)
     ) {
       return { sort, ratingHalves, createdAt, id };
     }
