@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { preferenceOptions } from './catalog.ts';
 import { countries, states } from './region.ts';
 import { users } from './users.ts';
@@ -16,8 +16,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * provider_booking_fees on every change of theirs; review_count and rating_sum_halves by
  * increments from reviews (so concurrent reviews never lose one). next_available_at is the
  * first free slot, refreshed by the directory job and after bookings; it only narrows and orders
- * a search, the answer's own next slot is computed live. Whether a provider is listed at all is
- * still decided by the listing rule (credentials/listing.ts) on provider_profiles.
+ * a search, the answer's own next slot is computed live. listable_until carries the rest of the
+ * listing rule (credentials/listing.ts), so a search decides who is listed from this row alone.
  */
 export const providerDirectory = pgTable(
   'provider_directory',
@@ -38,6 +38,13 @@ export const providerDirectory = pgTable(
     documentDe: tsvector('document_de').notNull().default(sql`''::tsvector`),
     reviewCount: integer('review_count').notNull().default(0),
     ratingSumHalves: integer('rating_sum_halves').notNull().default(0),
+    /**
+     * The last day the provider may be listed, as far as everything but their free slots decides:
+     * a provider account, not deleted, approved, not suspended, a general fee, and their latest
+     * insurance's expiry day; null when any of those fails. Kept by the same triggers as the
+     * profile fields (provider_directory_refresh), from provider_standing_until().
+     */
+    listableUntil: date('listable_until', { mode: 'string' }),
     nextAvailableAt: instant('next_available_at'),
     /** When the refresh job last moved next_available_at (it leaves an unchanged row alone). */
     nextCheckedAt: instant('next_checked_at'),
@@ -56,6 +63,7 @@ export const providerDirectory = pgTable(
     index('provider_directory_ethnicity_idx').on(table.ethnicityId),
     index('provider_directory_fee_idx').on(table.feeCurrency, table.feeMinor),
     index('provider_directory_next_idx').on(table.nextAvailableAt),
+    index('provider_directory_listable_idx').on(table.listableUntil),
     index('provider_directory_rating_idx').on(
       sql`(${table.ratingSumHalves}::numeric / NULLIF(${table.reviewCount}, 0)) DESC NULLS LAST`,
     ),

@@ -39,7 +39,7 @@ export async function listProviders(
         lastName: users.lastName,
         countryCode: countries.code,
         status: providerProfiles.verificationStatus,
-        listed: sql<boolean>`${listedProviderSql(providerProfiles, deps.clock.now())}`,
+        listed: sql<boolean>`${listedProviderSql(providerProfiles.userId, deps.clock.now())}`,
         suspendedAt: users.suspendedAt,
         updatedAt: providerProfiles.updatedAt,
         createdAt: users.createdAt,

@@ -34,7 +34,10 @@ export async function listTopConcerns(
     .leftJoin(providerConcerns, eq(providerConcerns.concernId, concerns.id))
     .leftJoin(
       providerProfiles,
-      and(eq(providerProfiles.userId, providerConcerns.providerId), listedProviderSql(providerProfiles, options.now)),
+      and(
+        eq(providerProfiles.userId, providerConcerns.providerId),
+        listedProviderSql(providerProfiles.userId, options.now),
+      ),
     )
     .leftJoin(users, and(eq(users.id, providerProfiles.userId), isNull(users.deletedAt)))
     .groupBy(concerns.id)

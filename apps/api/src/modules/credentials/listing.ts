@@ -8,12 +8,17 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { providerDirectory, providerProfiles } from '../../db/schema/index.ts';
 
-/** The provider profile columns the rule reads (drizzle columns, or SQL for hand-written statements). */
+/** The provider profile columns the rule's standing part reads (drizzle columns, or SQL for hand-written statements). */
 export interface ListingProfile {
-  userId: unknown;
   approvedAt: unknown;
   insuranceExpiresOn: unknown;
   suspendedAt: unknown;
+}
+
+/** The directory row's columns the whole rule reads (drizzle columns, or SQL). */
+export interface ListingRow {
+  listableUntil: unknown;
+  nextAvailableAt: unknown;
 }
 
 /** An instant as SQL for the rule: a bound value, or a placeholder/expression of a prepared statement. */
@@ -21,33 +26,40 @@ export function listingNow(now: Date | SQL): SQL {
   return now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`(${now})::timestamptz`;
 }
 
+/** The calendar day (UTC) of `now`, in SQL: the day an insurance expiry is compared with. */
+const listingToday = (now: Date | SQL) => sql`(${listingNow(now)} AT TIME ZONE 'UTC')::date`;
+
 /**
  * The part of the listing rule (@app/shared/listing-rules) the profile row holds: approved (set
  * on approval, cleared on rejection), not suspended, and an insurance whose expiry day has not
- * passed. A booking of a listed free slot checks this part: the slot itself is the availability,
- * and the booking's own price is the fee. insurance_expires_on (the latest expiry on file) and
- * suspended_at (a copy of users.suspended_at) are kept by the triggers indemnity_insurances_expiry,
- * users_suspension_to_profile and provider_profiles_take_suspension.
+ * passed. The SQL function provider_standing_until (migration) states it once for these queries
+ * and for the directory's triggers. A booking of a listed free slot checks this part: the slot
+ * itself is the availability, and the booking's own price is the fee. insurance_expires_on (the
+ * latest expiry on file) and suspended_at (a copy of users.suspended_at) are kept by the
+ * triggers indemnity_insurances_expiry, users_suspension_to_profile and
+ * provider_profiles_take_suspension.
  */
-export function inGoodStandingSql(profile: Omit<ListingProfile, 'userId'>, now: Date | SQL): SQL {
-  const today = sql`(${listingNow(now)} AT TIME ZONE 'UTC')::date`;
-  return sql`(${profile.approvedAt} IS NOT NULL AND ${profile.suspendedAt} IS NULL AND ${profile.insuranceExpiresOn} IS NOT NULL AND ${profile.insuranceExpiresOn} >= ${today})`;
+export function inGoodStandingSql(profile: ListingProfile, now: Date | SQL): SQL {
+  return sql`(provider_standing_until(${profile.approvedAt}, ${profile.suspendedAt}, ${profile.insuranceExpiresOn}) >= ${listingToday(now)})`;
 }
 
 /**
- * Whether a provider is listed (directory, provider page, home counts, reviews page): the whole
- * rule of @app/shared/listing-rules. Besides the profile part, the provider's directory row must
- * hold a general fee (kept by a trigger on provider_booking_fees) and a next free slot within
- * LISTING_SLOT_HORIZON_DAYS (kept by every write that changes it: availability/listing-slots.ts).
- * Insurance lapsing is a condition of the query's `now`, so it unlists at the start of the day
- * after expiry with no job.
+ * The whole rule of @app/shared/listing-rules on a provider's directory row: listable_until
+ * (the standing part above, a provider account not deleted, and a general fee, kept by the
+ * directory's triggers) has not passed, and the next free slot (kept by every write that changes
+ * it: availability/listing-slots.ts) is within LISTING_SLOT_HORIZON_DAYS. Insurance lapsing is a
+ * condition of the query's `now`, so it unlists at the start of the day after expiry with no job.
  */
-export function listedProviderSql(profile: ListingProfile, now: Date | SQL): SQL {
-  const at = listingNow(now);
-  const horizon = sql`${at} + ${sql.raw(`interval '${LISTING_SLOT_HORIZON_DAYS} days'`)}`;
-  return sql`(${inGoodStandingSql(profile, now)} AND EXISTS (SELECT 1 FROM provider_directory AS listing
-    WHERE listing.provider_id = ${profile.userId} AND listing.fee_currency IS NOT NULL
-      AND listing.next_available_at IS NOT NULL AND listing.next_available_at <= ${horizon}))`;
+export function listedRowSql(row: ListingRow, now: Date | SQL): SQL {
+  const horizon = sql`${listingNow(now)} + ${sql.raw(`interval '${LISTING_SLOT_HORIZON_DAYS} days'`)}`;
+  return sql`(${row.listableUntil} >= ${listingToday(now)} AND ${row.nextAvailableAt} <= ${horizon})`;
+}
+
+/** Whether a provider is listed (provider overview, back office, reviews page, counts): the rule on their directory row. */
+export function listedProviderSql(providerId: unknown, now: Date | SQL): SQL {
+  const listing = { listableUntil: sql`listing.listable_until`, nextAvailableAt: sql`listing.next_available_at` };
+  return sql`EXISTS (SELECT 1 FROM provider_directory AS listing
+    WHERE listing.provider_id = ${providerId} AND ${listedRowSql(listing, now)})`;
 }
 
 /** What a provider still lacks to be listed (the checklist; approval refuses while it is not empty apart from approval). */

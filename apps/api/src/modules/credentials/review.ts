@@ -70,7 +70,7 @@ export async function getProviderDossier(
       countryCode: countries.code,
       status: providerProfiles.verificationStatus,
       approvedAt: providerProfiles.approvedAt,
-      listed: sql<boolean>`${listedProviderSql(providerProfiles, input.now)}`,
+      listed: sql<boolean>`${listedProviderSql(providerProfiles.userId, input.now)}`,
     })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))

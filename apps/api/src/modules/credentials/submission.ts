@@ -21,7 +21,7 @@ export async function getVerificationNote(deps: AppDeps, input: { actor: Actor }
   const [profile] = await deps.db
     .select({
       status: providerProfiles.verificationStatus,
-      listed: sql<boolean>`${listedProviderSql(providerProfiles, now)}`,
+      listed: sql<boolean>`${listedProviderSql(providerProfiles.userId, now)}`,
     })
     .from(providerProfiles)
     .innerJoin(users, eq(users.id, providerProfiles.userId))

@@ -1,25 +1,26 @@
 import type { Language } from '@app/shared/constants';
 import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countries, providerDirectory, providerProfiles, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { slugOf } from '../../platform/slug.ts';
 import { publicStorage, type Storage } from '../../platform/storage.ts';
-import { listedProviderSql } from '../credentials/listing.ts';
+import { listedRowSql } from '../credentials/listing.ts';
 import { personName } from '../profiles/person-json.ts';
 import { photoUrls } from '../profiles/photo-urls.ts';
 import { summaryOf } from '../reviews/read-reviews.ts';
 import { convertMinor, exchangeRates, type Rates } from './exchange-rates.ts';
 
 /**
- * Listed at `now`: a provider account, not deleted, and the listing rule of credentials/listing.ts
- * (@app/shared/listing-rules: approved, not suspended, insurance current, a fee, a free slot
- * soon) — the one rule of who is public. `now` is a Date, or a placeholder in a prepared search.
+ * Listed at `now`: the listing rule of credentials/listing.ts (@app/shared/listing-rules: a
+ * provider account, not deleted, approved, not suspended, insurance current, a fee, a free slot
+ * soon) on the directory row — the one rule of who is public. `now` is a Date, or a placeholder
+ * in a prepared search.
  */
 export function listedProvider(now: Date | SQL): SQL {
-  return and(eq(users.role, 'provider'), isNull(users.deletedAt), listedProviderSql(providerProfiles, now)) as SQL;
+  return listedRowSql(providerDirectory, now);
 }
 
 /** What a card shows, read from the directory row and its provider. */

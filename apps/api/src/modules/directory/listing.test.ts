@@ -13,6 +13,7 @@ import {
   providerProfiles,
 } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { hashPassword } from '../../platform/password.ts';
 import { multipartForm, samplePdf } from '../../platform/uploads/test-files.ts';
 import { listingMissing as missingOf } from '../credentials/listing.ts';
 
@@ -154,10 +155,12 @@ describe('approval and the listing rule', () => {
     expect(page.nextSlots.length).toBeGreaterThan(0);
     expect((await card(provider)).nextAvailableAt).toBe(page.nextSlots[0]);
     const [row] = await t.deps.db
-      .select({ next: providerDirectory.nextAvailableAt })
+      .select({ next: providerDirectory.nextAvailableAt, listableUntil: providerDirectory.listableUntil })
       .from(providerDirectory)
       .where(eq(providerDirectory.providerId, provider.id));
     expect(row?.next?.toISOString()).toBe(page.nextSlots[0]);
+    // The directory row's copy of the rule's standing part: the insurance's expiry day.
+    expect(row?.listableUntil).toBe(day(365));
   });
 });
 
@@ -245,5 +248,39 @@ describe('every change of an input unlists at once', () => {
       .where(eq(providerProfiles.userId, provider.id));
     expect(profile?.suspendedAt).not.toBeNull();
     expect(await total()).toBe(before - 1);
+
+    const reactivated = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${provider.id}/reactivate`,
+      headers: admin.headers,
+    });
+    expect(reactivated.statusCode).toBe(200);
+    expect(await searchIds()).toContain(provider.id);
+    expect(await total()).toBe(before);
+  });
+
+  it('erasing the account, and the directory row keeps nothing listable', async () => {
+    const password = 'Correct-Horse-7';
+    const provider = await createProvider(t, {
+      firstName: 'Zoë',
+      lastName: "D'Arcy-Nwosu",
+      passwordHash: await hashPassword(password),
+    });
+    await expectListed(provider);
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user/profile/delete-account',
+      headers: provider.headers,
+      payload: { password },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await searchIds()).not.toContain(provider.id);
+    expect((await t.app.inject({ url: `/api/providers/${provider.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/review/provider/${provider.id}` })).statusCode).toBe(404);
+    const [row] = await t.deps.db
+      .select({ listableUntil: providerDirectory.listableUntil })
+      .from(providerDirectory)
+      .where(eq(providerDirectory.providerId, provider.id));
+    expect(row).toEqual({ listableUntil: null });
   });
 });

@@ -14,9 +14,7 @@ import {
   providerConcerns,
   providerDirectory,
   providerLicenseStates,
-  providerProfiles,
   states,
-  users,
 } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -336,8 +334,6 @@ export async function searchProviders(
         total: (position ? sql<number>`0` : sql<number>`(count(*) OVER ())::int`).as('match_total'),
       })
       .from(d)
-      .innerJoin(users, eq(users.id, d.providerId))
-      .innerJoin(providerProfiles, eq(providerProfiles.userId, d.providerId))
       .where(and(where, after))
       .orderBy(
         ...keys.map((key, index) => sql`${sql.identifier(`k${index}`)} ${sql.raw(key.direction)}`),

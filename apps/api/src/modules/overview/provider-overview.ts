@@ -34,7 +34,7 @@ async function loadStandingRow(deps: Pick<AppDeps, 'db' | 'clock'>, providerId: 
       status: providerProfiles.verificationStatus,
       suspendedAt: users.suspendedAt,
       insuranceExpiresOn: providerProfiles.insuranceExpiresOn,
-      listed: sql<boolean>`${listedProviderSql(providerProfiles, deps.clock.now())}`,
+      listed: sql<boolean>`${listedProviderSql(providerProfiles.userId, deps.clock.now())}`,
       approved: sql<boolean>`${providerProfiles.approvedAt} IS NOT NULL`,
     })
     .from(users)

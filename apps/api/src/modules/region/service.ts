@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import type { Country, LanguageItem, State, StateStat } from '@app/shared/schemas/region';
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { countries, languages, providerLicenseStates, providerProfiles, states, users } from '../../db/schema/index.ts';
@@ -75,11 +75,7 @@ export async function topProviderStates(
 ): Promise<StateStat[]> {
   const country = await findCountryByCode(db, options.countryCode);
   if (!country) return [];
-  const listed = and(
-    eq(users.role, 'provider'),
-    isNull(users.deletedAt),
-    listedProviderSql(providerProfiles, options.now),
-  );
+  const listed = listedProviderSql(users.id, options.now);
   const presence = unionAll(
     db
       .select({ providerId: users.id, stateId: sql<string>`${users.stateId}`.as('state_id') })

@@ -2,7 +2,7 @@ import type { Language } from '@app/shared/constants';
 import type { OwnReview, ReviewPage, ReviewSort, ReviewSummary } from '@app/shared/schemas/reviews';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { bookings, providerDirectory, providerProfiles, reviews, users } from '../../db/schema/index.ts';
+import { bookings, providerDirectory, reviews, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -20,15 +20,7 @@ async function assertReviewsReadable(db: Tx, providerId: string, readerId: strin
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
-    .where(
-      and(
-        eq(users.id, providerId),
-        eq(users.role, 'provider'),
-        isNull(users.deletedAt),
-        listedProviderSql(providerProfiles, now),
-      ),
-    );
+    .where(and(eq(users.id, providerId), listedProviderSql(users.id, now)));
   if (!row) throw new AppError('NOT_FOUND');
 }
 
