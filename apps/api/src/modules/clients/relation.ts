@@ -1,4 +1,4 @@
-import { isNotNull, type SQL, sql } from 'drizzle-orm';
+import { isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -54,7 +54,7 @@ export async function isClientOf(db: Tx, input: { providerId: string; clientUser
 }
 
 /** isClientOf as an SQL condition, for a statement that reads only for the provider's clients. */
-export function clientOf(input: { providerId: string; clientUserId: string }): SQL {
+export function clientOf(input: { providerId: string | SQLWrapper; clientUserId: string | SQLWrapper }): SQL {
   return sql`(EXISTS (SELECT 1 FROM bookings WHERE client_id = ${input.clientUserId} AND provider_id = ${input.providerId}
                                                AND ${bookingRelates})
            OR EXISTS (SELECT 1 FROM provider_clients WHERE provider_id = ${input.providerId}

@@ -1,4 +1,4 @@
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { formAccessLog } from '../../db/schema/index.ts';
 
@@ -25,10 +25,14 @@ export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(','
  * The INSERT recordFormAccess runs, for a statement that reads forms and records the read in one
  * round trip: `ids` is any uuid[] expression (a sub-select of what it read); none read, no row.
  */
-export function formAccessInsert(ids: SQL, input: { actorId: string; action: FormAccessAction; at: Date }): SQL {
+export function formAccessInsert(
+  ids: SQL,
+  input: { actorId: string | SQLWrapper; action: FormAccessAction; at: Date | SQLWrapper },
+): SQL {
+  const at = input.at instanceof Date ? input.at.toISOString() : input.at;
   return sql`INSERT INTO ${formAccessLog} (request_id, request_ids, actor_id, action, created_at)
              SELECT CASE WHEN cardinality(ids) = 1 THEN ids[1] END, CASE WHEN cardinality(ids) > 1 THEN ids END,
-                    ${input.actorId}, ${input.action}, ${input.at.toISOString()}::timestamptz
+                    ${input.actorId}::uuid, ${input.action}, ${at}::timestamptz
                FROM (SELECT ${ids} AS ids) AS opened
               WHERE cardinality(ids) > 0`;
 }

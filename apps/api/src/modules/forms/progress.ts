@@ -6,7 +6,7 @@ import { bufferOf, formProgressDigests, formRequests } from '../../db/schema/ind
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { rawRows } from '../../platform/prepared.ts';
+import { preparedSql, type Statement } from '../../platform/prepared.ts';
 import { clientOf } from '../clients/relation.ts';
 import { formAccessInsert, uuidArray } from './access-log.ts';
 import { type ChartScope, type FormSealer, formSealer } from './sealed.ts';
@@ -34,12 +34,12 @@ export async function measureProgress(deps: ProgressDeps, input: { actor: Actor;
   else throw new AppError('NOT_FOUND');
   const sealer = formSealer(deps.config);
   const now = deps.clock.now();
-  const [read] = await rawRows<{
-    related: boolean;
-    ids: string[];
-    keyId: string | null;
-    sealed: Buffer | Uint8Array | null;
-  }>(deps.db, chartRead(scope, sealer.keyId, { actorId: actor.userId, at: now }));
+  const [read] = await (scope.providerId ? chartReads.provider : chartReads.client)(deps.db, {
+    ...scope,
+    currentKey: sealer.keyId,
+    actorId: actor.userId,
+    at: now.toISOString(),
+  });
   if (!read?.related) throw new AppError('NOT_FOUND');
   if (read.keyId && read.sealed) return sealer.openChart(read.keyId, scope, bufferOf(read.sealed));
   // No sealed chart: the ids of the forms it shows (none: an empty chart).
@@ -75,30 +75,52 @@ export function progressAnswer(data: MeasureSeries[]): Buffer {
 /** The answer of a chart with no measures yet, gzipped once (it is never written to). */
 const emptyChart = progressAnswer([]);
 
+interface ChartRead {
+  related: boolean;
+  ids: string[];
+  keyId: string | null;
+  sealed: Buffer | Uint8Array | null;
+}
+
 /**
  * The chart's forms (submitted measures, in chart order), the read of them recorded, and the
  * sealed chart if it names exactly those forms under `currentKey`; `related` is false for someone
- * who is not the provider's client (nothing is then read or recorded).
+ * who is not the provider's client (nothing is then read or recorded). Prepared, one statement
+ * for a provider's chart of a client and one for a client's own: a chart is read far more often
+ * than it changes, and planning it was a good part of each read.
  */
-function chartRead(scope: ChartScope, currentKey: string, access: { actorId: string; at: Date }) {
-  const { clientId, providerId } = scope;
-  return sql`
-    WITH related AS (SELECT ${providerId ? clientOf({ providerId, clientUserId: clientId }) : sql`TRUE`} AS ok),
-    shown AS (
-      SELECT coalesce(array_agg(f.id ORDER BY f.submitted_at, f.id), '{}') AS ids
+function chartRead(forProvider: boolean): Statement<ChartRead> {
+  const clientId = sql`${sql.placeholder('clientId')}::uuid`;
+  const providerId = sql`${sql.placeholder('providerId')}::uuid`;
+  return {
+    with: {
+      related: sql`SELECT ${forProvider ? clientOf({ providerId, clientUserId: clientId }) : sql`TRUE`} AS ok`,
+      shown: sql`SELECT coalesce(array_agg(f.id ORDER BY f.submitted_at, f.id), '{}') AS ids
         FROM ${formRequests} f
-       WHERE f.client_id = ${clientId} AND ${providerId ? sql`f.provider_id = ${providerId}` : sql`TRUE`}
+       WHERE f.client_id = ${clientId} AND ${forProvider ? sql`f.provider_id = ${providerId}` : sql`TRUE`}
          AND f.status = 'submitted' AND f.instrument IS NOT NULL AND f.result IS NOT NULL
-         AND (SELECT ok FROM related)),
-    logged AS (${formAccessInsert(sql`(SELECT ids FROM shown)`, { ...access, action: 'progress' })})
-    SELECT related.ok AS related, d.key_id AS "keyId", d.sealed AS sealed,
+         AND (SELECT ok FROM related)`,
+      logged: formAccessInsert(sql`(SELECT ids FROM shown)`, {
+        actorId: sql.placeholder('actorId'),
+        action: 'progress',
+        at: sql.placeholder('at'),
+      }),
+    },
+    select: sql`SELECT related.ok AS related, d.key_id AS "keyId", d.sealed AS sealed,
            -- The ids travel only when the chart is opened again (a sealed one already names them).
            CASE WHEN d.sealed IS NULL THEN shown.ids ELSE '{}' END AS ids
       FROM related CROSS JOIN shown
       LEFT JOIN ${formProgressDigests} d
-        ON d.client_id = ${clientId} AND d.provider_id IS NOT DISTINCT FROM ${providerId}::uuid
-       AND d.key_id = ${currentKey} AND d.request_ids = shown.ids`;
+        ON d.client_id = ${clientId} AND ${forProvider ? sql`d.provider_id = ${providerId}` : sql`d.provider_id IS NULL`}
+       AND d.key_id = ${sql.placeholder('currentKey')} AND d.request_ids = shown.ids`,
+    columns: ['related', 'keyId', 'sealed', 'ids'],
+  };
 }
+
+const chartReads = {
+  provider: preparedSql('forms_chart_read_provider', () => chartRead(true)),
+  client: preparedSql('forms_chart_read_client', () => chartRead(false)),
+};
 
 /**
  * The chart opened form by form (`ids`: submitted measures, as chartRead lists them): each
