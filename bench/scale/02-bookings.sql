@@ -16,10 +16,12 @@ WITH generic AS (
 SELECT g AS n, c, p, (k * 730 / cnt)::int AS day, 9 + (k % 8)::int AS hour FROM ranked;
 
 -- Provider 1 (Nigerian): every weekday, eight sessions, with Nigerian clients (wallets in naira).
+-- Weekdays of Lagos's calendar, as `planned` dates them: in the hour before midnight UTC the UTC
+-- date is a day behind, and a Saturday taken for a Friday would double Friday (bookings_no_overlap).
 INSERT INTO bench_scale.plan (n, c, p, day, hour)
 SELECT {{bookings}} + row_number() OVER (ORDER BY d, hr), 5 + 4 * bench_scale.h(d * 8 + hr, ({{clients}} - 5) / 4), 1, d, hr
 FROM generate_series(0, 729) d CROSS JOIN generate_series(9, 16) hr
-WHERE extract(isodow FROM ({{now}}::timestamptz - interval '640 days')::date + d) < 6;
+WHERE extract(isodow FROM ({{now}}::timestamptz AT TIME ZONE 'Africa/Lagos')::date - 640 + d) < 6;
 
 CREATE UNLOGGED TABLE bench_scale.planned AS
 SELECT pl.n, pl.c, pl.p, co.currency, co.fee * (6 + pl.p % 9) / 10 AS price, s.starts_at,

@@ -22,6 +22,8 @@ import { captureStatements, explainEnabled, explainStatements } from './explain.
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const JOURNEY_DURATION_S = Number(process.env.BENCH_JOURNEY_DURATION ?? 10);
+/** BENCH_ONLY=text: measure only the paths whose label holds it, without the journey and the reminders (an A/B of one path). */
+const ONLY = process.env.BENCH_ONLY;
 const PGBENCH_DB = 'bench_scale_pgbench';
 const DAY_MS = 86_400_000;
 
@@ -41,8 +43,9 @@ export interface PathFigure {
 export interface SizeFigures {
   size: string;
   paths: PathFigure[];
-  journey: { perSecond: number; pgbenchTps: number; done: number; failed: number };
-  reminders: { sessions: number; emails: number; seconds: number };
+  /** Absent when BENCH_ONLY narrows the run to some paths. */
+  journey?: { perSecond: number; pgbenchTps: number; done: number; failed: number };
+  reminders?: { sessions: number; emails: number; seconds: number };
   flagged: string[];
 }
 
@@ -221,6 +224,9 @@ async function journeyItems(db: Db, secret: string, size: ScaleSize, count: numb
 export async function measureSize(size: ScaleSize, built: Built): Promise<SizeFigures> {
   const url = urlFor(databaseName(size));
   const database = await openDatabase({ url, poolSize: CONNECTIONS + 2 });
+  // A reused database takes the app's newer migrations first, as a deploy would: the paths are
+  // measured on today's schema.
+  await database.migrate();
   const deps = benchDeps(database, { DATA_DIR: 'node_modules/.cache/bench-data' }, built.secret);
   const app = await buildApp(deps);
   const flagged: string[] = [];
@@ -228,7 +234,10 @@ export async function measureSize(size: ScaleSize, built: Built): Promise<SizeFi
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const figures: PathFigure[] = [];
-    for (const path of await paths(base, database.db, built.secret, size)) {
+    const measured = (await paths(base, database.db, built.secret, size)).filter(
+      (path) => !ONLY || path.label.includes(ONLY),
+    );
+    for (const path of measured) {
       const check = await fetch(path.url, { headers: path.headers });
       const answer = await check.text();
       if (check.status !== 200) throw new Error(`${path.label}: ${check.status} ${answer.slice(0, 300)}`);
@@ -259,6 +268,7 @@ export async function measureSize(size: ScaleSize, built: Built): Promise<SizeFi
         `  ${size.name}: ${figure.path.padEnd(44)} p50 ${figure.p50.toFixed(1).padStart(6)} ms  p99 ${figure.p99.toFixed(1).padStart(6)} ms  ${figure.perSecond.toFixed(0).padStart(5)}/s${figure.errors ? `  ERRORS ${figure.errors}` : ''}`,
       );
     }
+    if (ONLY) return { size: size.name, paths: figures, flagged };
     const journey = await measureJourney(base, database.db, built.secret, url, flagged, size);
     const reminders = await measureReminders(deps, database.db, url, flagged, size);
     return { size: size.name, paths: figures, journey, reminders, flagged };
