@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { boolean, customType, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { preferenceOptions } from './catalog.ts';
 import { countries, states } from './region.ts';
@@ -8,6 +8,18 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'd
 
 /** PostgreSQL full-text document (written by triggers only; never read into JavaScript). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The directory's rating order as ascending keys (best average first, then most reviews; no
+ * review last): what a search sorts by and the index beside it serves, so a deep keyset page is
+ * a walk of the index from the cursor. Stated here once for both.
+ */
+export function directoryRatingOrder(table: { ratingSumHalves: AnyColumn; reviewCount: AnyColumn }): [SQL, SQL] {
+  return [
+    sql`(-COALESCE(${table.ratingSumHalves}::numeric / NULLIF(${table.reviewCount}, 0), -1))`,
+    sql`(-${table.reviewCount}::numeric)`,
+  ];
+}
 
 /**
  * One row per provider: what the directory filters, sorts and searches by, denormalized so a
@@ -64,9 +76,7 @@ export const providerDirectory = pgTable(
     index('provider_directory_fee_idx').on(table.feeCurrency, table.feeMinor),
     index('provider_directory_next_idx').on(table.nextAvailableAt),
     index('provider_directory_listable_idx').on(table.listableUntil),
-    index('provider_directory_rating_idx').on(
-      sql`(${table.ratingSumHalves}::numeric / NULLIF(${table.reviewCount}, 0)) DESC NULLS LAST`,
-    ),
+    index('provider_directory_rating_order_idx').on(...directoryRatingOrder(table), table.providerId),
     index('provider_directory_document_en_idx').using('gin', table.documentEn),
     index('provider_directory_document_de_idx').using('gin', table.documentDe),
     index('provider_directory_options_idx').using('gin', table.optionIds),

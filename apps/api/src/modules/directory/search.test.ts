@@ -2,9 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
-import { preferenceOptions, providerProfiles, userPreferences } from '../../db/schema/index.ts';
+import {
+  directoryRatingOrder,
+  preferenceOptions,
+  providerDirectory,
+  providerProfiles,
+  userPreferences,
+} from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { rawRows } from '../../platform/prepared.ts';
+import { listedRowSql } from '../credentials/listing.ts';
 import { pastBooking, reviewed } from '../reviews/test-support.ts';
 import { refreshNextAvailable } from './next-available.ts';
 import { directoryProvider, keptAndChosenOptions, savePreferences, searchNames } from './test-support.ts';
@@ -251,6 +258,29 @@ describe('GET /providers keyset pages', () => {
         message: 'This list has changed. Please start again from the first page.',
       });
     }
+  });
+});
+
+describe('the rating order’s index', () => {
+  it('serves a page after a position as a walk of the index, with no sort', async () => {
+    // What a deep rating page asks (search.ts builds it from the same pieces); sequential and
+    // bitmap scans priced out, as these tables are small: the index must match the keys exactly.
+    const d = providerDirectory;
+    const keys = directoryRatingOrder(d);
+    const plan = await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      return rawRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN SELECT ${d.providerId} FROM ${d}
+             WHERE ${listedRowSql(d, t.deps.clock.now())}
+               AND ((${sql.join([...keys, sql`${d.providerId}`], sql`, `)}) > (-9::numeric, -3::numeric, ${'00000000-0000-4000-8000-000000000000'}::uuid))
+             ORDER BY ${sql.join([...keys, sql`${d.providerId}`], sql`, `)} LIMIT 13`,
+      );
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('provider_directory_rating_order_idx');
+    expect(text).not.toMatch(/Sort/);
   });
 });
 

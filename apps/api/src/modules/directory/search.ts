@@ -11,6 +11,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   countries,
+  directoryRatingOrder,
   providerConcerns,
   providerDirectory,
   providerLicenseStates,
@@ -214,11 +215,12 @@ function relevance(statement: SearchStatement, terms: SearchTerm[], language: La
 const tsQueryOnce = (config: 'english' | 'german', text: SQL) =>
   sql`(SELECT to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${text}))`;
 
-interface SortKey {
-  /** A numeric expression (never null: COALESCEd to a value that sorts last). */
-  expr: SQL;
-  direction: 'asc' | 'desc';
-}
+/**
+ * A sort key: a numeric expression, never null (COALESCEd to a value that sorts last), in
+ * ascending order (a descending order is sorted by its negation), so a page's position is one
+ * row comparison an index on the same expressions can serve.
+ */
+type SortKey = SQL;
 
 const LAST = '1e15';
 
@@ -233,8 +235,9 @@ function feeInUsdCents(statement: SearchStatement, rates: Rates): SQL {
 }
 
 /**
- * The sort keys of each order, then the provider id: ranks and averages descending, price and
- * next free slot ascending. Relevance without text is the rating order.
+ * The sort keys of each order, then the provider id, all ascending: ranks and averages negated,
+ * price and next free slot as they are. Relevance without text is the rating order (its index:
+ * directoryRatingOrder).
  */
 function sortKeys(
   statement: SearchStatement,
@@ -243,43 +246,28 @@ function sortKeys(
   language: Language,
   rates: Rates,
 ): SortKey[] {
-  const rating: SortKey[] = [
-    { expr: sql`COALESCE(${d.ratingSumHalves}::numeric / NULLIF(${d.reviewCount}, 0), -1)`, direction: 'desc' },
-    { expr: sql`${d.reviewCount}::numeric`, direction: 'desc' },
-  ];
+  const rating = directoryRatingOrder(d);
   if (sort === 'relevance' && terms.length > 0) {
     statement.has(`rank:${language === 'de' ? 'de' : 'en'}`);
-    return [{ expr: relevance(statement, terms, language), direction: 'desc' }, ...rating];
+    return [sql`(-${relevance(statement, terms, language)})`, ...rating];
   }
   if (sort === 'price') {
     statement.has('price');
-    return [{ expr: sql`COALESCE(${feeInUsdCents(statement, rates)}, ${sql.raw(LAST)})`, direction: 'asc' }];
+    return [sql`COALESCE(${feeInUsdCents(statement, rates)}, ${sql.raw(LAST)})`];
   }
   if (sort === 'next') {
     statement.has('next');
-    return [{ expr: sql`COALESCE(extract(epoch FROM ${d.nextAvailableAt}), ${sql.raw(LAST)})`, direction: 'asc' }];
+    return [sql`COALESCE(extract(epoch FROM ${d.nextAvailableAt}), ${sql.raw(LAST)})`];
   }
   statement.has('rating');
   return rating;
 }
 
-/** Rows strictly after the cursor's position in (keys…, id ASC) order. */
+/** Rows strictly after the cursor's position in (keys…, id) order: one row comparison. */
 function afterPosition(statement: SearchStatement, keys: SortKey[], values: string[], id: string): SQL {
   statement.has('after');
-  const bound = values.map((value) => statement.value(value));
-  const after = statement.value(id);
-  const alternatives: SQL[] = [];
-  for (let index = 0; index <= keys.length; index++) {
-    const equal = keys.slice(0, index).map((key, at) => sql`${key.expr} = ${bound[at]}::numeric`);
-    const key = keys[index];
-    const beyond = key
-      ? key.direction === 'desc'
-        ? sql`${key.expr} < ${bound[index]}::numeric`
-        : sql`${key.expr} > ${bound[index]}::numeric`
-      : sql`${d.providerId} > ${after}::uuid`;
-    alternatives.push(sql`(${sql.join([...equal, beyond], sql` AND `)})`);
-  }
-  return sql`(${sql.join(alternatives, sql` OR `)})`;
+  const bound = values.map((value) => sql`${statement.value(value)}::numeric`);
+  return sql`((${sql.join([...keys, sql`${d.providerId}`], sql`, `)}) > (${sql.join([...bound, sql`${statement.value(id)}::uuid`], sql`, `)}))`;
 }
 
 /**
@@ -329,16 +317,13 @@ export async function searchProviders(
       .select({
         // Names no joined table has: drizzle refers to a subquery's columns unqualified.
         matchId: sql<string>`${d.providerId}`.as('match_id'),
-        ...Object.fromEntries(keys.map((key, index) => [`k${index}`, sql<string>`${key.expr}`.as(`k${index}`)])),
+        ...Object.fromEntries(keys.map((key, index) => [`k${index}`, sql<string>`${key}`.as(`k${index}`)])),
         // The first page counts every match in the same statement; later pages carry that total in their cursor.
         total: (position ? sql<number>`0` : sql<number>`(count(*) OVER ())::int`).as('match_total'),
       })
       .from(d)
       .where(and(where, after))
-      .orderBy(
-        ...keys.map((key, index) => sql`${sql.identifier(`k${index}`)} ${sql.raw(key.direction)}`),
-        sql`match_id asc`,
-      )
+      .orderBy(...keys.map((_key, index) => sql`${sql.identifier(`k${index}`)}`), sql`match_id`)
       .limit(limit)
       .as('matches');
     const key = (index: number) => sql`${sql.identifier('matches')}.${sql.identifier(`k${index}`)}`;
@@ -347,10 +332,7 @@ export async function searchProviders(
       total: sql<number>`${matches.total}`,
     })
       .innerJoin(matches, eq(matches.matchId, d.providerId))
-      .orderBy(
-        ...keys.map((sortKey, index) => sql`${key(index)} ${sql.raw(sortKey.direction)}`),
-        sql`${d.providerId} asc`,
-      );
+      .orderBy(...keys.map((_key, index) => key(index)), d.providerId);
   };
   const name = statementName(statement.shape.join(' '));
   const rows = name

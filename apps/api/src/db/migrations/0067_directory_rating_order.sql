@@ -1,0 +1,2 @@
+DROP INDEX "provider_directory_rating_idx";--> statement-breakpoint
+CREATE INDEX "provider_directory_rating_order_idx" ON "provider_directory" USING btree ((-COALESCE("rating_sum_halves"::numeric / NULLIF("review_count", 0), -1)),(-"review_count"::numeric),"provider_id");
