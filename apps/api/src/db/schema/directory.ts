@@ -9,6 +9,9 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'd
 /** PostgreSQL full-text document (written by triggers only; never read into JavaScript). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** A directory sort key's value for a provider without one (no fee, no free slot): after every real one. */
+export const DIRECTORY_SORTS_LAST = '1e15';
+
 /**
  * The directory's rating order as ascending keys (best average first, then most reviews; no
  * review last): what a search sorts by and the index beside it serves, so a deep keyset page is
@@ -19,6 +22,15 @@ export function directoryRatingOrder(table: { ratingSumHalves: AnyColumn; review
     sql`(-COALESCE(${table.ratingSumHalves}::numeric / NULLIF(${table.reviewCount}, 0), -1))`,
     sql`(-${table.reviewCount}::numeric)`,
   ];
+}
+
+/**
+ * The next-free-slot order as an ascending key (soonest first; none last), in seconds since the
+ * epoch: extract() of a timestamptz is not immutable, of its UTC wall time it is, so an index can
+ * hold it. Stated here once for the index and the search.
+ */
+export function directoryNextOrder(table: { nextAvailableAt: AnyColumn }): SQL {
+  return sql`COALESCE(extract(epoch FROM (${table.nextAvailableAt} AT TIME ZONE 'UTC')), ${sql.raw(DIRECTORY_SORTS_LAST)})`;
 }
 
 /**
@@ -77,6 +89,7 @@ export const providerDirectory = pgTable(
     index('provider_directory_next_idx').on(table.nextAvailableAt),
     index('provider_directory_listable_idx').on(table.listableUntil),
     index('provider_directory_rating_order_idx').on(...directoryRatingOrder(table), table.providerId),
+    index('provider_directory_next_order_idx').on(directoryNextOrder(table), table.providerId),
     index('provider_directory_document_en_idx').using('gin', table.documentEn),
     index('provider_directory_document_de_idx').using('gin', table.documentDe),
     index('provider_directory_options_idx').using('gin', table.optionIds),

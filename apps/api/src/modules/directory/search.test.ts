@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import {
+  directoryNextOrder,
   directoryRatingOrder,
   preferenceOptions,
   providerDirectory,
@@ -261,27 +262,36 @@ describe('GET /providers keyset pages', () => {
   });
 });
 
-describe('the rating order’s index', () => {
-  it('serves a page after a position as a walk of the index, with no sort', async () => {
-    // What a deep rating page asks (search.ts builds it from the same pieces); sequential and
-    // bitmap scans priced out, as these tables are small: the index must match the keys exactly.
-    const d = providerDirectory;
-    const keys = directoryRatingOrder(d);
-    const plan = await t.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-      return rawRows<{ 'QUERY PLAN': string }>(
-        tx,
-        sql`EXPLAIN SELECT ${d.providerId} FROM ${d}
-             WHERE ${listedRowSql(d, t.deps.clock.now())}
-               AND ((${sql.join([...keys, sql`${d.providerId}`], sql`, `)}) > (-9::numeric, -3::numeric, ${'00000000-0000-4000-8000-000000000000'}::uuid))
-             ORDER BY ${sql.join([...keys, sql`${d.providerId}`], sql`, `)} LIMIT 13`,
+describe('the sort orders’ indexes', () => {
+  const d = providerDirectory;
+  const orders = [
+    { name: 'rating', keys: directoryRatingOrder(d), index: 'provider_directory_rating_order_idx' },
+    { name: 'next free slot', keys: [directoryNextOrder(d)], index: 'provider_directory_next_order_idx' },
+  ];
+  for (const order of orders) {
+    it(`serves a page after a position in ${order.name} order as a walk of the index, with no sort`, async () => {
+      // What a deep page asks (search.ts builds it from the same pieces); sequential and bitmap
+      // scans priced out, as these tables are small: the index must match the keys exactly.
+      const position = sql.join([...order.keys, sql`${d.providerId}`], sql`, `);
+      const values = sql.join(
+        [...order.keys.map(() => sql`-9::numeric`), sql`${'00000000-0000-4000-8000-000000000000'}::uuid`],
+        sql`, `,
       );
+      const plan = await t.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+        return rawRows<{ 'QUERY PLAN': string }>(
+          tx,
+          sql`EXPLAIN SELECT ${d.providerId} FROM ${d}
+               WHERE ${listedRowSql(d, t.deps.clock.now())} AND ((${position}) > (${values}))
+               ORDER BY ${position} LIMIT 13`,
+        );
+      });
+      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toContain(order.index);
+      expect(text).not.toMatch(/Sort/);
     });
-    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-    expect(text).toContain('provider_directory_rating_order_idx');
-    expect(text).not.toMatch(/Sort/);
-  });
+  }
 });
 
 describe('the directory’s copy of the options', () => {

@@ -11,6 +11,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   countries,
+  DIRECTORY_SORTS_LAST,
+  directoryNextOrder,
   directoryRatingOrder,
   providerConcerns,
   providerDirectory,
@@ -222,8 +224,6 @@ const tsQueryOnce = (config: 'english' | 'german', text: SQL) =>
  */
 type SortKey = SQL;
 
-const LAST = '1e15';
-
 /** The fee in US cents at the reference rates, so fees in different currencies order together. */
 function feeInUsdCents(statement: SearchStatement, rates: Rates): SQL {
   const cases = Object.entries(rates).map(
@@ -236,8 +236,9 @@ function feeInUsdCents(statement: SearchStatement, rates: Rates): SQL {
 
 /**
  * The sort keys of each order, then the provider id, all ascending: ranks and averages negated,
- * price and next free slot as they are. Relevance without text is the rating order (its index:
- * directoryRatingOrder).
+ * price and next free slot as they are. Relevance without text is the rating order; the rating
+ * and next-free-slot orders have indexes on the same expressions (directoryRatingOrder,
+ * directoryNextOrder).
  */
 function sortKeys(
   statement: SearchStatement,
@@ -253,11 +254,11 @@ function sortKeys(
   }
   if (sort === 'price') {
     statement.has('price');
-    return [sql`COALESCE(${feeInUsdCents(statement, rates)}, ${sql.raw(LAST)})`];
+    return [sql`COALESCE(${feeInUsdCents(statement, rates)}, ${sql.raw(DIRECTORY_SORTS_LAST)})`];
   }
   if (sort === 'next') {
     statement.has('next');
-    return [sql`COALESCE(extract(epoch FROM ${d.nextAvailableAt}), ${sql.raw(LAST)})`];
+    return [directoryNextOrder(d)];
   }
   statement.has('rating');
   return rating;

@@ -1,0 +1,1 @@
+CREATE INDEX "provider_directory_next_order_idx" ON "provider_directory" USING btree (COALESCE(extract(epoch FROM ("next_available_at" AT TIME ZONE 'UTC')), 1e15),"provider_id");
