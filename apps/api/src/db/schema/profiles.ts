@@ -95,6 +95,8 @@ export const providerBookingFees = pgTable(
     uniqueIndex('provider_booking_fees_therapy_uq')
       .on(table.providerId, table.therapyCategoryId)
       .where(sql`${table.therapyCategoryId} IS NOT NULL`),
+    // All of one provider's fees (their overview, fee settings): neither partial index above serves that.
+    index('provider_booking_fees_provider_idx').on(table.providerId),
     check('provider_booking_fees_fee_check', sql`${table.feeMinor} >= 0`),
     check('provider_booking_fees_free_check', sql`NOT ${table.isFree} OR ${table.feeMinor} = 0`),
   ],

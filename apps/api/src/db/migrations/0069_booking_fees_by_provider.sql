@@ -1,0 +1,1 @@
+CREATE INDEX "provider_booking_fees_provider_idx" ON "provider_booking_fees" USING btree ("provider_id");
