@@ -3,30 +3,66 @@ import type { EarningsHistoryItem, EarningsSummary, PayoutStatus } from '@app/sh
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts } from '../../db/schema/index.ts';
-import { loadAccountHolder } from './account-holder.ts';
+import { type AccountHolder, loadAccountHolder } from './account-holder.ts';
 import { commissionRateFor } from './commission.ts';
 import { heldEarnings } from './held-earnings.ts';
 import { accountKey } from './ledger-math.ts';
 import { safeTimezone, statementPage, toTransactionItem } from './transaction-items.ts';
 
 /**
- * GET /earnings: what a provider can withdraw (the balance minus earnings held for the dispute
- * window), has earned and has been paid, in their country's currency.
+ * What a provider can withdraw now (the balance minus earnings held for the dispute window or a
+ * report) and has earned this calendar month in their time zone: the account's row and this
+ * month's entries, however long their history.
+ */
+async function earningsNow(db: Tx, holder: AccountHolder, now: Date) {
+  const timezone = safeTimezone(holder.timezone);
+  const key = accountKey({ kind: 'provider_earnings', currencyCode: holder.currency, userId: holder.id });
+  const monthStart = sql`date_trunc('month', ${now.toISOString()}::timestamptz AT TIME ZONE ${timezone}) AT TIME ZONE ${timezone}`;
+  const [account] = await db
+    .select({
+      balance: ledgerAccounts.balanceMinor,
+      // Named in full: a one-table select renders its columns unqualified, and "id" would be the entry's.
+      monthEarned: sql<string>`(SELECT COALESCE(SUM(entry.amount_minor), 0) FROM ${ledgerEntries} AS entry
+        WHERE entry.account_id = ${ledgerAccounts}.id AND entry.created_at >= ${monthStart}
+          AND entry.transaction_type = 'earning')`,
+    })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.key, key));
+  // Earnings of sessions still within their dispute window (or under a report) are not withdrawable yet.
+  const heldItems = await heldEarnings(db, { providerId: holder.id, currencyCode: holder.currency, now });
+  const held = heldItems.reduce((sum, item) => sum + item.netMinor, 0);
+  return {
+    available: Math.max(0, Number(account?.balance ?? 0) - held),
+    held,
+    heldItems,
+    thisMonthEarned: Number(account?.monthEarned ?? 0),
+  };
+}
+
+/** The provider overview's glance at their earnings: currency, withdrawable now, earned this month. */
+export async function getEarningsGlance(
+  db: Tx,
+  input: { userId: string; now: Date },
+): Promise<Pick<EarningsSummary, 'currency' | 'available' | 'thisMonthEarned'>> {
+  const holder = await loadAccountHolder(db, input.userId);
+  const { available, thisMonthEarned } = await earningsNow(db, holder, input.now);
+  return { currency: holder.currency, available, thisMonthEarned };
+}
+
+/**
+ * GET /earnings: what a provider can withdraw, has earned and has been paid, in their country's
+ * currency; the lifetime totals sum the account's whole history.
  */
 export async function getEarningsSummary(db: Tx, input: { userId: string; now: Date }): Promise<EarningsSummary> {
   const holder = await loadAccountHolder(db, input.userId);
-  const timezone = safeTimezone(holder.timezone);
   const key = accountKey({ kind: 'provider_earnings', currencyCode: holder.currency, userId: holder.id });
-  const monthStart = sql`date_trunc('month', ${input.now.toISOString()}::timestamptz AT TIME ZONE ${timezone}) AT TIME ZONE ${timezone}`;
   const type = ledgerEntries.transactionType;
   const amount = ledgerEntries.amountMinor;
   const [totals] = await db
     .select({
-      available: sql<string>`MAX(${ledgerAccounts.balanceMinor})`,
       earned: sql<string>`COALESCE(SUM(${amount}) FILTER (WHERE ${type} = 'earning'), 0)`,
       commission: sql<string>`COALESCE(SUM((${ledgerTransactions.metadata}->>'commissionMinor')::bigint) FILTER (WHERE ${type} = 'earning'), 0)`,
       paidOut: sql<string>`COALESCE(SUM(${amount}) FILTER (WHERE ${type} IN ('payout', 'payout_reversal')), 0)`,
-      monthEarned: sql<string>`COALESCE(SUM(${amount}) FILTER (WHERE ${type} = 'earning' AND ${ledgerEntries.createdAt} >= ${monthStart}), 0)`,
     })
     .from(ledgerAccounts)
     .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
@@ -39,14 +75,12 @@ export async function getEarningsSummary(db: Tx, input: { userId: string; now: D
       and(eq(payouts.userId, holder.id), eq(payouts.currencyCode, holder.currency), eq(payouts.status, 'pending')),
     );
   const rateBps = await commissionRateFor(db, holder.id);
-  // Earnings of sessions still within their dispute window (or under a report) are not withdrawable yet.
-  const heldItems = await heldEarnings(db, { providerId: holder.id, currencyCode: holder.currency, now: input.now });
-  const held = heldItems.reduce((sum, item) => sum + item.netMinor, 0);
+  const current = await earningsNow(db, holder, input.now);
   return {
     currency: holder.currency,
-    available: Math.max(0, Number(totals?.available ?? 0) - held),
-    held,
-    heldItems: heldItems.map((item) => ({
+    available: current.available,
+    held: current.held,
+    heldItems: current.heldItems.map((item) => ({
       bookingIdentifier: item.bookingId,
       amount: item.netMinor,
       until: item.until?.toISOString() ?? null,
@@ -55,7 +89,7 @@ export async function getEarningsSummary(db: Tx, input: { userId: string; now: D
     totalCommission: Number(totals?.commission ?? 0),
     totalWithdrawn: -Number(totals?.paidOut ?? 0),
     pendingPayouts: Number(pending?.total ?? 0),
-    thisMonthEarned: Number(totals?.monthEarned ?? 0),
+    thisMonthEarned: current.thisMonthEarned,
     commissionRate: rateBps / 100,
   };
 }

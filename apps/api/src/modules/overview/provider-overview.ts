@@ -18,7 +18,7 @@ import { hasWeeklyHours } from '../availability/service.ts';
 import { listedProviderSql, listingMissing, utcDay } from '../credentials/listing.ts';
 import { missingItems } from '../credentials/views.ts';
 import { countUnread } from '../messages/conversations.ts';
-import { getEarningsSummary } from '../money/earnings.ts';
+import { getEarningsGlance } from '../money/earnings.ts';
 import { countUnreadNotifications } from '../notifications/inbox.ts';
 import { loadProviderProfile } from '../profiles/provider-service.ts';
 import { listComingSessions, listRescheduleRequests, withSeriesOf } from './booking-lists.ts';
@@ -98,7 +98,7 @@ export async function providerOverview(
       limit: OVERVIEW_LIMITS.rescheduleRequests,
       language,
     }),
-    getEarningsSummary(deps.db, { userId, now }),
+    getEarningsGlance(deps.db, { userId, now }),
     countUnread(deps, { actor }),
     countUnreadNotifications(deps, { actor }),
     listingMissing(deps.db, { providerId: userId, now }),
