@@ -64,8 +64,10 @@ export const reviews = pgTable(
       .on(table.providerId, table.ratingHalves, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.hiddenAt} IS NULL`),
     index('reviews_client_idx').on(table.clientId, table.createdAt.desc()),
+    // DESC NULLS FIRST, as the queue's ORDER BY … DESC asks: an index in another null order is
+    // not read in order, and the whole queue would be sorted for each page.
     index('reviews_reported_idx')
-      .on(table.lastReportedAt.desc(), table.id.desc())
+      .on(table.lastReportedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.lastReportedAt} IS NOT NULL`),
     // The CHECKs are built from the rules' constants, so the table states each number once with
     // the service and the screens (a change of a constant is a schema change drizzle-kit sees).

@@ -45,7 +45,7 @@ export async function reportReview(
 }
 
 /** Open: reported since the last decision and still visible. Hidden: hidden now. All: ever reported. */
-function statusWhere(status: 'open' | 'hidden' | 'all'): SQL | undefined {
+export function statusWhere(status: 'open' | 'hidden' | 'all'): SQL | undefined {
   const reported = isNotNull(reviews.lastReportedAt);
   if (status === 'hidden') return and(reported, isNotNull(reviews.hiddenAt));
   if (status === 'all') return reported;
@@ -55,6 +55,9 @@ function statusWhere(status: 'open' | 'hidden' | 'all'): SQL | undefined {
     or(isNull(reviews.moderatedAt), gt(reviews.lastReportedAt, reviews.moderatedAt)),
   );
 }
+
+/** The queue's order, latest report first: what reviews_reported_idx is built to be read in. */
+export const queueOrder = [desc(reviews.lastReportedAt), desc(reviews.id)];
 
 /** GET /admin/reviews/reported: reported reviews with their reports, latest report first (admin). */
 export async function listReportedReviews(
@@ -68,7 +71,7 @@ export async function listReportedReviews(
   const [rows, [counted]] = await Promise.all([
     reviewSelect(deps.db, null)
       .where(where)
-      .orderBy(desc(reviews.lastReportedAt), desc(reviews.id))
+      .orderBy(...queueOrder)
       .limit(input.perPage)
       .offset((input.page - 1) * input.perPage),
     deps.db.select({ total: count() }).from(reviews).where(where),

@@ -1,0 +1,2 @@
+DROP INDEX "reviews_reported_idx";--> statement-breakpoint
+CREATE INDEX "reviews_reported_idx" ON "reviews" USING btree ("last_reported_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."last_reported_at" IS NOT NULL;
