@@ -1,16 +1,9 @@
 import type { Language } from '@app/shared/constants';
 import type { Concern, PreferenceListName, TherapyCategory } from '@app/shared/schemas/catalog';
 import type { NamedItem } from '@app/shared/schemas/common';
-import { and, asc, countDistinct, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  concerns,
-  preferenceOptions,
-  providerConcerns,
-  providerProfiles,
-  therapyCategories,
-  users,
-} from '../../db/schema/index.ts';
+import { concerns, preferenceOptions, providerConcerns, therapyCategories, users } from '../../db/schema/index.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { listedProviderSql } from '../credentials/listing.ts';
 
@@ -33,13 +26,9 @@ export async function listTopConcerns(
     .from(concerns)
     .leftJoin(providerConcerns, eq(providerConcerns.concernId, concerns.id))
     .leftJoin(
-      providerProfiles,
-      and(
-        eq(providerProfiles.userId, providerConcerns.providerId),
-        listedProviderSql(providerProfiles.userId, options.now),
-      ),
+      users,
+      and(eq(users.id, providerConcerns.providerId), listedProviderSql(providerConcerns.providerId, options.now)),
     )
-    .leftJoin(users, and(eq(users.id, providerProfiles.userId), isNull(users.deletedAt)))
     .groupBy(concerns.id)
     .having(options.withTherapists ? sql`${therapistCount} > 0` : undefined)
     .orderBy(desc(concerns.popularity), asc(concerns.key))

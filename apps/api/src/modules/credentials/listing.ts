@@ -4,7 +4,7 @@ import {
   listingDay,
   missingForListing,
 } from '@app/shared/listing-rules';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { providerDirectory, providerProfiles } from '../../db/schema/index.ts';
 
@@ -55,11 +55,17 @@ export function listedRowSql(row: ListingRow, now: Date | SQL): SQL {
   return sql`(${row.listableUntil} >= ${listingToday(now)} AND ${row.nextAvailableAt} <= ${horizon})`;
 }
 
-/** Whether a provider is listed (provider overview, back office, reviews page, counts): the rule on their directory row. */
-export function listedProviderSql(providerId: unknown, now: Date | SQL): SQL {
+/**
+ * Whether a provider is listed (provider overview, back office, reviews page, counts): the rule on
+ * their directory row. The provider's column is named with its table: drizzle leaves columns of a
+ * one-table select unqualified, and inside this subquery a bare "provider_id" would be the
+ * directory row's own.
+ */
+export function listedProviderSql(providerId: AnyColumn, now: Date | SQL): SQL {
   const listing = { listableUntil: sql`listing.listable_until`, nextAvailableAt: sql`listing.next_available_at` };
+  const provider = sql`${sql.identifier(getTableName(providerId.table))}.${sql.identifier(providerId.name)}`;
   return sql`EXISTS (SELECT 1 FROM provider_directory AS listing
-    WHERE listing.provider_id = ${providerId} AND ${listedRowSql(listing, now)})`;
+    WHERE listing.provider_id = ${provider} AND ${listedRowSql(listing, now)})`;
 }
 
 /** What a provider still lacks to be listed (the checklist; approval refuses while it is not empty apart from approval). */

@@ -3,7 +3,7 @@ import type { Country, LanguageItem, State, StateStat } from '@app/shared/schema
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { countries, languages, providerLicenseStates, providerProfiles, states, users } from '../../db/schema/index.ts';
+import { countries, languages, providerLicenseStates, states, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { localizedName } from '../../platform/localized.ts';
 import { listedProviderSql } from '../credentials/listing.ts';
@@ -80,13 +80,11 @@ export async function topProviderStates(
     db
       .select({ providerId: users.id, stateId: sql<string>`${users.stateId}`.as('state_id') })
       .from(users)
-      .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
       .where(and(listed, isNotNull(users.stateId), eq(users.countryId, country.id))),
     db
       .select({ providerId: users.id, stateId: sql<string>`${providerLicenseStates.stateId}`.as('state_id') })
       .from(providerLicenseStates)
       .innerJoin(users, eq(users.id, providerLicenseStates.providerId))
-      .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
       // Practising in the country, as the directory's country filter asks: a licence alone lists nobody there.
       .where(and(listed, eq(users.countryId, country.id))),
   ).as('presence');
