@@ -9,6 +9,10 @@ import { heldEarnings } from './held-earnings.ts';
 import { accountKey } from './ledger-math.ts';
 import { safeTimezone, statementPage, toTransactionItem } from './transaction-items.ts';
 
+/** The provider's earnings account in their country's currency. */
+const earningsKey = (holder: AccountHolder) =>
+  accountKey({ kind: 'provider_earnings', currencyCode: holder.currency, userId: holder.id });
+
 /**
  * What a provider can withdraw now (the balance minus earnings held for the dispute window or a
  * report) and has earned this calendar month in their time zone: the account's row and this
@@ -16,7 +20,7 @@ import { safeTimezone, statementPage, toTransactionItem } from './transaction-it
  */
 async function earningsNow(db: Tx, holder: AccountHolder, now: Date) {
   const timezone = safeTimezone(holder.timezone);
-  const key = accountKey({ kind: 'provider_earnings', currencyCode: holder.currency, userId: holder.id });
+  const key = earningsKey(holder);
   const monthStart = sql`date_trunc('month', ${now.toISOString()}::timestamptz AT TIME ZONE ${timezone}) AT TIME ZONE ${timezone}`;
   const [account] = await db
     .select({
@@ -55,7 +59,7 @@ export async function getEarningsGlance(
  */
 export async function getEarningsSummary(db: Tx, input: { userId: string; now: Date }): Promise<EarningsSummary> {
   const holder = await loadAccountHolder(db, input.userId);
-  const key = accountKey({ kind: 'provider_earnings', currencyCode: holder.currency, userId: holder.id });
+  const key = earningsKey(holder);
   const type = ledgerEntries.transactionType;
   const amount = ledgerEntries.amountMinor;
   const [totals] = await db
