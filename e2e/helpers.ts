@@ -145,3 +145,11 @@ export async function expectConsentButtonsUncovered(page: Page) {
     expect(covered, `${await button.textContent()} is covered`).toBe(false);
   }
 }
+
+/** An amount as the pages write it (formatMoney: the page's language, narrow symbol). */
+export function moneyText(minor: number, currency: string, language: 'en' | 'de' = 'en'): string {
+  const locale = language === 'de' ? 'de-DE' : 'en-GB';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
+    minor / 100,
+  );
+}

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { CLIENT, dismissConsent, PROVIDER } from './demo';
 import { expect, test } from './fixtures';
-import { signIn, tokenOf } from './helpers';
+import { moneyText as money, signIn, tokenOf } from './helpers';
 
 const ADMIN = { email: 'admin@demo.test', password: 'demo-pass-123' };
 type Account = { email: string; password: string };
@@ -15,14 +15,6 @@ async function overviewOf(request: APIRequestContext, account: Account) {
   expect(answer.ok()).toBe(true);
   // biome-ignore lint/suspicious/noExplicitAny: the answer's shape is checked by the API tests; here it is compared with the page.
   return (await answer.json()) as any;
-}
-
-/** An amount as the page writes it (formatMoney: the page's language, narrow symbol). */
-function money(minor: number, currency: string, language: 'en' | 'de' = 'en'): string {
-  const locale = language === 'de' ? 'de-DE' : 'en-GB';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
-    minor / 100,
-  );
 }
 
 async function screenshots(page: Page, name: string) {

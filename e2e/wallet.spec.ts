@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { GB_PROVIDER_NEW_BANK, PROVIDER, US_PROVIDER } from './demo';
+import { CLIENT, GB_PROVIDER_NEW_BANK, PROVIDER, US_PROVIDER } from './demo';
 import { expect, test } from './fixtures';
-import { type Account, countryIdentifier, outbox, signIn, signUpVerified, tokenOf } from './helpers';
+import { type Account, countryIdentifier, moneyText, outbox, signIn, signUpVerified, tokenOf } from './helpers';
 
 const PASSWORD = 'calm-river-42';
 
@@ -25,6 +25,56 @@ async function newClient(request: APIRequestContext, firstName = 'Amaka'): Promi
 const balance = (page: Page) => page.getByTestId('wallet-balance');
 
 test.describe('wallet', () => {
+  test('the wallet is rendered on the server at first load, in en and de, and its queries are not asked again', async ({
+    page,
+    request,
+  }) => {
+    const token = await tokenOf(request, CLIENT);
+    const answer = await request.get('/api/wallet/balance', { headers: { Authorization: `Bearer ${token}` } });
+    expect(answer.ok()).toBe(true);
+    const wallet = (await answer.json()) as { balance: number; currency: string };
+    await signIn(page, CLIENT, '/overview/');
+    // A new tab shares the cookies but not the tab's session: the server renders from the page credential.
+    const tab = await page.context().newPage();
+    const walletCalls: string[] = [];
+    const problems: string[] = [];
+    tab.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/api/wallet/') || pathname === '/api/user/info') walletCalls.push(pathname);
+    });
+    tab.on('pageerror', (error) => problems.push(error.message));
+    tab.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    for (const [path, title, language] of [
+      ['/wallet/', 'Wallet', 'en'],
+      ['/de/wallet/', 'Guthaben', 'de'],
+    ] as const) {
+      const response = await tab.goto(path);
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      const html = (await response?.text()) ?? '';
+      expect(html).toContain(moneyText(wallet.balance, wallet.currency, language));
+      expect(html).toContain('data-testid="wallet-balance"');
+      await tab.waitForLoadState('networkidle');
+      await expect(tab.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(balance(tab)).toHaveText(moneyText(wallet.balance, wallet.currency, language));
+      await tab.screenshot({ path: `test-results/wallet-server-rendered-${language}.png`, fullPage: true });
+    }
+    expect(walletCalls).toEqual([]);
+    expect(problems).toEqual([]);
+    // Hydrated: the top-up dialog opens from the server-rendered button.
+    await tab.getByRole('button', { name: 'Guthaben aufladen' }).first().click();
+    await expect(tab.getByRole('dialog')).toBeVisible();
+    await tab.keyboard.press('Escape');
+
+    await tab.getByRole('button', { name: 'Abmelden' }).first().click();
+    await tab.waitForURL('**/de/login/**');
+    const after = await tab.goto('/wallet/');
+    expect(await after?.text()).not.toContain('data-testid="wallet-balance"');
+    await tab.waitForURL('**/login/?redirect=%2Fwallet%2F');
+    await tab.close();
+  });
+
   test('a client tops up by card in the sandbox, sees the payment in the statement, and a declined card fails', async ({
     page,
     visit,

@@ -14,11 +14,12 @@ const FRAMEWORK =
 /**
  * The rest of the query library, one file of its own: home, the directory and a provider's page
  * load it after hydration (`#app/api/deferred-query`), the other routes with their modules. What
- * only changes (mutations) or pages through lists (infinite queries) needs is left out of it: it
- * comes with the forms and lists that use it, not with every signed-in page's first load.
+ * only changes (mutations), pages through lists (infinite queries) or takes a server render's
+ * answers (hydration) needs is left out of it: it comes with the forms, lists and pages that use
+ * it, not with every signed-in page's first load.
  */
 const QUERY =
-  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](QueryClientProvider|queryOptions|useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$)/;
+  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](QueryClientProvider|queryOptions|useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|hydration|HydrationBoundary)\.js$)/;
 
 const appDir = fileURLToPath(new URL('./app/', import.meta.url));
 /**

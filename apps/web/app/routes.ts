@@ -25,8 +25,9 @@ export default [
       ]),
     ]),
     layout('routes/app-layout.tsx', [
-      // The overview renders on the server at first load; the other pages in the browser.
+      // The overview and the wallet render on the server at first load; the other pages in the browser.
       route('overview', 'routes/overview.tsx'),
+      route('wallet', 'routes/wallet.tsx'),
       // Booking step 1 loads its own words, not the whole catalog app-pages loads (the page budget).
       route('booking', 'routes/booking.tsx'),
       layout('routes/app-pages.tsx', [
@@ -43,7 +44,6 @@ export default [
         route('booking/:bookingId/summary', 'routes/booking-summary.tsx'),
         route('payment/:bookingId', 'routes/payment.tsx'),
         route('appointment/confirmation/:bookingId', 'routes/appointment-confirmation.tsx'),
-        route('wallet', 'routes/wallet.tsx'),
         route('wallet/transactions/:transactionId', 'routes/wallet-transaction.tsx'),
         route('earnings', 'routes/earnings.tsx'),
         route('earnings/history', 'routes/earnings-history.tsx'),

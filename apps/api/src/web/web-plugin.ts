@@ -76,7 +76,7 @@ export function webServices(app: FastifyInstance, deps: AppDeps) {
       homeCounts: (input: { countryCode: string | null; language: 'en' | 'de' }) =>
         reuse(`home|${input.countryCode ?? ''}|${input.language}`, () => directory.homeCounts(input)),
     },
-    signedIn: signedInWebServices(deps),
+    signedIn: signedInWebServices(app, deps),
     devTools: deps.config.DEV_TOOLS,
     legal: legalPages(deps),
   };

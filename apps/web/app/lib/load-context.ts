@@ -15,7 +15,7 @@ export interface Viewer {
   sessionId: string;
 }
 
-/** Services the Node process hands to server loaders (no HTTP calls to our own API). */
+/** Services the Node process hands to server loaders (no network calls to our own API). */
 export interface WebServices {
   publicShell(input: { language: Language; countryCode: string }): Promise<PublicShellData>;
   /** The country a trusted proxy header names, when one is configured. */
@@ -47,11 +47,20 @@ export interface WebServices {
   };
   /**
    * The signed-in pages' server reads (apps/api/src/modules/overview/web-services.ts): who the
-   * page credential cookie names while its session is live, and that person's overview.
+   * page credential cookie names while its session is live, that person's overview, and the
+   * API's answers to a page's queries.
    */
   signedIn: {
     viewer(request: Request): Promise<Viewer | null>;
     overview(viewer: Viewer, input: { request: Request; language: Language }): Promise<Overview>;
+    /**
+     * The API's answers to GET `paths` (under /api) as the viewer, in-process: each the JSON the
+     * browser's query would get, or null where the API did not answer 200.
+     */
+    answers(
+      viewer: Viewer,
+      input: { request: Request; language: Language; paths: readonly string[] },
+    ): Promise<unknown[]>;
   };
   /** Development tools on (DEV_TOOLS): the /dev/mailbox page exists. */
   devTools: boolean;

@@ -1,8 +1,11 @@
+import { isLanguage } from '@app/shared/constants';
 import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
+import { HydrationBoundary } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { userInfoQuery } from '#app/api/get-user-info';
+import { type AnswerableQuery, answeredQueries, prefetchPageQueries, seedAnsweredQueries } from '#app/api/page-queries';
 import { getQueryClient } from '#app/api/query-client';
 import { useUserInfo } from '#app/api/use-user-info';
 import { requireSession } from '#app/features/auth/lib/require-session';
@@ -18,34 +21,74 @@ import { WalletStats } from '#app/features/money/components/wallet-stats';
 import { WalletTransactions } from '#app/features/money/components/wallet-transactions';
 import { WALLET_MODALS } from '#app/features/money/lib/modals';
 import { filtersFromSearch, searchFromFilters } from '#app/features/money/lib/search-filters';
-import { languageOfPath } from '#app/lib/i18n';
+import { takeHydration } from '#app/lib/hydration';
+import { languageOfPath, loadPageWords, preloadCatalog } from '#app/lib/i18n';
 import { asCurrency } from '#app/lib/money';
+import { useSignalPageShown } from '#app/lib/page-shown';
 import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useModals } from '#app/ui/modal-manager';
 import type { Route } from './+types/wallet';
 
-/**
- * /wallet/ (clients, SPEC.md §2): balance, stats, statement, top-up by card or bank transfer.
- * The page's queries start here, not awaited (docs/decisions/web-signed-in-time-to-content.md):
- * they run while the page's words and code still load, and the page's hooks find them in flight.
- */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireSession(request, ['client']);
-  const url = new URL(request.url);
-  const queryClient = getQueryClient();
-  void queryClient.prefetchQuery(walletBalanceQuery);
-  void queryClient.prefetchQuery(walletStatsQuery);
-  void queryClient.prefetchQuery(userInfoQuery);
-  void queryClient.prefetchQuery(walletChartsQuery);
-  void queryClient.prefetchQuery(
+// The wallet is server-rendered: its words (the public and signed-in parts) are there before it hydrates.
+await loadPageWords('public', 'app');
+
+/** The page's queries for an address: balance, stats, the user, the charts and the statement page it asks for. */
+function walletQueries(url: URL): AnswerableQuery[] {
+  return [
+    walletBalanceQuery,
+    walletStatsQuery,
+    userInfoQuery,
+    walletChartsQuery,
     walletTransactionsQuery(filtersFromSearch(url.searchParams), languageOfPath(url.pathname)),
-  );
-  return null;
+  ];
 }
 
-export default function WalletPage() {
+/**
+ * First load: the server renders the wallet of the client the page credential names, its queries
+ * answered by the API in-process (docs/decisions/web-signed-in-pages-seed-their-queries-from-the-apis-answers.md);
+ * without one (no cookie, a session that ended, not a client) the browser loads it.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await context.services.signedIn.viewer(request);
+  if (viewer?.role !== 'client') return null;
+  const language = isLanguage(params.lang) ? params.lang : 'en';
+  const queries = walletQueries(new URL(request.url));
+  return answeredQueries(context.services.signedIn, viewer, { request, language, queries });
+}
+
+/**
+ * At hydration, what the server rendered (when it was this tab's person) seeds the query cache.
+ * Otherwise the page's queries start here, not awaited (docs/decisions/web-signed-in-time-to-content.md):
+ * they run while the page's code still loads, and the page's hooks find them in flight.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const hydrating = takeHydration(request);
+  const session = await requireSession(request, ['client']);
+  const queryClient = getQueryClient();
+  if (hydrating) {
+    const rendered = await serverLoader();
+    if (seedAnsweredQueries(queryClient, rendered, session.userId)) return rendered;
+  }
+  prefetchPageQueries(queryClient, walletQueries(new URL(request.url)));
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+/** /wallet/ (clients, SPEC.md §2): balance, stats, statement, top-up by card or bank transfer. */
+export default function Wallet({ loaderData }: Route.ComponentProps) {
+  // On the server: the words this module awaits in the browser come with its modules, not after.
+  preloadCatalog(useLocaleData().lang, 'public', 'app');
+  useSignalPageShown();
+  return (
+    <HydrationBoundary state={loaderData?.queries}>
+      <WalletPage />
+    </HydrationBoundary>
+  );
+}
+
+function WalletPage() {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
   const modals = useModals();

@@ -101,7 +101,7 @@ describe('GET /api/overview', () => {
     // The server render of /overview/ reads the same answer through the web services.
     const viewer = { userId: client.id, role: client.role, sessionId: client.sessionId };
     const page = new Request('http://localhost/overview/', { headers: { cookie: 'country_code=NG' } });
-    const rendered = await signedInWebServices(t.deps).overview(viewer, { request: page, language: 'en' });
+    const rendered = await signedInWebServices(t.app, t.deps).overview(viewer, { request: page, language: 'en' });
     expect(rendered).toEqual(overview);
   });
 
@@ -298,5 +298,60 @@ describe.runIf(testDriver === 'pglite')('the overview: no query per series', () 
     });
     expect(one).toBeGreaterThan(2);
     expect(three).toBe(one);
+  });
+});
+
+describe('the API’s answers to a signed-in page’s queries, for its server render', () => {
+  const viewerOf = (user: TestUser) => ({ userId: user.id, role: user.role, sessionId: user.sessionId });
+  const page = (path: string) => new Request(`http://localhost${path}`);
+
+  it('are the JSON the browser’s GET gets, for the viewer only, in the page’s language', async () => {
+    const client = await createTestUser(t, { role: 'client', firstName: "Ngozi O'Neil-Bassey" });
+    await fundWallet(t, client.id, 123_400);
+    const other = await createTestUser(t, { role: 'client' });
+    await fundWallet(t, other.id, 9_900);
+    const paths = ['/wallet/balance', '/user/info', '/wallet/transactions?page=1&perPage=10'] as const;
+    const rendered = await signedInWebServices(t.app, t.deps).answers(viewerOf(client), {
+      request: page('/de/wallet/'),
+      language: 'de',
+      paths,
+    });
+    const browser = await Promise.all(
+      paths.map(async (path) => {
+        const answer = await t.app.inject({ url: `/api${path}`, headers: { ...client.headers, 'x-language': 'de' } });
+        expect(answer.statusCode, answer.body).toBe(200);
+        return answer.json();
+      }),
+    );
+    expect(rendered).toEqual(browser);
+    expect(rendered[0]).toMatchObject({ balance: 123_400, currency: 'NGN' });
+    expect(rendered[1]).toMatchObject({ identifier: client.id, firstName: "Ngozi O'Neil-Bassey" });
+    expect(JSON.stringify(rendered)).not.toContain(other.id);
+  });
+
+  it('are null where the API refuses the viewer or the path is not one of its own, and the browser asks', async () => {
+    const client = await createTestUser(t, { role: 'client' });
+    const refused = await t.app.inject({ url: '/api/appointment?page=1', headers: client.headers });
+    expect(refused.statusCode).toBe(403);
+    const services = signedInWebServices(t.app, t.deps);
+    const rendered = await services.answers(viewerOf(client), {
+      request: page('/wallet/'),
+      language: 'en',
+      paths: ['/appointment?page=1', '//evil.example/x', 'wallet/balance', '/user/info'],
+    });
+    expect(rendered.slice(0, 3)).toEqual([null, null, null]);
+    expect(rendered[3]).toMatchObject({ identifier: client.id, role: 'client' });
+  });
+
+  it('end with the session: a viewer signed out since gets nothing', async () => {
+    const client = await createTestUser(t, { role: 'client' });
+    const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/invalidate', headers: client.headers });
+    expect(signedOut.statusCode, signedOut.body).toBe(204);
+    const rendered = await signedInWebServices(t.app, t.deps).answers(viewerOf(client), {
+      request: page('/wallet/'),
+      language: 'en',
+      paths: ['/wallet/balance'],
+    });
+    expect(rendered).toEqual([null]);
   });
 });

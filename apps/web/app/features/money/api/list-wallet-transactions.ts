@@ -1,6 +1,6 @@
 import type { TransactionType, WalletTransaction } from '@app/shared/schemas/wallet';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '#app/api/client';
+import { apiGet } from '#app/api/api-get';
 import { walletKeys } from '#app/api/keys/money';
 
 export interface TransactionFilters {
@@ -18,19 +18,19 @@ export interface Page<T> {
 export const TRANSACTIONS_PER_PAGE = 10;
 
 /** GET /wallet/transactions?page&perPage&fromDate&toDate&transactionType, newest first. */
-export function listWalletTransactions(filters: TransactionFilters): Promise<Page<WalletTransaction>> {
+function transactionsPath(filters: TransactionFilters): string {
   const query = new URLSearchParams({ page: String(filters.page), perPage: String(TRANSACTIONS_PER_PAGE) });
   if (filters.fromDate) query.set('fromDate', filters.fromDate);
   if (filters.toDate) query.set('toDate', filters.toDate);
   if (filters.transactionType) query.set('transactionType', filters.transactionType);
-  return api<Page<WalletTransaction>>(`/wallet/transactions?${query}`);
+  return `/wallet/transactions?${query}`;
 }
 
 export function walletTransactionsQuery(filters: TransactionFilters, language: string) {
   return queryOptions({
     // Titles are localized by the server.
     queryKey: walletKeys.transactions({ ...filters }, language),
-    queryFn: () => listWalletTransactions(filters),
+    ...apiGet<Page<WalletTransaction>>(transactionsPath(filters)),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
