@@ -17,6 +17,57 @@ import { expect, expectAccessible, test } from './fixtures';
 import { dateIn, pickSlot, signIn, tokenOf } from './helpers';
 
 test.describe('bookings', () => {
+  test('the appointments list is rendered on the server at first load for a client and a therapist, in en and de', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    for (const [account, listPath, path, heading] of [
+      [CLIENT, '/api/booking', '/appointments/', 'Appointments'],
+      [PROVIDER, '/api/appointment', '/de/appointments/', 'Termine'],
+    ] as const) {
+      const token = await tokenOf(request, account);
+      const answer = await request.get(`${listPath}?page=1&perPage=10&groupSeries=true`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(answer.ok()).toBe(true);
+      const listed = ((await answer.json()) as { data: unknown[] }).data.length;
+      expect(listed).toBeGreaterThan(0);
+      const context = account === CLIENT ? page.context() : await browser.newContext();
+      const signedIn = account === CLIENT ? page : await context.newPage();
+      await signIn(signedIn, account, '/overview/');
+      // A new tab shares the cookies but not the tab's session: the server renders from the page credential.
+      const tab = await context.newPage();
+      const listCalls: string[] = [];
+      const problems: string[] = [];
+      tab.on('request', (sent) => {
+        if (new URL(sent.url()).pathname === listPath) listCalls.push(sent.url());
+      });
+      tab.on('pageerror', (error) => problems.push(error.message));
+      tab.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      const response = await tab.goto(path);
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      const html = (await response?.text()) ?? '';
+      expect(html.split('data-testid="appointment-card"').length - 1).toBe(listed);
+      await tab.waitForLoadState('networkidle');
+      await expect(tab.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(tab.getByTestId('appointment-card')).toHaveCount(listed);
+      await tab.screenshot({
+        path: `test-results/appointments-server-rendered-${account === CLIENT ? 'en' : 'de'}.png`,
+      });
+      expect(listCalls).toEqual([]);
+      expect(problems).toEqual([]);
+      // Hydrated: a filter asks the API for its list.
+      const filtered = tab.waitForRequest((sent) => new URL(sent.url()).pathname === listPath);
+      await tab.locator('fieldset').getByRole('button', { pressed: false }).first().click();
+      await filtered;
+      await tab.close();
+      if (account !== CLIENT) await context.close();
+    }
+  });
+
   test('a client books and pays from the wallet; the therapist sees it; the client reschedules; the therapist cancels and the client is refunded', async ({
     page,
     visit,

@@ -25,8 +25,10 @@ export default [
       ]),
     ]),
     layout('routes/app-layout.tsx', [
-      // The overview and the wallet render on the server at first load; the other pages in the browser.
+      // The overview, the appointments list and the wallet render on the server at first load; the
+      // other pages in the browser.
       route('overview', 'routes/overview.tsx'),
+      route('appointments', 'routes/appointments.tsx'),
       route('wallet', 'routes/wallet.tsx'),
       // Booking step 1 loads its own words, not the whole catalog app-pages loads (the page budget).
       route('booking', 'routes/booking.tsx'),
@@ -37,7 +39,6 @@ export default [
         route('security', 'routes/security.tsx'),
         route('provider-availability', 'routes/provider-availability.tsx'),
         route('calendar', 'routes/calendar.tsx'),
-        route('appointments', 'routes/appointments.tsx'),
         route('appointments/:bookingId', 'routes/appointment-details.tsx'),
         route('appointments/:bookingId/consent', 'routes/appointment-consent.tsx'),
         route('booking/:bookingId/schedule', 'routes/booking-schedule.tsx'),

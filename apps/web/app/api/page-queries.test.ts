@@ -2,7 +2,7 @@ import { QueryClient, queryOptions } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { Viewer, WebServices } from '#app/lib/load-context';
 import { apiGet } from './api-get';
-import { answeredQueries, seedAnsweredQueries } from './page-queries';
+import { answeredQueries, answerOf, seedAnsweredQueries } from './page-queries';
 
 const viewer: Viewer = { userId: 'client-1', role: 'client', sessionId: 'session-1' };
 const balance = queryOptions({ queryKey: ['wallet', 'balance'], ...apiGet<{ balance: number }>('/wallet/balance') });
@@ -24,6 +24,8 @@ describe('a signed-in page’s queries answered on the server', () => {
       paths: ['/wallet/balance', '/wallet/stats?month=1'],
     });
     expect(rendered.userId).toBe('client-1');
+    expect(answerOf(rendered, ['wallet', 'balance'])).toEqual({ balance: 1_250_00 });
+    expect(answerOf(rendered, stats.queryKey)).toBeUndefined();
 
     const browser = new QueryClient();
     expect(seedAnsweredQueries(browser, rendered, 'client-1')).toBe(true);

@@ -3,6 +3,7 @@ import {
   type DehydratedState,
   dehydrate,
   type FetchQueryOptions,
+  hashKey,
   hydrate,
   QueryClient,
   type QueryKey,
@@ -25,9 +26,11 @@ export function prefetchPageQueries(cache: QueryClient, queries: readonly Answer
   for (const query of queries) void cache.prefetchQuery(query as FetchQueryOptions);
 }
 
-/** A signed-in page's server-rendered data: whose it is and its queries' answers, dehydrated. */
+/** A signed-in page's server-rendered data: whose it is, when, and its queries' answers, dehydrated. */
 export interface AnsweredQueries {
   userId: string;
+  /** The server's clock when it asked (ms): a page's relative words start from it, so they hydrate alike. */
+  renderedAt: number;
   queries: DehydratedState;
 }
 
@@ -53,7 +56,13 @@ export async function answeredQueries(
     const answer = answers[index];
     if (answer !== null && answer !== undefined) cache.setQueryData(query.queryKey, answer, { updatedAt: at });
   });
-  return { userId: viewer.userId, queries: dehydrate(cache) };
+  return { userId: viewer.userId, renderedAt: at, queries: dehydrate(cache) };
+}
+
+/** The answer the server rendered for one of the page's queries (undefined when the API gave none). */
+export function answerOf<T>(rendered: AnsweredQueries, queryKey: QueryKey): T | undefined {
+  const hash = hashKey(queryKey);
+  return rendered.queries.queries.find((entry) => entry.queryHash === hash)?.state.data as T | undefined;
 }
 
 /**

@@ -1,9 +1,21 @@
+import { isLanguage } from '@app/shared/constants';
+import type { UserInfo } from '@app/shared/schemas/auth';
+import { HydrationBoundary } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { userInfoQuery } from '#app/api/get-user-info';
+import {
+  type AnswerableQuery,
+  type AnsweredQueries,
+  answeredQueries,
+  answerOf,
+  prefetchPageQueries,
+  seedAnsweredQueries,
+} from '#app/api/page-queries';
 import { getQueryClient } from '#app/api/query-client';
 import { requireSession } from '#app/features/auth/lib/require-session';
+import type { BookingRole } from '#app/features/bookings/api/keys';
 import { bookingListQuery, useBookingList } from '#app/features/bookings/api/list-bookings';
 import { AppointmentCard } from '#app/features/bookings/components/appointment-card';
 import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';
@@ -12,6 +24,9 @@ import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '#app/features
 import { ReviewAction } from '#app/features/reviews/components/review-action';
 import { ReviewDialog } from '#app/features/reviews/components/review-dialog';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
+import { takeHydration } from '#app/lib/hydration';
+import { loadPageWords, preloadCatalog } from '#app/lib/i18n';
+import { useSignalPageShown } from '#app/lib/page-shown';
 import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
@@ -21,23 +36,51 @@ import { PagedList, PagedListLoading } from '#app/ui/paged-list';
 import { pageSearch } from '#app/ui/pagination';
 import type { Route } from './+types/appointments';
 
+// The list is server-rendered: its words (the public and signed-in parts) are there before it hydrates.
+await loadPageWords('public', 'app');
+
+/** The page's queries for an address and a side: the list it asks for and the user, whose zone its times are in. */
+function appointmentQueries(url: URL, role: BookingRole): AnswerableQuery[] {
+  const { page, filter } = listOf(url.searchParams);
+  return [bookingListQuery({ role, statuses: STATUS_FILTERS[filter], page }), userInfoQuery];
+}
+
+/** What the server rendered the list for: the side, and the zone the user keeps (from their answer). */
+type RenderedList = AnsweredQueries & { role: BookingRole; zone: string | null };
+
 /**
- * /appointments/ (SPEC.md §2): the client's bookings (GET /booking) or the provider's
- * appointments (GET /appointment), filtered by status, with the reschedule, cancel and message
- * dialogs. Lists stay fresh for 60 s with one retry (SPEC.md §9).
+ * First load: the server renders the list of the client or provider the page credential names,
+ * its queries answered by the API in-process (docs/decisions/web-signed-in-pages-seed-their-queries-from-the-apis-answers.md);
+ * without one the browser loads it.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RenderedList | null> {
+  const viewer = await context.services.signedIn.viewer(request);
+  if (viewer?.role !== 'client' && viewer?.role !== 'provider') return null;
+  const language = isLanguage(params.lang) ? params.lang : 'en';
+  const role = bookingRoleOf(viewer.role);
+  const queries = appointmentQueries(new URL(request.url), role);
+  const rendered = await answeredQueries(context.services.signedIn, viewer, { request, language, queries });
+  const user = answerOf<UserInfo>(rendered, userInfoQuery.queryKey);
+  return { ...rendered, role, zone: user?.timezone ?? null };
+}
+
+/**
+ * At hydration, what the server rendered (when it was this tab's person) seeds the query cache.
+ * Otherwise the list and the zone it shows times in start loading here, not awaited, while the
+ * page's code still does (docs/decisions/web-signed-in-time-to-content.md).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const hydrating = takeHydration(request);
   const session = await requireSession(request, ['client', 'provider']);
-  // Started here, not awaited: the list and the zone it shows times in load while the page's
-  // words and code still do (docs/decisions/web-signed-in-time-to-content.md).
   const queryClient = getQueryClient();
-  const { page, filter } = listOf(new URL(request.url).searchParams);
-  void queryClient.prefetchQuery(
-    bookingListQuery({ role: bookingRoleOf(session.role), statuses: STATUS_FILTERS[filter], page }),
-  );
-  void queryClient.prefetchQuery(userInfoQuery);
+  if (hydrating) {
+    const rendered = await serverLoader();
+    if (seedAnsweredQueries(queryClient, rendered, session.userId)) return rendered;
+  }
+  prefetchPageQueries(queryClient, appointmentQueries(new URL(request.url), bookingRoleOf(session.role)));
   return null;
 }
+clientLoader.hydrate = true as const;
 
 /** The status filter and page the address asks for (anything else: all, page 1). */
 function listOf(params: URLSearchParams): { filter: StatusFilter; page: number } {
@@ -48,15 +91,35 @@ function listOf(params: URLSearchParams): { filter: StatusFilter; page: number }
   };
 }
 
-export default function Appointments() {
+/**
+ * /appointments/ (SPEC.md §2): the client's bookings (GET /booking) or the provider's
+ * appointments (GET /appointment), filtered by status, with the reschedule, cancel and message
+ * dialogs. Lists stay fresh for 60 s with one retry (SPEC.md §9).
+ */
+export default function Appointments({ loaderData }: Route.ComponentProps) {
+  // On the server: the words this module awaits in the browser come with its modules, not after.
+  preloadCatalog(useLocaleData().lang, 'public', 'app');
+  useSignalPageShown();
+  return (
+    <HydrationBoundary state={loaderData?.queries}>
+      <AppointmentsPage rendered={loaderData} />
+    </HydrationBoundary>
+  );
+}
+
+function AppointmentsPage({ rendered }: { rendered: RenderedList | null }) {
   const { t } = useTranslation();
   const { lang } = useLocaleData();
-  const role = useBookingRole();
-  const zone = useViewerZone();
+  // The server and the hydrating browser know the side and zone only from the render; the tab's
+  // session and the user's answer take over after.
+  const sessionRole = useBookingRole();
+  const viewerZone = useViewerZone();
+  const role = rendered?.role ?? sessionRole;
+  const zone = viewerZone ?? rendered?.zone ?? null;
   const [params, setParams] = useSearchParams();
   const { filter, page } = listOf(params);
   const list = useBookingList({ role, statuses: STATUS_FILTERS[filter], page });
-  const [now] = useState(() => Date.now());
+  const [now] = useState(() => rendered?.renderedAt ?? Date.now());
 
   function update(next: { status?: StatusFilter }) {
     const search = new URLSearchParams(params);

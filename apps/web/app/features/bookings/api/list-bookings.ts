@@ -1,7 +1,7 @@
 import type { BookingLinePage } from '@app/shared/schemas/booking-lists';
 import type { BookingStatus } from '@app/shared/schemas/bookings';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '#app/api/client';
+import { apiGet } from '#app/api/api-get';
 import { type BookingRole, bookingKeys } from './keys';
 
 export interface BookingListParams {
@@ -14,17 +14,17 @@ export interface BookingListParams {
  * GET /booking?page&statuses (client's bookings) or GET /appointment?statuses&page (provider's),
  * a series as one line with its sessions beneath (groupSeries).
  */
-export function listBookings({ role, statuses, page }: BookingListParams): Promise<BookingLinePage> {
+function bookingListPath({ role, statuses, page }: BookingListParams): string {
   const query = new URLSearchParams({ page: String(page), perPage: '10', groupSeries: 'true' });
   if (statuses.length > 0) query.set('statuses', statuses.join(','));
-  return api<BookingLinePage>(`/${role === 'client' ? 'booking' : 'appointment'}?${query}`);
+  return `/${role === 'client' ? 'booking' : 'appointment'}?${query}`;
 }
 
 /** Lists: 60 s stale, one retry (SPEC.md §9). */
 export const bookingListQuery = (params: BookingListParams) =>
   queryOptions({
     queryKey: bookingKeys.list(params.role, params.statuses, params.page),
-    queryFn: () => listBookings(params),
+    ...apiGet<BookingLinePage>(bookingListPath(params)),
     staleTime: 60_000,
     retry: 1,
     placeholderData: keepPreviousData,
