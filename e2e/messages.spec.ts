@@ -1,10 +1,59 @@
 import { CLIENT, CLIENT_NAME, dismissConsent, PROVIDER, PROVIDER_NAME } from './demo';
 import { expect, expectAccessible, test } from './fixtures';
-import { signIn } from './helpers';
+import { signIn, tokenOf } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 test.describe('messages between a client and their therapist', () => {
+  test('the chat list is rendered on the server at first load, in en and de, and works once hydrated', async ({
+    page,
+    request,
+  }) => {
+    const headers = { Authorization: `Bearer ${await tokenOf(request, CLIENT)}` };
+    // The client's conversation with a therapist they have booked (opened, or the one they have).
+    const contacts = (await (await request.get('/api/messages/contacts', { headers })).json()) as Array<{
+      identifier: string;
+    }>;
+    const opened = await request.post('/api/messages/conversations', {
+      headers,
+      data: { userIdentifier: contacts[0]?.identifier },
+    });
+    expect(opened.ok()).toBe(true);
+    const answer = await request.get('/api/messages/chat-list', { headers });
+    expect(answer.ok()).toBe(true);
+    const chats = (await answer.json()) as { data: Array<{ identifier: string; otherPerson: { name?: string } }> };
+    expect(chats.data.length).toBeGreaterThan(0);
+    await signIn(page, CLIENT, '/overview/');
+    // A new tab shares the cookies but not the tab's session: the server renders from the page credential.
+    const tab = await page.context().newPage();
+    const listCalls: string[] = [];
+    const problems: string[] = [];
+    tab.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/api/messages/chat-list') listCalls.push(sent.url());
+    });
+    tab.on('pageerror', (error) => problems.push(error.message));
+    tab.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    for (const path of ['/messages/', '/de/messages/']) {
+      const response = await tab.goto(path);
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      const html = (await response?.text()) ?? '';
+      for (const chat of chats.data) expect(html).toContain(`/messages/${chat.identifier}/`);
+      await tab.waitForLoadState('networkidle');
+      await expect(tab.getByTestId('chat-list').getByRole('link')).toHaveCount(chats.data.length);
+    }
+    await tab.screenshot({ path: 'test-results/messages-server-rendered-de.png' });
+    expect(listCalls).toEqual([]);
+    expect(problems).toEqual([]);
+    // Hydrated: a conversation opens from the server-rendered list.
+    const first = chats.data[0]?.identifier ?? '';
+    await tab.getByTestId('chat-list').locator(`a[href$="/messages/${first}/"]`).click();
+    await tab.waitForURL(`**/de/messages/${first}/`);
+    await expect(tab.getByRole('textbox').last()).toBeVisible();
+    await tab.close();
+  });
+
   test('exchange messages and an attachment live; one edits, one deletes', async ({ page, browser, baseURL }) => {
     // The client opens the conversation with the demo therapist (they have a booking together).
     await signIn(page, CLIENT, '/messages/');

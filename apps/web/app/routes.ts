@@ -25,11 +25,12 @@ export default [
       ]),
     ]),
     layout('routes/app-layout.tsx', [
-      // The overview, the appointments list and the wallet render on the server at first load; the
-      // other pages in the browser.
+      // The overview, the appointments list, the wallet and the chat list render on the server at
+      // first load; the other pages in the browser.
       route('overview', 'routes/overview.tsx'),
       route('appointments', 'routes/appointments.tsx'),
       route('wallet', 'routes/wallet.tsx'),
+      route('messages', 'routes/messages.tsx'),
       // Booking step 1 loads its own words, not the whole catalog app-pages loads (the page budget).
       route('booking', 'routes/booking.tsx'),
       layout('routes/app-pages.tsx', [
@@ -48,7 +49,6 @@ export default [
         route('wallet/transactions/:transactionId', 'routes/wallet-transaction.tsx'),
         route('earnings', 'routes/earnings.tsx'),
         route('earnings/history', 'routes/earnings-history.tsx'),
-        route('messages', 'routes/messages.tsx'),
         route('messages/:conversationId', 'routes/messages-thread.tsx'),
         route('my-credentials', 'routes/my-credentials.tsx'),
         route('consent-form', 'routes/consent-form.tsx'),

@@ -1,4 +1,4 @@
-import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { Viewer, WebServices } from '#app/lib/load-context';
 import { apiGet } from './api-get';
@@ -32,6 +32,27 @@ describe('a signed-in page’s queries answered on the server', () => {
     expect(browser.getQueryData(balance.queryKey)).toEqual({ balance: 1_250_00 });
     // What the API did not answer is left for the browser to fetch.
     expect(browser.getQueryState(stats.queryKey)).toBeUndefined();
+  });
+
+  it('hands an infinite query its first page, as the cache holds pages', async () => {
+    const chats = infiniteQueryOptions({
+      queryKey: ['messages', 'chat-list', ''],
+      queryFn: async () => ({ data: [], nextCursor: null }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor,
+      meta: { path: '/messages/chat-list' },
+    });
+    const first = { data: [{ identifier: 'c-1' }], nextCursor: 'next' };
+    const { services, answer } = servicesAnswering([first]);
+    const rendered = await answeredQueries(services, viewer, {
+      request: new Request('http://localhost/messages/'),
+      language: 'en',
+      queries: [chats],
+    });
+    expect(answer).toHaveBeenCalledWith(viewer, expect.objectContaining({ paths: ['/messages/chat-list'] }));
+    const browser = new QueryClient();
+    seedAnsweredQueries(browser, rendered, 'client-1');
+    expect(browser.getQueryData(chats.queryKey)).toEqual({ pages: [first], pageParams: [null] });
   });
 
   it('seeds nothing in a tab whose session is someone else (view mode) or when the server rendered nothing', async () => {

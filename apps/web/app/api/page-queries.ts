@@ -1,20 +1,29 @@
 import type { Language } from '@app/shared/constants';
+import { isLanguage } from '@app/shared/constants';
 import {
   type DehydratedState,
   dehydrate,
+  type FetchInfiniteQueryOptions,
   type FetchQueryOptions,
   hashKey,
   hydrate,
   QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import type { AppLoadContext } from 'react-router';
+import { takeHydration } from '#app/lib/hydration';
 import type { Viewer, WebServices } from '#app/lib/load-context';
+import { getQueryClient } from './query-client';
 
-/** A page's query options as `answeredQueries` reads them: its key and the path `apiGet` put in its meta. */
+/**
+ * A page's query options as `answeredQueries` reads them: its key and the path `apiGet` put in its
+ * meta; an infinite query names its first page's path and has an `initialPageParam`.
+ */
 export interface AnswerableQuery {
   queryKey: QueryKey;
   queryFn?: unknown;
   meta?: Record<string, unknown>;
+  initialPageParam?: unknown;
 }
 
 /**
@@ -23,12 +32,16 @@ export interface AnswerableQuery {
  */
 export function prefetchPageQueries(cache: QueryClient, queries: readonly AnswerableQuery[]): void {
   // Each element is a whole `queryOptions` of its own data type; the list can only name what they share.
-  for (const query of queries) void cache.prefetchQuery(query as FetchQueryOptions);
+  for (const query of queries) {
+    if ('initialPageParam' in query) void cache.prefetchInfiniteQuery(query as FetchInfiniteQueryOptions);
+    else void cache.prefetchQuery(query as FetchQueryOptions);
+  }
 }
 
 /** A signed-in page's server-rendered data: whose it is, when, and its queries' answers, dehydrated. */
 export interface AnsweredQueries {
   userId: string;
+  role: Viewer['role'];
   /** The server's clock when it asked (ms): a page's relative words start from it, so they hydrate alike. */
   renderedAt: number;
   queries: DehydratedState;
@@ -54,9 +67,49 @@ export async function answeredQueries(
   const at = Date.now();
   input.queries.forEach((query, index) => {
     const answer = answers[index];
-    if (answer !== null && answer !== undefined) cache.setQueryData(query.queryKey, answer, { updatedAt: at });
+    if (answer === null || answer === undefined) return;
+    // An infinite query holds its pages: the answer is the first.
+    const data = 'initialPageParam' in query ? { pages: [answer], pageParams: [query.initialPageParam] } : answer;
+    cache.setQueryData(query.queryKey, data, { updatedAt: at });
   });
-  return { userId: viewer.userId, renderedAt: at, queries: dehydrate(cache) };
+  return { userId: viewer.userId, role: viewer.role, renderedAt: at, queries: dehydrate(cache) };
+}
+
+/**
+ * A signed-in page's server loader: its queries answered for the person the page credential names
+ * when that is a live session of one of `roles`; null otherwise (the browser loads the page).
+ */
+export async function answerPageQueries(
+  args: { request: Request; params: { lang?: string }; context: AppLoadContext },
+  roles: readonly Viewer['role'][],
+  queries: (viewer: Viewer) => readonly AnswerableQuery[],
+): Promise<AnsweredQueries | null> {
+  const { request, params, context } = args;
+  const viewer = await context.services.signedIn.viewer(request);
+  if (!viewer || !roles.includes(viewer.role)) return null;
+  const language = isLanguage(params.lang) ? params.lang : 'en';
+  return answeredQueries(context.services.signedIn, viewer, { request, language, queries: queries(viewer) });
+}
+
+/**
+ * A signed-in page's clientLoader (with `hydrate = true`): at hydration, what the server rendered
+ * seeds the browser's cache when it was this tab's person; otherwise the page's queries start,
+ * not awaited, while its code still loads (docs/decisions/web-signed-in-time-to-content.md).
+ */
+export async function hydratePageQueries<T extends AnsweredQueries>(
+  args: { request: Request; serverLoader: () => Promise<T | null> },
+  session: () => Promise<{ userId: string; role: Viewer['role'] }>,
+  queries: (session: { role: Viewer['role'] }) => readonly AnswerableQuery[],
+): Promise<T | null> {
+  const hydrating = takeHydration(args.request);
+  const own = await session();
+  const cache = getQueryClient();
+  if (hydrating) {
+    const rendered = await args.serverLoader();
+    if (seedAnsweredQueries(cache, rendered, own.userId)) return rendered;
+  }
+  prefetchPageQueries(cache, queries(own));
+  return null;
 }
 
 /** The answer the server rendered for one of the page's queries (undefined when the API gave none). */

@@ -1,4 +1,3 @@
-import { isLanguage } from '@app/shared/constants';
 import type { UserInfo } from '@app/shared/schemas/auth';
 import { HydrationBoundary } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,12 +7,10 @@ import { userInfoQuery } from '#app/api/get-user-info';
 import {
   type AnswerableQuery,
   type AnsweredQueries,
-  answeredQueries,
   answerOf,
-  prefetchPageQueries,
-  seedAnsweredQueries,
+  answerPageQueries,
+  hydratePageQueries,
 } from '#app/api/page-queries';
-import { getQueryClient } from '#app/api/query-client';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import type { BookingRole } from '#app/features/bookings/api/keys';
 import { bookingListQuery, useBookingList } from '#app/features/bookings/api/list-bookings';
@@ -24,7 +21,6 @@ import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '#app/features
 import { ReviewAction } from '#app/features/reviews/components/review-action';
 import { ReviewDialog } from '#app/features/reviews/components/review-dialog';
 import { JoinRoomLink } from '#app/features/session-room/components/join-room-link';
-import { takeHydration } from '#app/lib/hydration';
 import { loadPageWords, preloadCatalog } from '#app/lib/i18n';
 import { useSignalPageShown } from '#app/lib/page-shown';
 import { paths } from '#app/lib/paths';
@@ -46,39 +42,29 @@ function appointmentQueries(url: URL, role: BookingRole): AnswerableQuery[] {
 }
 
 /** What the server rendered the list for: the side, and the zone the user keeps (from their answer). */
-type RenderedList = AnsweredQueries & { role: BookingRole; zone: string | null };
+type RenderedList = AnsweredQueries & { zone: string | null };
 
 /**
  * First load: the server renders the list of the client or provider the page credential names,
  * its queries answered by the API in-process (docs/decisions/web-signed-in-pages-seed-their-queries-from-the-apis-answers.md);
  * without one the browser loads it.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RenderedList | null> {
-  const viewer = await context.services.signedIn.viewer(request);
-  if (viewer?.role !== 'client' && viewer?.role !== 'provider') return null;
-  const language = isLanguage(params.lang) ? params.lang : 'en';
-  const role = bookingRoleOf(viewer.role);
-  const queries = appointmentQueries(new URL(request.url), role);
-  const rendered = await answeredQueries(context.services.signedIn, viewer, { request, language, queries });
-  const user = answerOf<UserInfo>(rendered, userInfoQuery.queryKey);
-  return { ...rendered, role, zone: user?.timezone ?? null };
+export async function loader(args: Route.LoaderArgs): Promise<RenderedList | null> {
+  const url = new URL(args.request.url);
+  const rendered = await answerPageQueries(args, ['client', 'provider'], (viewer) =>
+    appointmentQueries(url, bookingRoleOf(viewer.role)),
+  );
+  if (!rendered) return null;
+  return { ...rendered, zone: answerOf<UserInfo>(rendered, userInfoQuery.queryKey)?.timezone ?? null };
 }
 
-/**
- * At hydration, what the server rendered (when it was this tab's person) seeds the query cache.
- * Otherwise the list and the zone it shows times in start loading here, not awaited, while the
- * page's code still does (docs/decisions/web-signed-in-time-to-content.md).
- */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const hydrating = takeHydration(request);
-  const session = await requireSession(request, ['client', 'provider']);
-  const queryClient = getQueryClient();
-  if (hydrating) {
-    const rendered = await serverLoader();
-    if (seedAnsweredQueries(queryClient, rendered, session.userId)) return rendered;
-  }
-  prefetchPageQueries(queryClient, appointmentQueries(new URL(request.url), bookingRoleOf(session.role)));
-  return null;
+/** At hydration, what the server rendered (this tab's person's) seeds the query cache; otherwise the list and zone start here. */
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return hydratePageQueries(
+    args,
+    () => requireSession(args.request, ['client', 'provider']),
+    (session) => appointmentQueries(new URL(args.request.url), bookingRoleOf(session.role)),
+  );
 }
 clientLoader.hydrate = true as const;
 
@@ -114,7 +100,7 @@ function AppointmentsPage({ rendered }: { rendered: RenderedList | null }) {
   // session and the user's answer take over after.
   const sessionRole = useBookingRole();
   const viewerZone = useViewerZone();
-  const role = rendered?.role ?? sessionRole;
+  const role = rendered ? bookingRoleOf(rendered.role) : sessionRole;
   const zone = viewerZone ?? rendered?.zone ?? null;
   const [params, setParams] = useSearchParams();
   const { filter, page } = listOf(params);

@@ -1,12 +1,10 @@
-import { isLanguage } from '@app/shared/constants';
 import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { HydrationBoundary } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { userInfoQuery } from '#app/api/get-user-info';
-import { type AnswerableQuery, answeredQueries, prefetchPageQueries, seedAnsweredQueries } from '#app/api/page-queries';
-import { getQueryClient } from '#app/api/query-client';
+import { type AnswerableQuery, answerPageQueries, hydratePageQueries } from '#app/api/page-queries';
 import { useUserInfo } from '#app/api/use-user-info';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { useWalletBalance, walletBalanceQuery } from '#app/features/money/api/get-wallet-balance';
@@ -21,7 +19,6 @@ import { WalletStats } from '#app/features/money/components/wallet-stats';
 import { WalletTransactions } from '#app/features/money/components/wallet-transactions';
 import { WALLET_MODALS } from '#app/features/money/lib/modals';
 import { filtersFromSearch, searchFromFilters } from '#app/features/money/lib/search-filters';
-import { takeHydration } from '#app/lib/hydration';
 import { languageOfPath, loadPageWords, preloadCatalog } from '#app/lib/i18n';
 import { asCurrency } from '#app/lib/money';
 import { useSignalPageShown } from '#app/lib/page-shown';
@@ -50,29 +47,17 @@ function walletQueries(url: URL): AnswerableQuery[] {
  * answered by the API in-process (docs/decisions/web-signed-in-pages-seed-their-queries-from-the-apis-answers.md);
  * without one (no cookie, a session that ended, not a client) the browser loads it.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await context.services.signedIn.viewer(request);
-  if (viewer?.role !== 'client') return null;
-  const language = isLanguage(params.lang) ? params.lang : 'en';
-  const queries = walletQueries(new URL(request.url));
-  return answeredQueries(context.services.signedIn, viewer, { request, language, queries });
+export function loader(args: Route.LoaderArgs) {
+  return answerPageQueries(args, ['client'], () => walletQueries(new URL(args.request.url)));
 }
 
-/**
- * At hydration, what the server rendered (when it was this tab's person) seeds the query cache.
- * Otherwise the page's queries start here, not awaited (docs/decisions/web-signed-in-time-to-content.md):
- * they run while the page's code still loads, and the page's hooks find them in flight.
- */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const hydrating = takeHydration(request);
-  const session = await requireSession(request, ['client']);
-  const queryClient = getQueryClient();
-  if (hydrating) {
-    const rendered = await serverLoader();
-    if (seedAnsweredQueries(queryClient, rendered, session.userId)) return rendered;
-  }
-  prefetchPageQueries(queryClient, walletQueries(new URL(request.url)));
-  return null;
+/** At hydration, what the server rendered (this tab's person's) seeds the query cache; otherwise the queries start here. */
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return hydratePageQueries(
+    args,
+    () => requireSession(args.request, ['client']),
+    () => walletQueries(new URL(args.request.url)),
+  );
 }
 clientLoader.hydrate = true as const;
 

@@ -1,8 +1,9 @@
 import { intlLocale } from '@app/shared/constants';
 import type { Conversation } from '@app/shared/schemas/messages';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
 import { Spinner } from '#app/ui/spinner';
@@ -40,12 +41,21 @@ export function ChatList({ activeId, threadPath, onOpened, language, viewerId }:
   const open = useOpenConversation();
   const toast = useToast();
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
-  const dateFormat = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short' });
-  const timeFormat = new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short' });
-  const today = dateFormat.format(new Date());
+  // In the reader's zone, once known (not on the server nor while hydrating: the times follow).
+  const zone = useViewerZone();
+  const formats = useMemo(() => {
+    if (!zone) return null;
+    const locale = intlLocale(language);
+    return {
+      date: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: zone }),
+      time: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: zone }),
+    };
+  }, [zone, language]);
+  const today = formats?.date.format(new Date());
   const when = (iso: string) => {
-    const date = dateFormat.format(new Date(iso));
-    return date === today ? timeFormat.format(new Date(iso)) : date;
+    if (!formats) return '';
+    const date = formats.date.format(new Date(iso));
+    return date === today ? formats.time.format(new Date(iso)) : date;
   };
 
   return (
