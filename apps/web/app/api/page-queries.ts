@@ -1,5 +1,4 @@
-import type { Language } from '@app/shared/constants';
-import { isLanguage } from '@app/shared/constants';
+import { isLanguage, type Language } from '@app/shared/constants';
 import {
   type DehydratedState,
   dehydrate,
