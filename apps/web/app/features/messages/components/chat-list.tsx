@@ -1,8 +1,9 @@
 import { intlLocale } from '@app/shared/constants';
 import type { Conversation } from '@app/shared/schemas/messages';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { dateTimeFormat } from '#app/lib/dates';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
@@ -43,19 +44,13 @@ export function ChatList({ activeId, threadPath, onOpened, language, viewerId }:
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
   // In the reader's zone, once known (not on the server nor while hydrating: the times follow).
   const zone = useViewerZone();
-  const formats = useMemo(() => {
-    if (!zone) return null;
-    const locale = intlLocale(language);
-    return {
-      date: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: zone }),
-      time: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: zone }),
-    };
-  }, [zone, language]);
-  const today = formats?.date.format(new Date());
+  const locale = intlLocale(language);
   const when = (iso: string) => {
-    if (!formats) return '';
-    const date = formats.date.format(new Date(iso));
-    return date === today ? formats.time.format(new Date(iso)) : date;
+    if (!zone) return '';
+    const dates = dateTimeFormat(locale, { dateStyle: 'short', timeZone: zone });
+    const date = dates.format(new Date(iso));
+    if (date !== dates.format(new Date())) return date;
+    return dateTimeFormat(locale, { timeStyle: 'short', timeZone: zone }).format(new Date(iso));
   };
 
   return (
