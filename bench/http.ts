@@ -51,6 +51,16 @@ export function load(options: LoadOptions): Promise<LoadResult> {
   });
 }
 
+/** A load run with the server's CPU per answer (its main thread's, beside the load generator's thread). */
+export async function measureLoad(options: LoadOptions): Promise<LoadResult & { serverMs?: number }> {
+  const before = mainThreadCpuMs();
+  const result = await load(options);
+  const after = mainThreadCpuMs();
+  return before === undefined || after === undefined
+    ? result
+    : { ...result, serverMs: (after - before) / Math.max(result.requests.total, 1) };
+}
+
 /** The yardstick: node:http answering a 17-byte JSON body, nothing else. */
 export async function helloWorld(port = 0): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
   const server = http.createServer((_request, response) => {

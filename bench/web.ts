@@ -40,7 +40,7 @@ import { rawRows } from '../apps/api/src/platform/prepared.ts';
 import { createLocalPrivateStorage } from '../apps/api/src/platform/uploads/private-storage.ts';
 import { seedDatabase } from '../apps/api/src/scripts/seed/index.ts';
 import { registerBuiltWeb, trailingSlashRedirect } from '../apps/api/src/web/web-plugin.ts';
-import { fmt, helloWorld, type LoadOptions, type LoadResult, load, mainThreadCpuMs } from './http.ts';
+import { fmt, helloWorld, type LoadResult, load, measureLoad } from './http.ts';
 import { recordRun } from './record.ts';
 import { admin, benchDeps, medianRound, profiled, urlFor } from './support.ts';
 
@@ -87,16 +87,6 @@ const slug = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-
-/** A load run with the server's CPU per answer (its main thread's, beside the load generator's thread). */
-async function measure(options: LoadOptions): Promise<LoadResult & { serverMs?: number }> {
-  const before = mainThreadCpuMs();
-  const result = await load(options);
-  const after = mainThreadCpuMs();
-  return before === undefined || after === undefined
-    ? result
-    : { ...result, serverMs: (after - before) / Math.max(result.requests.total, 1) };
-}
 
 function line(
   name: string,
@@ -217,7 +207,12 @@ async function main() {
     let pass = true;
     for (const [name, path] of pages) {
       const result = await profiled(slug(name), () =>
-        measure({ url: `${base}${path}`, headers: BROWSER_HEADERS, connections: CONNECTIONS, duration: DURATION_S }),
+        measureLoad({
+          url: `${base}${path}`,
+          headers: BROWSER_HEADERS,
+          connections: CONNECTIONS,
+          duration: DURATION_S,
+        }),
       );
       const bare = await bareBeside();
       const met =
@@ -237,7 +232,7 @@ async function main() {
     }
     for (const [name, path] of uncached) {
       const result = await profiled(slug(name), () =>
-        measure({
+        measureLoad({
           url: `${base}${withUnique(path, '[<id>]')}`,
           idReplacement: true,
           headers: BROWSER_HEADERS,
@@ -268,7 +263,7 @@ async function main() {
     const probes: Array<{ result: LoadResult & { serverMs?: number }; bare: number; ratio: number }> = [];
     for (let round = 1; round <= HEALTH_ROUNDS; round++) {
       const result = await profiled(round === 1 ? 'health' : `health-${round}`, () =>
-        measure({ url: `${base}/api/health`, connections: CONNECTIONS, duration: DURATION_S }),
+        measureLoad({ url: `${base}/api/health`, connections: CONNECTIONS, duration: DURATION_S }),
       );
       const bare = await bareBeside();
       const ratio = result.requests.average / bare;
