@@ -14,6 +14,8 @@
  * (the demo client's refresh cookie, set before the first run). CHROME_PATH picks the browser
  * (default /usr/bin/chromium).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -22,6 +24,10 @@ import { recordRun } from './record.ts';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3499);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/** A folder to keep every run's full report in (`<page>-<run>.json`), to read what a score is made of. */
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+/** Only the pages whose name holds this text. */
+const ONLY = process.env.BENCH_ONLY;
 const GOAL_PERFORMANCE = 95;
 const GOAL_ACCESSIBILITY = 100;
 const base = `http://127.0.0.1:${PORT}`;
@@ -98,7 +104,9 @@ async function main() {
     await signInBrowser(chrome.port);
     let pass = true;
     console.log(`Lighthouse ${RUNS}× per page (mobile); the goals hold the medians:`);
+    if (REPORTS) mkdirSync(REPORTS, { recursive: true });
     for (const { name, path: pagePath, signedIn } of pages) {
+      if (ONLY && !name.includes(ONLY)) continue;
       const runs: Array<{
         performance: number;
         accessibility: number;
@@ -115,6 +123,7 @@ async function main() {
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no Lighthouse result for ${pagePath}`);
+        if (REPORTS) writeFileSync(join(REPORTS, `${name.replaceAll(' ', '-')}-${run + 1}.json`), JSON.stringify(lhr));
         if (lhr.runtimeError)
           console.log(`  ${name}: run ${run + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         if (signedIn && !lhr.finalDisplayedUrl.includes('/booking/'))

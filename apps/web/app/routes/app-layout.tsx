@@ -68,6 +68,25 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
+/**
+ * The room the messages link and the bell take in the header, held from the first paint until
+ * they arrive (after the page's data): on a phone their coming had wrapped the header onto a
+ * third line and pushed the page down. Same words and boxes as theirs, unseen and unannounced.
+ */
+function HeaderExtrasRoom() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span aria-hidden="true" className="invisible px-2 py-1.5 text-sm font-medium sm:px-3">
+        {t('messages.title')}
+      </span>
+      <span aria-hidden="true" className="invisible inline-flex min-h-9 items-center px-2 py-1.5">
+        <span className="size-5" />
+      </span>
+    </>
+  );
+}
+
 function FullPageSpinner() {
   return (
     <div className="flex min-h-screen items-center justify-center">
@@ -111,11 +130,13 @@ function AppShell({ viewer }: { viewer: { role: Role } | null }) {
       <Header
         accountLinks={<HeaderAccountLinks />}
         extra={
-          late && session && session.role !== 'admin' ? (
-            <Suspense fallback={null}>
+          role === 'admin' ? null : late && session ? (
+            <Suspense fallback={<HeaderExtrasRoom />}>
               <HeaderExtras messagesPath={paths.messages(lang)} notificationsPath={paths.notifications(lang)} />
             </Suspense>
-          ) : null
+          ) : (
+            <HeaderExtrasRoom />
+          )
         }
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">

@@ -12,19 +12,17 @@ export interface FiltersSheetProps {
 /**
  * The filters beside the results on a wide screen, and on a phone behind a "Filters (n)" button
  * that opens them as a full-screen sheet, so the first result is the first thing below the
- * heading. Before the page hydrates (or without JavaScript) the filters stay visible below the
- * results: the button needs the script to open them.
+ * heading. On a phone they are hidden from the first paint, so hydrating moves nothing; without
+ * JavaScript (which the button needs) a `noscript` style shows them below the results instead.
  */
 export function FiltersSheet({ count, search, children }: FiltersSheetProps) {
   const { t } = useWords();
-  const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const closer = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const sheetId = useId();
 
-  useEffect(() => setHydrated(true), []);
   // A new search (the form navigated) closes the sheet on the results it asked for.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search changes
   useEffect(() => setOpen(false), [search]);
@@ -52,12 +50,13 @@ export function FiltersSheet({ count, search, children }: FiltersSheetProps) {
 
   const sheet = open
     ? 'fixed inset-0 z-50 overflow-y-auto bg-white p-4 lg:static lg:z-auto lg:overflow-visible lg:p-4'
-    : hydrated
-      ? 'max-lg:hidden'
-      : '';
+    : 'max-lg:hidden';
   const frame = 'h-fit rounded-2xl border border-slate-200 bg-white p-4 shadow-sm max-lg:order-last lg:order-first';
   return (
     <>
+      <noscript>
+        <style>{'[data-filters-opener]{display:none!important}[data-filters-sheet]{display:block!important}'}</style>
+      </noscript>
       <button
         ref={opener}
         type="button"
@@ -66,6 +65,7 @@ export function FiltersSheet({ count, search, children }: FiltersSheetProps) {
         aria-controls={sheetId}
         className="mb-4 inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-900 shadow-sm lg:hidden"
         data-testid="filters-button"
+        data-filters-opener
       >
         {t('searchScreens.filtersButton', { count })}
       </button>
@@ -94,7 +94,7 @@ export function FiltersSheet({ count, search, children }: FiltersSheetProps) {
           {children}
         </div>
       ) : (
-        <aside id={sheetId} className={`${frame} ${sheet}`} data-testid="filters-sheet">
+        <aside id={sheetId} className={`${frame} ${sheet}`} data-testid="filters-sheet" data-filters-sheet>
           {children}
         </aside>
       )}

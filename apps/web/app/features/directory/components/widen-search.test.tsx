@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '#test/render';
+import { renderWithProviders, testI18n } from '#test/render';
 import { FiltersSheet, filterCount } from './filters-sheet';
 import { WidenSearch } from './widen-search';
 
@@ -59,6 +61,19 @@ describe('the filters on a phone', () => {
     expect(
       filterCount(new URLSearchParams('language=yo,ig&state=NG-LA&priceMin=5&priceMax=9&sort=price'), ['language']),
     ).toBe(4);
+  });
+
+  it('is hidden on a phone from the first paint on, and shown without JavaScript', () => {
+    const html = renderToString(
+      <I18nextProvider i18n={testI18n('de')}>
+        <FiltersSheet count={1} search="?q=Gro%C3%9F">
+          <input aria-label="Suche" />
+        </FiltersSheet>
+      </I18nextProvider>,
+    );
+    expect(/<aside[^>]*>/.exec(html)?.[0]).toContain('max-lg:hidden');
+    expect(html).toMatch(/<noscript><style>[^<]*\[data-filters-sheet\]\{display:block!important\}/);
+    expect(html).toContain('Filter (1)');
   });
 
   it('opens as a dialog behind "Filters (n)", closes with Escape and gives focus back', async () => {
