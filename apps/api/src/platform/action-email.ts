@@ -1,6 +1,49 @@
-import type { Language } from '@app/shared/constants';
+import { isLanguage, type Language } from '@app/shared/constants';
+import { inArray } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import type { Tx } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { escapeHtml } from './html.ts';
+
+/** Who an email about someone else goes to, in their language, and that someone's full name. */
+export interface EmailParties {
+  recipient: { email: string; firstName: string | null; language: Language };
+  /** The other person's full name; '' for no one, or someone erased or without a name. */
+  otherName: string;
+}
+
+/**
+ * The parties of such an email in one read: null when the recipient is gone or erased (no email
+ * is owed to an erased account); an erased other person is named by no one.
+ */
+export async function emailParties(
+  tx: Tx,
+  input: { recipientId: string; otherId: string | null },
+): Promise<EmailParties | null> {
+  const ids = input.otherId ? [input.recipientId, input.otherId] : [input.recipientId];
+  const rows = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.language,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const recipient = rows.find((row) => row.id === input.recipientId);
+  if (!recipient || recipient.deletedAt) return null;
+  const other = input.otherId ? rows.find((row) => row.id === input.otherId) : undefined;
+  return {
+    recipient: {
+      email: recipient.email,
+      firstName: recipient.firstName,
+      language: isLanguage(recipient.language) ? recipient.language : 'en',
+    },
+    otherName: other && !other.deletedAt ? [other.firstName, other.lastName].filter(Boolean).join(' ').trim() : '',
+  };
+}
 
 /** An absolute link to a page of the web app in the recipient's language (`/de/…` for German). */
 export function appLink(config: Pick<Config, 'PUBLIC_URL'>, language: Language, path: string): string {

@@ -1,8 +1,5 @@
-import { isLanguage } from '@app/shared/constants';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { appLink, renderActionEmail } from '../../platform/action-email.ts';
+import { appLink, emailParties, renderActionEmail } from '../../platform/action-email.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 
@@ -25,27 +22,12 @@ export async function recordReviewEmail(
     otherId: string | null;
   },
 ): Promise<string | null> {
-  const person = async (id: string) =>
-    (
-      await tx
-        .select({
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          language: users.language,
-          deletedAt: users.deletedAt,
-        })
-        .from(users)
-        .where(eq(users.id, id))
-    )[0];
-  const recipient = await person(input.userId);
-  if (!recipient || recipient.deletedAt) return null;
-  const other = input.otherId ? await person(input.otherId) : undefined;
-  const otherName =
-    other && !other.deletedAt ? [other.firstName, other.lastName].filter(Boolean).join(' ').trim() || null : null;
-  const language = isLanguage(recipient.language) ? recipient.language : 'en';
+  const parties = await emailParties(tx, { recipientId: input.userId, otherId: input.otherId });
+  if (!parties) return null;
+  const { recipient, otherName } = parties;
+  const { language } = recipient;
   const named = otherName ? '' : 'NoName';
-  const t = (key: string) => translate(language, `emails.reviews.${key}`, { name: otherName ?? '' });
+  const t = (key: string) => translate(language, `emails.reviews.${key}`, { name: otherName });
   const link = appLink(deps.config, language, input.bookingId ? `/appointments/${input.bookingId}/` : '/appointments/');
   const { text, html } = renderActionEmail({
     greeting: recipient.firstName
