@@ -7,7 +7,7 @@ import { escapeHtml } from './html.ts';
 
 /** Who an email about someone else goes to, in their language, and that someone's full name. */
 export interface EmailParties {
-  recipient: { email: string; firstName: string | null; language: Language };
+  recipient: { email: string; firstName: string | null; language: Language; timezone: string };
   /** The other person's full name; '' for no one, or someone erased or without a name. */
   otherName: string;
 }
@@ -28,6 +28,7 @@ export async function emailParties(
       firstName: users.firstName,
       lastName: users.lastName,
       language: users.language,
+      timezone: users.timezone,
       deletedAt: users.deletedAt,
     })
     .from(users)
@@ -40,6 +41,7 @@ export async function emailParties(
       email: recipient.email,
       firstName: recipient.firstName,
       language: isLanguage(recipient.language) ? recipient.language : 'en',
+      timezone: recipient.timezone,
     },
     otherName: other && !other.deletedAt ? [other.firstName, other.lastName].filter(Boolean).join(' ').trim() : '',
   };

@@ -1,10 +1,9 @@
-import type { Language } from '@app/shared/constants';
 import type { Interval } from '@app/shared/slots';
 import { slotFitsWish, WAITLIST_CLAIM_MINUTES } from '@app/shared/waitlist-rules';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users, waitlistClaims, waitlistEntries, waitlistOpenings } from '../../db/schema/index.ts';
-import { appLink, renderActionEmail } from '../../platform/action-email.ts';
+import { waitlistClaims, waitlistEntries, waitlistOpenings } from '../../db/schema/index.ts';
+import { appLink, emailParties, renderActionEmail } from '../../platform/action-email.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { SlotsOpenedEvent } from '../../platform/events.ts';
 import { formatWhen } from '../../platform/format-when.ts';
@@ -269,23 +268,10 @@ export async function processWaitlist(
 
 /** Tells the client by email, in their language and zone, with the link to book the slot. */
 async function sendOfferEmail(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>, offer: Offer): Promise<void> {
-  const people = await deps.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      language: users.language,
-      timezone: users.timezone,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(inArray(users.id, [offer.clientId, offer.providerId]));
-  const client = people.find((person) => person.id === offer.clientId);
-  const provider = people.find((person) => person.id === offer.providerId);
-  if (!client || client.deletedAt || !client.email) return;
-  const language: Language = client.language === 'de' ? 'de' : 'en';
-  const providerName = [provider?.firstName, provider?.lastName].filter(Boolean).join(' ').trim();
+  const parties = await emailParties(deps.db, { recipientId: offer.clientId, otherId: offer.providerId });
+  if (!parties) return;
+  const { recipient: client, otherName: providerName } = parties;
+  const { language } = client;
   const params = {
     provider: providerName,
     when: formatWhen(offer.startsAt, language, client.timezone) ?? offer.startsAt.toISOString(),
