@@ -1,4 +1,4 @@
-import { isLanguage } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import type { ReactNode } from 'react';
 import {
   isRouteErrorResponse,
@@ -16,7 +16,7 @@ import stylesheet from './app.css?url';
 export function Layout({ children }: { children: ReactNode }) {
   const { lang } = useParams();
   return (
-    <html lang={isLanguage(lang) ? lang : 'en'}>
+    <html lang={languageOf(lang)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

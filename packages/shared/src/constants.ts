@@ -6,6 +6,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The language a value names (an address's segment, an account's setting); anything else reads as the default. */
+export function languageOf(value: unknown): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
 /**
  * The Intl locale a language formats money, numbers and dates with: the reader's language decides
  * separators and word order ("₦100,000.00" in English, "100.000,00 ₦" in German), never the currency.
@@ -14,7 +19,7 @@ const INTL_LOCALES: Record<Language, string> = { en: 'en-GB', de: 'de-DE' };
 
 /** The Intl locale of a language; anything else reads as the default language. */
 export function intlLocale(language: string | null | undefined): string {
-  return INTL_LOCALES[isLanguage(language) ? language : DEFAULT_LANGUAGE];
+  return INTL_LOCALES[languageOf(language)];
 }
 
 export const OPERATING_COUNTRIES = ['NG', 'GB', 'US', 'DE'] as const;

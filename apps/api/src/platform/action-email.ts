@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
@@ -40,7 +40,7 @@ export async function emailParties(
     recipient: {
       email: recipient.email,
       firstName: recipient.firstName,
-      language: isLanguage(recipient.language) ? recipient.language : 'en',
+      language: languageOf(recipient.language),
       timezone: recipient.timezone,
     },
     otherName: other && !other.deletedAt ? [other.firstName, other.lastName].filter(Boolean).join(' ').trim() : '',

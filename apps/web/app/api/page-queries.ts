@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import {
   type DehydratedState,
   dehydrate,
@@ -86,7 +86,7 @@ export async function answerPageQueries(
   const { request, params, context } = args;
   const viewer = await context.services.signedIn.viewer(request);
   if (!viewer || !roles.includes(viewer.role)) return null;
-  const language = isLanguage(params.lang) ? params.lang : 'en';
+  const language = languageOf(params.lang);
   return answeredQueries(context.services.signedIn, viewer, { request, language, queries: queries(viewer) });
 }
 

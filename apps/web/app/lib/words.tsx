@@ -1,4 +1,5 @@
 import type { Language } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { getI18n, I18nContext, useTranslation } from 'react-i18next';
@@ -90,7 +91,7 @@ function remembering(t: TFunction, i18n: I18n): TFunction {
  */
 export function WordsProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const lang: Language = i18n.language === 'de' ? 'de' : 'en';
+  const lang: Language = languageOf(i18n.language);
   const words = useMemo(() => ({ t: remembering(t as TFunction, i18n), i18n, lang }), [t, i18n, lang]);
   return <WordsContext.Provider value={words}>{children}</WordsContext.Provider>;
 }
@@ -105,7 +106,7 @@ function wordsOf(i18n: I18n): Words {
       t: remembering(((...args: Parameters<TFunction>) => i18n.t(...args)) as TFunction, i18n),
       i18n,
       get lang(): Language {
-        return i18n.language === 'de' ? 'de' : 'en';
+        return languageOf(i18n.language);
       },
     };
     standalone.set(i18n, words);

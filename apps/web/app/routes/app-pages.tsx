@@ -1,4 +1,4 @@
-import { isLanguage } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import { Outlet } from 'react-router';
 import { ensureCatalog, preloadCatalog } from '#app/lib/i18n';
 import { useSignalPageShown } from '#app/lib/page-shown';
@@ -8,7 +8,7 @@ import type { Route } from './+types/app-pages';
 
 /** The words of every page in here (the public and signed-in parts of the catalog). */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  await ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'public', 'app');
+  await ensureCatalog(languageOf(params.lang), 'public', 'app');
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { isLanguage } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -33,10 +33,7 @@ const BookingForm = lazy(() => loadBookingForm().then((module) => ({ default: mo
  */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   void loadBookingForm();
-  await Promise.all([
-    requireSession(request, ['client']),
-    ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'booking'),
-  ]);
+  await Promise.all([requireSession(request, ['client']), ensureCatalog(languageOf(params.lang), 'booking')]);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { isLanguage } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
@@ -28,7 +28,7 @@ export default function ManualImportPage() {
       </Link>
       <h1 className="mt-3 text-2xl font-semibold">{t('clients.manual.title')}</h1>
       <p className="mt-1 mb-5 max-w-3xl text-slate-600">{t('clients.manual.intro')}</p>
-      <ManualImportForm language={isLanguage(lang) ? lang : 'en'} />
+      <ManualImportForm language={languageOf(lang)} />
       <ImportSuccessDialog />
     </>
   );

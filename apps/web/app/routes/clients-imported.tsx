@@ -1,4 +1,4 @@
-import { isLanguage } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -50,7 +50,7 @@ export default function ImportedClientsPage() {
         </div>
       </div>
       <div className="flex flex-col gap-6">
-        <CsvImport language={isLanguage(lang) ? lang : 'en'} />
+        <CsvImport language={languageOf(lang)} />
         <ClientList source="imported" />
       </div>
       <ImportChoiceDialog />

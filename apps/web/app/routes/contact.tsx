@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from '#app/features/contact/components/contact-form';
 import { paths } from '#app/lib/paths';
@@ -7,7 +7,7 @@ import { PageLinks } from '#app/ui/page-links';
 import type { Route } from './+types/contact';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
+  const lang: Language = languageOf(params.lang);
   return { lang, publicUrl: context.services.directory.publicUrl };
 }
 

@@ -1,4 +1,4 @@
-import { isLanguage, isOperatingCountry, type Language } from '@app/shared/constants';
+import { isOperatingCountry, type Language, languageOf } from '@app/shared/constants';
 import { Form, Link, useNavigate } from 'react-router';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { DIRECTORY_MODALS } from '#app/features/directory/lib/modals';
@@ -15,7 +15,7 @@ await loadPageWords('home');
 
 /** The states of the visitor's country, for the search field's state choice. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
+  const lang: Language = languageOf(params.lang);
   const services = context.services;
   const country = visitorCountryOf(request, services.trustedCountry(request));
   const operating = isOperatingCountry(country) ? country : null;

@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import { isLegalPage, LEGAL_PAGES } from '@app/shared/legal';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
@@ -13,7 +13,7 @@ import type { Route } from './+types/legal';
  * sanitized there (apps/api/src/modules/legal/). The title and the links to it are the product's.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
+  const lang: Language = languageOf(params.lang);
   if (!isLegalPage(params.page)) throw data(null, { status: 404 });
   const { html } = await context.services.legal.page({ page: params.page, language: lang });
   return { page: params.page, html, publicUrl: context.services.directory.publicUrl };

@@ -1,4 +1,4 @@
-import { COOKIES, DEFAULT_COUNTRY, isLanguage, type Language } from '@app/shared/constants';
+import { COOKIES, DEFAULT_COUNTRY, type Language, languageOf } from '@app/shared/constants';
 import { readCookie } from '@app/shared/cookies';
 import { type LocaleSuggestion, suggestLocale } from '@app/shared/locale-suggestion';
 import { parseConsent } from '@app/shared/schemas/shell';
@@ -47,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
     await ensureCatalog('en');
     throw data(null, { status: 404 });
   }
-  const lang: Language = params.lang === 'de' ? 'de' : 'en';
+  const lang: Language = languageOf(params.lang);
   await ensureCatalog(lang);
   const { services } = context;
   const trusted = services.trustedCountry(request);
@@ -86,7 +86,7 @@ export function shouldRevalidate({
 }
 
 export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
-  await ensureCatalog(isLanguage(params.lang) ? params.lang : 'en');
+  await ensureCatalog(languageOf(params.lang));
   return serverLoader();
 }
 

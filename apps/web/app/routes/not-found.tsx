@@ -1,3 +1,4 @@
+import { languageOf } from '@app/shared/constants';
 import { data, useParams } from 'react-router';
 import { ConsentBanner, useConsent } from '#app/features/shell/components/consent';
 import { NotFoundPage } from '#app/features/shell/components/not-found-page';
@@ -16,7 +17,7 @@ export function ErrorBoundary() {
   const consent = useConsent();
   return (
     <>
-      <NotFoundPage lang={lang === 'de' ? 'de' : 'en'} />
+      <NotFoundPage lang={languageOf(lang)} />
       <ConsentBanner choice={consent.choice} onSave={consent.save} />
     </>
   );

@@ -1,4 +1,4 @@
-import { isLanguage } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import type { Overview as OverviewAnswer } from '@app/shared/schemas/overview';
 import { useTranslation } from 'react-i18next';
 import { getQueryClient } from '#app/api/query-client';
@@ -31,7 +31,7 @@ await loadPageWords('public', 'app');
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await context.services.signedIn.viewer(request);
   if (!viewer) return null;
-  const language = isLanguage(params.lang) ? params.lang : 'en';
+  const language = languageOf(params.lang);
   const overview = await context.services.signedIn.overview(viewer, { request, language });
   return { userId: viewer.userId, overview, loadedAt: Date.now() };
 }

@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import { providerIdOfSegment, providerSegment } from '@app/shared/provider-path';
 import { REVIEW_SORTS, type ReviewSort } from '@app/shared/review-rules';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
@@ -46,7 +46,7 @@ function reviewsPosition(search: URLSearchParams): ReviewListPosition {
  * sent on (301) to the canonical one, query string kept, so old links and bookmarks still work.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
+  const lang: Language = languageOf(params.lang);
   const services = context.services;
   const url = new URL(request.url);
   const providerId = providerIdOfSegment(params.providerId);

@@ -1,4 +1,4 @@
-import { isLanguage, isOperatingCountry, type Language } from '@app/shared/constants';
+import { isOperatingCountry, type Language, languageOf } from '@app/shared/constants';
 import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { DIRECTORY_FILTER_LISTS } from '@app/shared/directory-rules';
 import { data, Link, useNavigate } from 'react-router';
@@ -115,7 +115,7 @@ async function onlineInOtherCountries(
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lang: Language = isLanguage(params.lang) ? params.lang : 'en';
+  const lang: Language = languageOf(params.lang);
   const services = context.services;
   const url = new URL(request.url);
   const visitorCountry = visitorCountryOf(request, services.trustedCountry(request));

@@ -1,4 +1,4 @@
-import { isLanguage } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/api/client';
 import { QueryProvider } from '#app/api/query-client';
@@ -28,7 +28,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   // Outside the signed-in layout: load the words of the signed-in pages (the room's among them) here.
   await Promise.all([
     requireSession(request, ['client', 'provider']),
-    ensureCatalog(isLanguage(params.lang) ? params.lang : 'en', 'public', 'app'),
+    ensureCatalog(languageOf(params.lang), 'public', 'app'),
   ]);
   return null;
 }

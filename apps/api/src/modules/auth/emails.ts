@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import { appLink } from '../../platform/action-email.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { escapeHtml } from '../../platform/html.ts';
@@ -40,7 +40,7 @@ export async function sendAuthEmail(
   template: AuthEmailTemplate,
   content: { link?: string; code?: string; expiresInSeconds?: number; params?: Record<string, unknown> },
 ): Promise<void> {
-  const language: Language = isLanguage(recipient.language) ? recipient.language : 'en';
+  const language: Language = languageOf(recipient.language);
   const expiresIn =
     content.expiresInSeconds === undefined ? {} : { expiresIn: durationText(language, content.expiresInSeconds) };
   const t = (key: string, params: Record<string, unknown> = {}) =>

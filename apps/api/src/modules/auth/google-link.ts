@@ -1,4 +1,5 @@
 import type { Language } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import type { LoginResponse } from '@app/shared/schemas/auth';
 import type { GoogleLinkInfo } from '@app/shared/schemas/auth-google';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -175,7 +176,7 @@ export async function emailGoogleLink(
     .update(authIdentityLinks)
     .set({ emailTokenHash: sha256(token) })
     .where(eq(authIdentityLinks.id, link.id));
-  const language: Language = user.language === 'de' ? 'de' : 'en';
+  const language: Language = languageOf(user.language);
   await sendSafely(input.log, () =>
     sendAuthEmail(deps, user, 'googleLink', {
       link: pageLink(deps.config, language, 'login/google/confirm', { token }),

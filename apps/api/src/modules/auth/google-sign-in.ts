@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import type { TokenPair } from '@app/shared/schemas/auth';
 import { NAME_MAX } from '@app/shared/schemas/auth';
 import { type GoogleErrorCode, isSafeReturnPath } from '@app/shared/schemas/auth-google';
@@ -226,7 +226,7 @@ export async function finishGoogleSignIn(
 ): Promise<GoogleCallbackOutcome> {
   const now = deps.clock.now();
   const flow = input.cookieState ? await consumeFlow(deps, input.cookieState, now) : null;
-  const language: Language = flow && isLanguage(flow.language) ? flow.language : 'en';
+  const language: Language = languageOf(flow?.language);
   const base = { language, returnTo: flow?.returnTo ?? null };
   const fail = (code: GoogleErrorCode, reason: string): GoogleCallbackOutcome => {
     input.log?.info({ code, reason }, 'Google sign-in not completed');

@@ -1,4 +1,5 @@
 import type { Language } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
@@ -34,7 +35,7 @@ async function sendPasswordReset(deps: Deps, input: { email: string; log?: Servi
   const token = await deps.db.transaction((tx) =>
     issueLinkToken(tx, { userId: user.id, purpose: 'reset_password', now }),
   );
-  const language = user.language === 'de' ? 'de' : 'en';
+  const language = languageOf(user.language);
   await sendSafely(input.log, () =>
     sendAuthEmail(deps, user, 'reset', {
       link: pageLink(deps.config, language, 'reset-password', { token }),

@@ -1,4 +1,5 @@
 import type { Language } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import type { RegisterInput, UserInfo } from '@app/shared/schemas/auth';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { countries, providerProfiles, termsAcceptances, users } from '../../db/schema/index.ts';
@@ -23,7 +24,7 @@ async function sendVerification(
   user: { email: string; language: string; firstName: string | null },
   token: string,
 ): Promise<void> {
-  const language = user.language === 'de' ? 'de' : 'en';
+  const language = languageOf(user.language);
   await sendAuthEmail(deps, user, 'verify', {
     link: pageLink(deps.config, language, 'verify-email', { token }),
     expiresInSeconds: LINK_TTL_SECONDS.verify_email,

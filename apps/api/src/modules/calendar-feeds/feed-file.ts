@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bookingEvents, bookings, calendarFeedTokens, users } from '../../db/schema/index.ts';
@@ -33,7 +33,7 @@ export async function calendarFeedFile(
     .innerJoin(owner, eq(owner.id, calendarFeedTokens.userId))
     .where(and(eq(calendarFeedTokens.tokenHash, feedTokenHash(input.token)), isNull(owner.deletedAt)));
   if (!feed) throw new AppError('NOT_FOUND');
-  const language: Language = isLanguage(feed.language) ? feed.language : 'en';
+  const language: Language = languageOf(feed.language);
   const now = deps.clock.now();
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
   const rows = await deps.db

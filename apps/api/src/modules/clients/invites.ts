@@ -1,4 +1,5 @@
 import type { Language } from '@app/shared/constants';
+import { languageOf } from '@app/shared/constants';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { appLink, renderActionEmail } from '../../platform/action-email.ts';
@@ -102,9 +103,7 @@ export function inviteAfterAnswer(
       if (invitee && !emailWanted.has(invite.recordId)) continue;
       await sendInvitation(deps, {
         providerName,
-        invite: invitee
-          ? { ...invite, language: invitee.language === 'de' ? 'de' : 'en', firstName: invitee.firstName }
-          : invite,
+        invite: invitee ? { ...invite, language: languageOf(invitee.language), firstName: invitee.firstName } : invite,
         kind: invitee ? 'invitation' : 'invite',
       });
     }

@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import type { ConsentVersion, SaveConsentBody } from '@app/shared/schemas/consent';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { bookings, consentRequests, users } from '../../db/schema/index.ts';
@@ -72,7 +72,7 @@ export async function requestConsentSignatures(deps: RequestDeps, input: { booki
       return { client, providerName: personName(provider) };
     });
     if (!mail) continue;
-    const language: Language = isLanguage(mail.client.language) ? mail.client.language : 'en';
+    const language: Language = languageOf(mail.client.language);
     const t = (key: string, params: Record<string, unknown> = {}) =>
       translate(language, `emails.consent.${key}`, params);
     const when = formatWhen(booking.startsAt, language, mail.client.timezone) ?? '';

@@ -1,4 +1,4 @@
-import { intlLocale, isLanguage } from '@app/shared/constants';
+import { intlLocale, languageOf } from '@app/shared/constants';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Job } from '../../platform/jobs.ts';
@@ -63,7 +63,7 @@ export async function sendInsuranceReminders(deps: AppDeps): Promise<{ sent: num
   for (const window of [7, 30] as const) {
     const due = await claim(deps, window, today);
     for (const reminder of due) {
-      const language = isLanguage(reminder.language) ? reminder.language : 'en';
+      const language = languageOf(reminder.language);
       await deps.events
         .notify(deps.db, {
           userId: reminder.user_id,

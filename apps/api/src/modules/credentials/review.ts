@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import { LISTING_SLOT_HORIZON_DAYS, type ListingRequirement } from '@app/shared/listing-rules';
 import type {
   Insurance,
@@ -195,7 +195,7 @@ export async function decideVerification(
   try {
     await sendCredentialsEmail(deps, {
       to: provider.email,
-      language: isLanguage(provider.language) ? provider.language : 'en',
+      language: languageOf(provider.language),
       firstName: provider.firstName,
       template: input.decision,
       quote: input.decision === 'rejected' ? note : null,

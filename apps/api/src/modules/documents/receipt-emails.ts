@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import { and, eq, inArray } from 'drizzle-orm';
 import { issuedDocuments, ledgerTransactions, users } from '../../db/schema/index.ts';
 import { appLink, renderActionEmail } from '../../platform/action-email.ts';
@@ -66,7 +66,7 @@ export async function emailIssuedReceipts(deps: Deps, input: { ledgerTransaction
     const template = receiptEmailTemplate(row.document.kind, { type: row.movement.type, channel: metadata.channel });
     if (!template || row.payer.deletedAt) continue;
     try {
-      const language: Language = isLanguage(row.payer.language) ? row.payer.language : 'en';
+      const language: Language = languageOf(row.payer.language);
       const timeZone = row.payer.timezone || 'UTC';
       const document = toIssuedDocument(row.document);
       const pdf = await renderDocumentPdf(document, { language, timeZone });

@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import { type CurrencyCode, currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -39,7 +39,7 @@ export async function loadAccountHolder(tx: Tx, userId: string): Promise<Account
   if (!row) throw new AppError('NOT_FOUND');
   return {
     ...row,
-    language: isLanguage(row.language) ? row.language : 'en',
+    language: languageOf(row.language),
     // A client from a country we do not operate in (or an admin without one) keeps a wallet in the default currency.
     currency: currencyForCountry(row.countryCode, { fallback: DEFAULT_CURRENCY }),
   };

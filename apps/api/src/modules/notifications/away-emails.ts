@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import {
   AWAY_EMAIL_AFTER_MINUTES,
   AWAY_EMAIL_QUIET_MINUTES,
@@ -81,7 +81,7 @@ export async function emailIfAway(tx: Tx, deps: AwayEmailDeps, event: NotifyEven
       )[0]
     : undefined;
   const senderName = sender && !sender.deletedAt && sender.firstName?.trim() ? sender.firstName.trim() : null;
-  const language: Language = isLanguage(recipient.language) ? recipient.language : 'en';
+  const language: Language = languageOf(recipient.language);
   const t = (key: string) => translate(language, `emails.away.${key}`, { name: senderName ?? '' });
   const named = senderName ? '' : 'NoName';
   const { text, html } = renderActionEmail({

@@ -1,4 +1,4 @@
-import { isLanguage, type Language, NO_REFUND_WINDOW_HOURS } from '@app/shared/constants';
+import { type Language, languageOf, NO_REFUND_WINDOW_HOURS } from '@app/shared/constants';
 import { type CurrencyCode, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { formatMoney } from '@app/shared/money';
 import type { NotificationKind } from '@app/shared/schemas/notifications';
@@ -313,7 +313,7 @@ export async function deliverBookingNotifications(
     const { template } = row;
     // The name in the email is the other person's, as the record holds it now.
     const otherName = row.other && !row.other.deletedAt ? personName(row.other) : '';
-    const language: Language = isLanguage(row.to.language) ? row.to.language : 'en';
+    const language: Language = languageOf(row.to.language);
     const t = (key: string, params: Record<string, unknown> = {}) =>
       translate(language, `emails.bookings.${key}`, params);
     const when = (at: unknown) => formatWhen(typeof at === 'string' ? at : null, language, row.to.timezone);

@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@app/shared/constants';
+import { type Language, languageOf } from '@app/shared/constants';
 import { REMINDER_KINDS, type ReminderKind } from '@app/shared/schemas/notifications';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -125,7 +125,7 @@ function reminderEmail(
   other: Person,
   now: Date,
 ) {
-  const language: Language = isLanguage(to.language) ? to.language : 'en';
+  const language: Language = languageOf(to.language);
   const startsAt = session.startsAt as Date;
   const endsAt = session.endsAt as Date;
   const otherName = other.deletedAt ? '' : personName(other);

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, intlLocale, isLanguage } from '@app/shared/constants';
+import { intlLocale, languageOf } from '@app/shared/constants';
 import { toMajor } from '@app/shared/money';
 import { dateTimeFormat } from '#app/lib/dates';
 import { money } from '#app/lib/money';
@@ -49,7 +49,7 @@ export function chartMoney(currency: string, language: string) {
   });
   return {
     // In full the way every amount of the app reads.
-    format: (minor: number) => money(minor, currency, isLanguage(language) ? language : DEFAULT_LANGUAGE),
+    format: (minor: number) => money(minor, currency, languageOf(language)),
     axisFormat: (minor: number) => compact.format(toMajor(minor)),
   };
 }
