@@ -28,9 +28,12 @@ export function weekdayFrom(from: string, days: number): string {
 export async function dismissConsent(page: Page) {
   const reject = page.getByRole('button', { name: 'Reject', exact: true });
   // The banner may go by itself between the look and the click (the page settling): then there is
-  // nothing left to click, and a plain click would wait for it until the test times out.
-  if (await reject.isVisible()) await reject.click({ timeout: 5_000 }).catch(() => undefined);
-  await expect(reject).toBeHidden();
+  // nothing left to click, and a plain click would wait for it until the test times out. A click
+  // that lands before the page has hydrated does nothing: then it is clicked again.
+  await expect(async () => {
+    if (await reject.isVisible()) await reject.click({ timeout: 2_000 }).catch(() => undefined);
+    await expect(reject).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function walletBalance(request: APIRequestContext, token: string): Promise<number> {

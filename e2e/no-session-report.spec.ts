@@ -13,8 +13,11 @@ import { type Account, countryIdentifier, signUpVerified, submitSignIn, tokenOf 
  * an hour in the room.
  */
 
-/** A demo therapist no other journey books. */
-const THERAPIST = { email: 'ngozi.nwosu@demo.test', password: 'demo-pass-123' };
+/**
+ * A demo therapist no other journey books and whose week the demo leaves open (a fully booked
+ * one's seeded sessions would collide with a session "now" at some hours of the day).
+ */
+const THERAPIST = { email: 'hannah.fischer@demo.test', password: 'demo-pass-123' };
 const ADMIN = { email: 'admin@demo.test', password: 'demo-pass-123' };
 const PASSWORD = 'calm-river-42';
 const FEE = 1_500_000;
@@ -115,10 +118,10 @@ test.describe('the dispute window', () => {
     // The operator reads both parties' presence and decides, with a note.
     const operator = await signedInPage(browser, baseURL, ADMIN, '/admin/no-session-reports/');
     const row = operator.getByTestId(`no-session-report-${bookingId}`);
-    await expect(row).toContainText("Chidi O'Neill-Eze with Ngozi Nwosu");
+    await expect(row).toContainText("Chidi O'Neill-Eze with Hannah Fischer");
     await expect(row).toContainText('Waiting for a decision');
     await row.getByRole('button', { name: 'Review' }).click();
-    const review = operator.getByRole('dialog', { name: "Report: Chidi O'Neill-Eze with Ngozi Nwosu" });
+    const review = operator.getByRole('dialog', { name: "Report: Chidi O'Neill-Eze with Hannah Fischer" });
     await expect(review.getByTestId('no-session-together')).toHaveText('Together inside the booked time: 60 minutes');
     await review.getByLabel(/Your note/).fill('Checked with both; the therapist confirmed she was not there.');
     await operator.screenshot({ path: 'test-results/no-session-report-admin-en-1280.png', fullPage: true });
