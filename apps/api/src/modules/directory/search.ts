@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@app/shared/constants';
-import { languageOf } from '@app/shared/constants';
 import {
   DIRECTORY_FILTER_LISTS,
   type DirectoryFilterList,
@@ -250,7 +249,7 @@ function sortKeys(
 ): SortKey[] {
   const rating = directoryRatingOrder(d);
   if (sort === 'relevance' && terms.length > 0) {
-    statement.has(`rank:${languageOf(language)}`);
+    statement.has(`rank:${language}`);
     return [sql`(-${relevance(statement, terms, language)})`, ...rating];
   }
   if (sort === 'price') {
