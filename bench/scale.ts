@@ -13,7 +13,9 @@
  * BUFFERS) of every statement of each path and flags a sequential scan over a large table.
  * Goals: every p99 at the large size ≤ 2× its small figure and ≤ 50 ms; the journey ≥ 15% of
  * pgbench -N at both sizes. Exits 1 when a goal is missed. BENCH_ONLY=text measures only the paths
- * whose label holds it (no journey, no reminders).
+ * whose label holds it (no journey, no reminders); BENCH_ONLY=journey or =reminders only that
+ * part. BENCH_PROFILE=<dir> records a CPU profile of the server under each path's load
+ * and of each size's journey.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { recordRun } from './record.ts';

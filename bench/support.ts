@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { withDomainEvents } from '../apps/api/src/app.ts';
@@ -49,6 +50,29 @@ export async function dropDatabases(...names: string[]): Promise<void> {
   await admin(async (client) => {
     for (const name of names) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
+}
+
+/**
+ * CPU time (user + system, ms) the server's backends connected to `database` have used so far:
+ * pg_stat_activity's processes read from /proc (PostgreSQL on this machine, Linux; undefined
+ * otherwise). Compare two readings around a run whose connections stay open (a pool).
+ */
+export async function backendsCpuMs(client: pg.Client, database: string): Promise<number | undefined> {
+  const { rows } = await client.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [database],
+  );
+  try {
+    let ticks = 0;
+    for (const { pid } of rows) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** pgbench against a scratch database of the same server: `init()` once, then `run()` tps. */

@@ -61,16 +61,28 @@ export async function explainStatements(url: string, label: string, statements: 
     );
     const sizes = new Map(rows.map((row) => [row.relname, Number(row.reltuples)]));
     console.log(`\n=== EXPLAIN ${label}: ${statements.length} statements`);
+    const totals = { planning: 0, execution: 0 };
     for (const [index, statement] of statements.entries()) {
       await client.query('BEGIN');
       try {
-        const plan = await client.query<{ 'QUERY PLAN': string }>(
-          `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
-          statement.values as unknown[],
-        );
+        const explain = () =>
+          client.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+            statement.values as unknown[],
+          );
+        // Once to warm this connection's catalog caches (as a pooled connection in service has
+        // them), undone, then the plan printed: its planning time is then the statement's own.
+        await client.query('SAVEPOINT warm');
+        await explain();
+        await client.query('ROLLBACK TO SAVEPOINT warm');
+        const plan = await explain();
         const lines = plan.rows.map((row) => row['QUERY PLAN']);
         console.log(`--- ${label} #${index + 1}: ${statement.text.replace(/\s+/g, ' ').slice(0, 300)}`);
         for (const line of lines) console.log(line);
+        for (const line of lines) {
+          const time = line.match(/^(Planning|Execution) Time: ([\d.]+) ms/);
+          if (time) totals[time[1] === 'Planning' ? 'planning' : 'execution'] += Number(time[2]);
+        }
         for (const line of lines) {
           const match = line.match(/Seq Scan on (\w+)/);
           const table = match?.[1];
@@ -82,6 +94,9 @@ export async function explainStatements(url: string, label: string, statements: 
         await client.query('ROLLBACK');
       }
     }
+    console.log(
+      `=== ${label}: planning ${totals.planning.toFixed(2)} ms, execution ${totals.execution.toFixed(2)} ms over ${statements.length} statements`,
+    );
   } finally {
     await client.end();
   }

@@ -14,16 +14,20 @@ import { encodeSlotId } from '../../apps/api/src/modules/availability/slot-id.ts
 import { sendSessionReminders } from '../../apps/api/src/modules/notifications/reminders.ts';
 import { rawRows } from '../../apps/api/src/platform/prepared.ts';
 import { signAccessToken } from '../../apps/api/src/platform/tokens.ts';
-import { load } from '../http.ts';
-import { benchDeps, closeDatabase, pgbench, timed, urlFor } from '../support.ts';
+import { measureLoad } from '../http.ts';
+import { backendsCpuMs, benchDeps, closeDatabase, pgbench, profiled, timed, urlFor } from '../support.ts';
 import { type Built, databaseName, type ScaleSize } from './build.ts';
 import { captureStatements, explainEnabled, explainStatements } from './explain.ts';
 
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const JOURNEY_DURATION_S = Number(process.env.BENCH_JOURNEY_DURATION ?? 10);
-/** BENCH_ONLY=text: measure only the paths whose label holds it, without the journey and the reminders (an A/B of one path). */
+/**
+ * BENCH_ONLY=text: measure only the paths whose label holds it (an A/B of one path); the journey
+ * and the reminders run only when the text is "journey" or "reminders".
+ */
 const ONLY = process.env.BENCH_ONLY;
+const runs = (part: 'journey' | 'reminders') => !ONLY || ONLY === part;
 const PGBENCH_DB = 'bench_scale_pgbench';
 const DAY_MS = 86_400_000;
 
@@ -38,6 +42,9 @@ export interface PathFigure {
   p99: number;
   perSecond: number;
   errors: number;
+  /** CPU per answer (ms): the server's main thread, and the database's backends serving it. */
+  nodeMs?: number;
+  postgresMs?: number;
 }
 
 export interface SizeFigures {
@@ -230,6 +237,9 @@ export async function measureSize(size: ScaleSize, built: Built): Promise<SizeFi
   const deps = benchDeps(database, { DATA_DIR: 'node_modules/.cache/bench-data' }, built.secret);
   const app = await buildApp(deps);
   const flagged: string[] = [];
+  // Reads the CPU of the app's pool's backends (its own connection left out).
+  const observer = new pg.Client({ connectionString: url });
+  await observer.connect();
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -249,30 +259,38 @@ export async function measureSize(size: ScaleSize, built: Built): Promise<SizeFi
         );
         flagged.push(...(await explainStatements(url, `${size.name}: ${path.label}`, statements)));
       }
-      await load({ url: path.url, headers: path.headers, connections: CONNECTIONS, duration: 1 }); // warm-up
-      const result = await load({
-        url: path.url,
-        headers: path.headers,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-      });
-      const figure = {
+      await measureLoad({ url: path.url, headers: path.headers, connections: CONNECTIONS, duration: 1 }); // warm-up
+      const postgresBefore = await backendsCpuMs(observer, databaseName(size));
+      const result = await profiled(`${size.name}-${path.label.replace(/[^a-z0-9]+/gi, '-')}`, () =>
+        measureLoad({ url: path.url, headers: path.headers, connections: CONNECTIONS, duration: DURATION_S }),
+      );
+      const postgresAfter = await backendsCpuMs(observer, databaseName(size));
+      const answers = Math.max(result.requests.total, 1);
+      const figure: PathFigure = {
         path: path.label,
         p50: result.latency.p50,
         p99: result.latency.p99,
         perSecond: result.requests.average,
         errors: result.errors + result.non2xx,
+        nodeMs: result.serverMs,
+        postgresMs:
+          postgresBefore === undefined || postgresAfter === undefined
+            ? undefined
+            : (postgresAfter - postgresBefore) / answers,
       };
       figures.push(figure);
+      const cpu = (ms: number | undefined) => (ms === undefined ? '     ?' : ms.toFixed(2).padStart(6));
       console.log(
-        `  ${size.name}: ${figure.path.padEnd(44)} p50 ${figure.p50.toFixed(1).padStart(6)} ms  p99 ${figure.p99.toFixed(1).padStart(6)} ms  ${figure.perSecond.toFixed(0).padStart(5)}/s${figure.errors ? `  ERRORS ${figure.errors}` : ''}`,
+        `  ${size.name}: ${figure.path.padEnd(44)} p50 ${figure.p50.toFixed(1).padStart(6)} ms  p99 ${figure.p99.toFixed(1).padStart(6)} ms  ${figure.perSecond.toFixed(0).padStart(5)}/s  CPU per answer: Node ${cpu(figure.nodeMs)} ms, PostgreSQL ${cpu(figure.postgresMs)} ms${figure.errors ? `  ERRORS ${figure.errors}` : ''}`,
       );
     }
-    if (ONLY) return { size: size.name, paths: figures, flagged };
-    const journey = await measureJourney(base, database.db, built.secret, url, flagged, size);
-    const reminders = await measureReminders(deps, database.db, url, flagged, size);
+    const journey = runs('journey')
+      ? await measureJourney(base, database.db, built.secret, url, flagged, size)
+      : undefined;
+    const reminders = runs('reminders') ? await measureReminders(deps, database.db, url, flagged, size) : undefined;
     return { size: size.name, paths: figures, journey, reminders, flagged };
   } finally {
+    await observer.end();
     await app.close();
     await closeDatabase(database);
   }
@@ -321,7 +339,9 @@ async function measureJourney(
   for (; next < 20; next++) await journey(items[next] as JourneyItem); // warm-up
   const yardstick = pgbench(PGBENCH_DB);
   const before = yardstick.run();
-  const run = await timed({ concurrency: CONNECTIONS, durationS: JOURNEY_DURATION_S }, () => items[next++], journey);
+  const run = await profiled(`journey-${size.name}`, () =>
+    timed({ concurrency: CONNECTIONS, durationS: JOURNEY_DURATION_S }, () => items[next++], journey),
+  );
   const after = yardstick.run();
   if (failed > 0) console.log(`  ${size.name}: ${failed} journeys failed; the first: ${String(firstError)}`);
   const pgbenchTps = (before + after) / 2;

@@ -6,7 +6,7 @@ import type { RowJson } from '../../db/row-json.ts';
 import { bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { localizedName } from '../../platform/localized.ts';
-import { preparedSql, rawRows } from '../../platform/prepared.ts';
+import { preparedSql, rawRows, shapedRows } from '../../platform/prepared.ts';
 import { publicStorage, type Storage } from '../../platform/storage.ts';
 import { catalogJoins, modalityJson, therapyJson } from '../catalog/catalog-json.ts';
 import { clientJoins, type PersonRow, personJson, personView } from '../profiles/person-json.ts';
@@ -46,9 +46,10 @@ export function viewColumns(parts: Record<keyof ViewRow, SQL>): SQL {
 
 /**
  * The answer's select over the bookings table: one ViewRow per row. Conditions and orders on
- * the table's columns can be appended.
+ * the table's columns can be appended. `page` (a relation of booking ids) narrows the rows
+ * before anything is joined.
  */
-export function viewSelect(): SQL {
+export function viewSelect(page?: SQL): SQL {
   return sql`
     SELECT ${viewColumns({
       booking: sql`row_to_json(bookings)`,
@@ -58,7 +59,7 @@ export function viewSelect(): SQL {
       therapy: therapyJson(sql`tc`),
       modality: modalityJson(sql`mo`),
     })}
-    FROM bookings
+    FROM ${page ? sql`${page} JOIN bookings ON bookings.id = ${page}.id` : sql`bookings`}
     JOIN users pu ON pu.id = bookings.provider_id
     LEFT JOIN provider_profiles pp ON pp.user_id = bookings.provider_id
     ${clientJoins(sql`bookings`)}
@@ -147,14 +148,25 @@ export interface ViewOptions {
   offset?: number;
 }
 
-/** Booking answers for a filter, in one query. */
+/**
+ * Booking answers for a filter, in one query. A page is chosen on the bookings table alone
+ * first, so only its rows are joined and built into JSON: a client with hundreds of sessions
+ * (or a provider with thousands) costs a page, not their history. A page's statement is
+ * prepared by its shape: planning its joins costs more than running them.
+ */
 export async function bookingViews(db: Tx, options: ViewOptions, context: ViewContext): Promise<Booking[]> {
-  const query = viewSelect();
-  if (options.where) query.append(sql` WHERE ${options.where}`);
-  if (options.orderBy) query.append(sql` ORDER BY ${sql.join(options.orderBy, sql`, `)}`);
-  if (options.limit !== undefined) query.append(sql` LIMIT ${options.limit}`);
-  if (options.offset) query.append(sql` OFFSET ${options.offset}`);
-  const rows = await rawRows<ViewRow>(db, query);
+  const order = options.orderBy ? sql` ORDER BY ${sql.join(options.orderBy, sql`, `)}` : sql``;
+  const where = options.where ? sql` WHERE ${options.where}` : sql``;
+  const rows =
+    options.limit === undefined
+      ? await rawRows<ViewRow>(db, sql`${viewSelect()}${where}${order}`)
+      : await shapedRows<ViewRow>(
+          db,
+          'bookings_view_page',
+          sql`WITH page AS MATERIALIZED (
+            SELECT bookings.id FROM bookings${where}${order} LIMIT ${options.limit} OFFSET ${options.offset ?? 0}
+          ) ${viewSelect(sql`page`)}${order}`,
+        );
   return rows.map((row) => toBooking(row, context));
 }
 
