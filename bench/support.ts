@@ -59,7 +59,7 @@ export async function dropDatabases(...names: string[]): Promise<void> {
  */
 export async function backendsCpuMs(client: pg.Client, database: string): Promise<number | undefined> {
   const { rows } = await client.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
     [database],
   );
   try {

@@ -115,7 +115,11 @@ export const AdminUserSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
-export const AdminUserPageSchema = pageSchema(AdminUserSchema);
+const userPage = pageSchema(AdminUserSchema);
+/** A page of accounts; the count stops at a limit (`moreThanTotal`: more match than `total`). */
+export const AdminUserPageSchema = userPage.extend({
+  meta: userPage.shape.meta.extend({ moreThanTotal: z.boolean() }),
+});
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
 /** POST /admin/users/{id}/suspend and /reactivate: the message for a toast and the user as they are now. */

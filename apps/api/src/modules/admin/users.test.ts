@@ -8,6 +8,7 @@ import { fixedClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { rawRows } from '../../platform/prepared.ts';
 import { matchesPerson } from './search.ts';
+import { USERS_COUNTED_UP_TO } from './users.ts';
 
 const PASSWORD = 'Sunny-meadow-42';
 const clock = fixedClock('2027-03-01T09:00:00Z');
@@ -92,6 +93,33 @@ describe('users', () => {
       );
     });
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('users_search_trgm_idx');
+  });
+
+  it('counts a common name up to the limit and says more match, newest first', async () => {
+    // One more account than the count reaches, all named alike, created a second apart.
+    await t.deps.db.execute(sql`
+      INSERT INTO users (email, password_hash, role, first_name, last_name, email_verified_at, created_at, updated_at)
+      SELECT 'common-' || g || '@example.com', 'x', 'client', 'Adaeze', 'Okonkwo-Common', now(),
+             ${'2027-01-01T00:00:00Z'}::timestamptz + g * interval '1 second', now()
+        FROM generate_series(1, ${USERS_COUNTED_UP_TO + 1}) g`);
+    const response = await t.app.inject({
+      url: '/api/admin/users?searchQuery=okonkwo-common&perPage=20',
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().meta).toEqual({
+      page: 1,
+      perPage: 20,
+      total: USERS_COUNTED_UP_TO,
+      totalPages: USERS_COUNTED_UP_TO / 20,
+      moreThanTotal: true,
+    });
+    expect(response.json().data[0].email).toBe(`common-${USERS_COUNTED_UP_TO + 1}@example.com`);
+    // One fewer match: counted exactly.
+    await t.deps.db.execute(sql`DELETE FROM users WHERE email = 'common-1@example.com'`);
+    const exact = await t.app.inject({ url: '/api/admin/users?searchQuery=okonkwo-common', headers: admin.headers });
+    expect(exact.json().meta).toMatchObject({ total: USERS_COUNTED_UP_TO, moreThanTotal: false });
+    await t.deps.db.execute(sql`DELETE FROM users WHERE email LIKE 'common-%@example.com'`);
   });
 });
 

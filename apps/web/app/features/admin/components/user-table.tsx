@@ -151,6 +151,11 @@ export function UserTable() {
                 })
               )}
             </DataTable>
+            {result.meta.moreThanTotal ? (
+              <p className="mt-3 text-sm text-slate-600" data-testid="users-more-than">
+                {t('admin.users.moreThan', { count: result.meta.total })}
+              </p>
+            ) : null}
             <Pagination
               page={result.meta.page}
               totalPages={result.meta.totalPages}

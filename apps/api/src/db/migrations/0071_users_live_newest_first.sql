@@ -1,0 +1,1 @@
+CREATE INDEX "users_live_created_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"email","first_name","last_name") WHERE "users"."deleted_at" IS NULL;
