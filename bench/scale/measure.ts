@@ -2,7 +2,8 @@
  * The measurements of one bench:scale database: the app built on it (production settings, the
  * database's own secret) and listening on a port, each path loaded over HTTP at CONNECTIONS
  * concurrent for DURATION_S seconds (autocannon in a worker thread, bench/http.ts); the booking
- * journey over HTTP beside pgbench -N; the reminders job over one day of sessions.
+ * journey over HTTP and through the services, beside pgbench -N; the reminders job over one day of
+ * sessions.
  */
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +12,9 @@ import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { encodeSlotId } from '../../apps/api/src/modules/availability/slot-id.ts';
+import { createBooking } from '../../apps/api/src/modules/bookings/create-booking.ts';
+import { scheduleBooking } from '../../apps/api/src/modules/bookings/schedule-booking.ts';
+import { payBooking } from '../../apps/api/src/modules/checkout/pay-booking.ts';
 import { sendSessionReminders } from '../../apps/api/src/modules/notifications/reminders.ts';
 import { rawRows } from '../../apps/api/src/platform/prepared.ts';
 import { signAccessToken } from '../../apps/api/src/platform/tokens.ts';
@@ -51,7 +55,7 @@ export interface SizeFigures {
   size: string;
   paths: PathFigure[];
   /** Absent when BENCH_ONLY narrows the run to some paths. */
-  journey?: { perSecond: number; pgbenchTps: number; done: number; failed: number };
+  journeys?: JourneyFigure[];
   reminders?: { sessions: number; emails: number; seconds: number };
   flagged: string[];
 }
@@ -284,11 +288,9 @@ export async function measureSize(size: ScaleSize, built: Built): Promise<SizeFi
         `  ${size.name}: ${figure.path.padEnd(44)} p50 ${figure.p50.toFixed(1).padStart(6)} ms  p99 ${figure.p99.toFixed(1).padStart(6)} ms  ${figure.perSecond.toFixed(0).padStart(5)}/s  CPU per answer: Node ${cpu(figure.nodeMs)} ms, PostgreSQL ${cpu(figure.postgresMs)} ms${figure.errors ? `  ERRORS ${figure.errors}` : ''}`,
       );
     }
-    const journey = runs('journey')
-      ? await measureJourney(base, database.db, built.secret, url, flagged, size)
-      : undefined;
+    const journeys = runs('journey') ? await measureJourney(base, deps, built.secret, url, flagged, size) : undefined;
     const reminders = runs('reminders') ? await measureReminders(deps, database.db, url, flagged, size) : undefined;
-    return { size: size.name, paths: figures, journey, reminders, flagged };
+    return { size: size.name, paths: figures, journeys, reminders, flagged };
   } finally {
     await observer.end();
     await app.close();
@@ -296,59 +298,115 @@ export async function measureSize(size: ScaleSize, built: Built): Promise<SizeFi
   }
 }
 
-/** Create, schedule and pay (wallet) over HTTP at CONNECTIONS concurrent, between two pgbench -N runs. */
+export interface JourneyFigure {
+  /** Over HTTP (the routes, auth and JSON included), or the services called in this process as bench:bookings does. */
+  via: 'HTTP' | 'services';
+  perSecond: number;
+  pgbenchTps: number;
+  done: number;
+  failed: number;
+}
+
+type JourneyStep = (item: JourneyItem) => Promise<void>;
+
+/**
+ * Create, schedule and pay (wallet) at CONNECTIONS concurrent, each run between two pgbench -N
+ * runs: over HTTP (the client's fetch in this process), then the same three services called
+ * directly, as bench:bookings measures its journey, so the two benches' figures compare.
+ */
 async function measureJourney(
   base: string,
-  db: Db,
+  deps: ReturnType<typeof benchDeps>,
   secret: string,
   url: string,
   flagged: string[],
   size: ScaleSize,
-): Promise<SizeFigures['journey']> {
-  const items = await journeyItems(db, secret, size, 6_000);
+): Promise<JourneyFigure[]> {
+  const { db } = deps;
+  const items = await journeyItems(db, secret, size, 12_000);
   const headers = new Map<string, Record<string, string>>();
-  for (const item of items) {
+  for (const item of items.slice(0, 3_000)) {
     if (!headers.has(item.clientId)) headers.set(item.clientId, await tokenFor(db, secret, item.clientId, 'client'));
   }
-  let failed = 0;
-  let firstError: unknown;
-  const journey = async (item: JourneyItem) => {
+  const overHttp: JourneyStep = async (item) => {
     const auth = { ...(headers.get(item.clientId) as Record<string, string>), 'content-type': 'application/json' };
     const post = <T>(path: string, body: unknown) =>
       json<T>(`${base}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
-    try {
-      const draft = await post<{ identifier: string }>('/api/booking', {
+    const draft = await post<{ identifier: string }>('/api/booking', {
+      providerIdentifier: item.providerId,
+      therapyIdentifier: item.therapyId,
+      modalityIdentifier: item.modalityId,
+    });
+    await post(`/api/booking/${draft.identifier}/schedule`, { timeslotIdentifier: item.slotId });
+    const paid = await post<{ status: string }>(`/api/payment/booking/${draft.identifier}`, { method: 'wallet' });
+    if (paid.status !== 'confirmed') throw new Error(`payment answered ${paid.status}`);
+  };
+  const inServices: JourneyStep = async (item) => {
+    const actor = { userId: item.clientId, role: 'client' as const, sessionId: '00000000-0000-0000-0000-000000000000' };
+    const draft = await createBooking(deps, {
+      actor,
+      language: 'en',
+      body: {
         providerIdentifier: item.providerId,
         therapyIdentifier: item.therapyId,
         modalityIdentifier: item.modalityId,
-      });
-      await post(`/api/booking/${draft.identifier}/schedule`, { timeslotIdentifier: item.slotId });
-      const paid = await post<{ status: string }>(`/api/payment/booking/${draft.identifier}`, { method: 'wallet' });
-      if (paid.status !== 'confirmed') throw new Error(`payment answered ${paid.status}`);
-    } catch (error) {
-      failed++;
-      firstError ??= error;
-    }
+        note: null,
+      },
+    });
+    await scheduleBooking(deps, {
+      actor,
+      language: 'en',
+      bookingId: draft.identifier,
+      body: { timeslotIdentifier: item.slotId },
+    });
+    const paid = await payBooking(deps, {
+      actor,
+      language: 'en',
+      bookingId: draft.identifier,
+      body: { method: 'wallet' },
+    });
+    if (!('status' in paid) || paid.status !== 'confirmed') throw new Error('payment not confirmed');
   };
   let next = 0;
   if (explainEnabled) {
     const item = items[next++] as JourneyItem;
-    const statements = await captureStatements(() => journey(item));
+    const statements = await captureStatements(() => overHttp(item));
     flagged.push(...(await explainStatements(url, `${size.name}: booking journey`, statements)));
   }
-  for (; next < 20; next++) await journey(items[next] as JourneyItem); // warm-up
   const yardstick = pgbench(PGBENCH_DB);
-  const before = yardstick.run();
-  const run = await profiled(`journey-${size.name}`, () =>
-    timed({ concurrency: CONNECTIONS, durationS: JOURNEY_DURATION_S }, () => items[next++], journey),
-  );
-  const after = yardstick.run();
-  if (failed > 0) console.log(`  ${size.name}: ${failed} journeys failed; the first: ${String(firstError)}`);
-  const pgbenchTps = (before + after) / 2;
-  console.log(
-    `  ${size.name}: booking journey (create, schedule, pay)     ${run.perSecond.toFixed(0)}/s beside pgbench -N ${before.toFixed(0)} / ${after.toFixed(0)} tps = ${((run.perSecond / pgbenchTps) * 100).toFixed(1)}%`,
-  );
-  return { perSecond: run.perSecond, pgbenchTps, done: run.done, failed };
+  const figures: JourneyFigure[] = [];
+  for (const [via, step] of [
+    ['HTTP', overHttp],
+    ['services', inServices],
+  ] as const) {
+    let failed = 0;
+    let firstError: unknown;
+    const journey = (item: JourneyItem) =>
+      step(item).catch((error: unknown) => {
+        failed++;
+        firstError ??= error;
+      });
+    // Warm-up: connections, prepared statements (over HTTP, the clients with a token only).
+    for (const stop = next + 20; next < stop; next++) await journey(items[next] as JourneyItem);
+    const before = yardstick.run();
+    const run = await profiled(`journey-${via}-${size.name}`, () =>
+      timed(
+        { concurrency: CONNECTIONS, durationS: JOURNEY_DURATION_S },
+        () => (via === 'HTTP' && next >= 3_000 ? undefined : items[next++]),
+        journey,
+      ),
+    );
+    const after = yardstick.run();
+    if (failed > 0) console.log(`  ${size.name}: ${failed} journeys failed; the first: ${String(firstError)}`);
+    const pgbenchTps = (before + after) / 2;
+    console.log(
+      `  ${size.name}: booking journey (${via})`.padEnd(55) +
+        `${run.perSecond.toFixed(0)}/s beside pgbench -N ${before.toFixed(0)} / ${after.toFixed(0)} tps = ${((run.perSecond / pgbenchTps) * 100).toFixed(1)}%`,
+    );
+    figures.push({ via, perSecond: run.perSecond, pgbenchTps, done: run.done, failed });
+    if (via === 'HTTP') next = Math.max(next, 3_000);
+  }
+  return figures;
 }
 
 /**
