@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 
 /**
@@ -16,7 +16,7 @@ import type { Tx } from '../db/client.ts';
  *   timestamps arrive as strings).
  * - `statementQuery(db, name, statement)`: the same for a statement whose values are inlined
  *   (the ledger's posting): built per call, prepared under `name` (same text for every call).
- * - `shapedRows(db, name, query)`: a statement built per call whose text takes one of a
+ * - `shapedRows(db, name, statement)`: a statement built per call whose text takes one of a
  *   few shapes (a list's filters and page): prepared once per shape, named by its text.
  */
 const statementsByDb = new WeakMap<object, Map<string, unknown>>();
@@ -91,14 +91,10 @@ const dialect = new PgDialect();
  * A statement built per call (a list's filters and page) prepared under a name its text gives,
  * so each shape is planned once per connection: for a statement joining many tables, planning
  * costs more than running it. Only for a bounded set of shapes (no list of values whose length
- * varies freely): each shape stays prepared on each pooled connection. Rows as the driver gives
- * them, as `rawRows`.
+ * varies freely): each shape stays prepared on each pooled connection.
  */
-export async function shapedRows<Row>(db: Tx, name: string, query: SQL): Promise<Row[]> {
-  const built = dialect.sqlToQuery(query);
-  const shape = `${name}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 16)}`;
-  const result = await db._.session
-    .prepareQuery<{ execute: { rows: Row[] } } & PreparedQueryConfig>(built, undefined, shape, false)
-    .execute();
-  return result.rows;
+export function shapedRows<Row>(db: Tx, name: string, statement: Statement<Row>): Promise<Row[]> {
+  const text = dialect.sqlToQuery(statement.select).sql;
+  const shape = `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return statementQuery(db, shape, statement).execute();
 }

@@ -160,13 +160,12 @@ export async function bookingViews(db: Tx, options: ViewOptions, context: ViewCo
   const rows =
     options.limit === undefined
       ? await rawRows<ViewRow>(db, sql`${viewSelect()}${where}${order}`)
-      : await shapedRows<ViewRow>(
-          db,
-          'bookings_view_page',
-          sql`WITH page AS MATERIALIZED (
+      : await shapedRows<ViewRow>(db, 'bookings_view_page', {
+          select: sql`WITH page AS MATERIALIZED (
             SELECT bookings.id FROM bookings${where}${order} LIMIT ${options.limit} OFFSET ${options.offset ?? 0}
           ) ${viewSelect(sql`page`)}${order}`,
-        );
+          columns: viewRowColumns,
+        });
   return rows.map((row) => toBooking(row, context));
 }
 
