@@ -53,26 +53,37 @@ export async function dropDatabases(...names: string[]): Promise<void> {
 }
 
 /**
- * CPU time (user + system, ms) the server's backends connected to `database` have used so far:
- * pg_stat_activity's processes read from /proc (PostgreSQL on this machine, Linux; undefined
- * otherwise). Compare two readings around a run whose connections stay open (a pool).
+ * CPU time (user + system, ms) of each of the server's client backends connected to `database`,
+ * by process id: pg_stat_activity's processes read from /proc (PostgreSQL on this machine,
+ * Linux; undefined otherwise). `cpuSpent` compares two readings.
  */
-export async function backendsCpuMs(client: pg.Client, database: string): Promise<number | undefined> {
+export async function backendsCpuMs(client: pg.Client, database: string): Promise<Map<number, number> | undefined> {
   const { rows } = await client.query<{ pid: number }>(
     `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
     [database],
   );
-  try {
-    let ticks = 0;
-    for (const { pid } of rows) {
+  const byPid = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // Not on this machine's /proc (another host, or the backend just ended): not counted.
     }
-    return ticks * 10;
-  } catch {
-    return undefined;
   }
+  return rows.length > 0 && byPid.size === 0 ? undefined : byPid;
+}
+
+/**
+ * The CPU spent between two readings: each backend's growth, a backend that started between
+ * them counted whole. A backend that ended between them (the pool closed an idle connection) is
+ * not counted: its last ticks are lost, so the figure is a floor.
+ */
+export function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent;
 }
 
 /** pgbench against a scratch database of the same server: `init()` once, then `run()` tps. */

@@ -19,7 +19,7 @@ import { sendSessionReminders } from '../../apps/api/src/modules/notifications/r
 import { rawRows } from '../../apps/api/src/platform/prepared.ts';
 import { signAccessToken } from '../../apps/api/src/platform/tokens.ts';
 import { measureLoad } from '../http.ts';
-import { backendsCpuMs, benchDeps, closeDatabase, pgbench, profiled, timed, urlFor } from '../support.ts';
+import { backendsCpuMs, benchDeps, closeDatabase, cpuSpent, pgbench, profiled, timed, urlFor } from '../support.ts';
 import { type Built, databaseName, type ScaleSize } from './build.ts';
 import { captureStatements, explainEnabled, explainStatements } from './explain.ts';
 
@@ -280,7 +280,7 @@ export async function measureSize(size: ScaleSize, built: Built): Promise<SizeFi
         postgresMs:
           postgresBefore === undefined || postgresAfter === undefined
             ? undefined
-            : (postgresAfter - postgresBefore) / answers,
+            : cpuSpent(postgresBefore, postgresAfter) / answers,
       };
       figures.push(figure);
       const cpu = (ms: number | undefined) => (ms === undefined ? '     ?' : ms.toFixed(2).padStart(6));
