@@ -61,8 +61,8 @@ function statusCondition(status: UserAccountStatus | undefined): SQL | undefined
 }
 
 /**
- * The users list counts its matches up to this many. Counting every account a common name
- * matches reads them all (a million accounts: a third of a second); past this (ten pages), the page says
+ * The users list counts its matches up to this many (ten pages). Counting every account a common
+ * name matches reads them all (a million accounts: a third of a second); past this, the page says
  * "more than" and the operator narrows the search.
  */
 export const USERS_COUNTED_UP_TO = 200;

@@ -19,7 +19,7 @@ const user = {
 
 const pageOf = (moreThanTotal: boolean) => ({
   data: [user],
-  meta: { page: 1, perPage: 20, total: moreThanTotal ? 1000 : 1, totalPages: moreThanTotal ? 50 : 1, moreThanTotal },
+  meta: { page: 1, perPage: 20, total: moreThanTotal ? 200 : 1, totalPages: moreThanTotal ? 10 : 1, moreThanTotal },
 });
 
 describe('UserTable', () => {
@@ -27,7 +27,7 @@ describe('UserTable', () => {
     mockApi({ 'GET /api/admin/users': [200, pageOf(true)] });
     renderAtUrl(<UserTable />, '/admin/users/?q=okonkwo');
     expect(await screen.findByTestId('users-more-than')).toHaveTextContent(
-      'More than 1,000 accounts match: only the first 1,000 are listed. Narrow the search to find the rest.',
+      'More than 200 accounts match: only the first 200 are listed. Narrow the search to find the rest.',
     );
   });
 
