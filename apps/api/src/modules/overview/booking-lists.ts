@@ -48,10 +48,15 @@ function comingOf(party: BookingParty) {
  */
 function comingStatement(party: BookingParty) {
   const matches = comingOf(party);
+  // The lines are chosen on the bookings table alone, then joined: the prepared statement's
+  // generic plan (unknown range and limit) otherwise joined and built a busy provider's sessions
+  // before keeping a few.
   return preparedSql<ViewRow>(`overview_coming_${party}`, () => ({
-    select: sql`${viewSelect()} WHERE ${matches(sql`bookings`)} AND bookings.starts_at >= ${at('from')}
-      AND bookings.starts_at < ${at('before')} AND ${firstOfItsSeries(matches)}
-      ORDER BY bookings.starts_at, bookings.id ${limit}`,
+    select: sql`WITH page AS MATERIALIZED (
+        SELECT bookings.id FROM bookings WHERE ${matches(sql`bookings`)} AND bookings.starts_at >= ${at('from')}
+          AND bookings.starts_at < ${at('before')} AND ${firstOfItsSeries(matches)}
+          ORDER BY bookings.starts_at, bookings.id ${limit}
+      ) ${viewSelect(sql`page`)} ORDER BY bookings.starts_at, bookings.id`,
     columns: viewRowColumns,
   }));
 }
