@@ -30,18 +30,26 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
 ) => unknown;
 
 /**
- * CPU time (user + system, ms) of this process's main thread, where the server under test runs
- * (autocannon has a worker thread of its own); undefined off Linux. Clock ticks of 10 ms.
+ * CPU time (user + system, ms) of the process or thread whose /proc stat file this is; undefined
+ * off Linux or once it has ended. Clock ticks of 10 ms.
  */
-export function mainThreadCpuMs(): number | undefined {
+export function procStatCpuMs(statPath: string): number | undefined {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const stat = readFileSync(statPath, 'utf8');
     // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU time (user + system, ms) of this process's main thread, where the server under test runs
+ * (autocannon has a worker thread of its own); undefined off Linux.
+ */
+export function mainThreadCpuMs(): number | undefined {
+  return procStatCpuMs(`/proc/self/task/${process.pid}/stat`);
 }
 
 /** One autocannon run with one worker thread. */

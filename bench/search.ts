@@ -7,7 +7,6 @@
  */
 
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -26,7 +25,7 @@ import {
 import { refreshNextAvailable } from '../apps/api/src/modules/directory/next-available.ts';
 import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
 import { recordRun } from './record.ts';
-import { admin, benchDeps, closeDatabase, profiled, urlFor } from './support.ts';
+import { admin, backendsCpuMs, benchDeps, closeDatabase, cpuSpent, profiled, urlFor } from './support.ts';
 
 const PROVIDERS = 1000;
 const CONCURRENCY = 10;
@@ -210,33 +209,20 @@ interface LoadResult {
 }
 
 /**
- * What PostgreSQL spent on the bench's database: the CPU time of its backends (user + system,
- * from /proc; null when the server is not on this machine) and the time its statements were
- * active (pg_stat_database, wall time: waiting for a core counts too). Read before and after the
- * load, the difference over the requests is PostgreSQL's share of a request.
+ * What PostgreSQL spent on the bench's database: the CPU time of its client backends (user +
+ * system, from /proc, by process id; undefined when the server is not on this machine) and the
+ * time its statements were active (pg_stat_database, wall time: waiting for a core counts too).
+ * Read before and after the load, the difference over the requests is PostgreSQL's share of a
+ * request.
  */
-async function postgresSpent(): Promise<{ cpuMs: number | null; activeMs: number }> {
+async function postgresSpent(): Promise<{ cpu: Map<number, number> | undefined; activeMs: number }> {
   return admin(async (client) => {
-    const backends = await client.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [dbName],
-    );
-    let cpuMs: number | null = 0;
-    for (const { pid } of backends.rows) {
-      try {
-        // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in ticks of 10 ms.
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-        cpuMs += (Number(fields[11]) + Number(fields[12])) * 10;
-      } catch {
-        cpuMs = null;
-        break;
-      }
-    }
+    const cpu = await backendsCpuMs(client, dbName);
     const stats = await client.query<{ active: number }>(
       'SELECT active_time AS active FROM pg_stat_database WHERE datname = $1',
       [dbName],
     );
-    return { cpuMs, activeMs: Number(stats.rows[0]?.active ?? 0) };
+    return { cpu, activeMs: Number(stats.rows[0]?.active ?? 0) };
   });
 }
 
@@ -328,9 +314,9 @@ async function main() {
     );
     console.log(
       `per request: server process CPU ${each((cpu.user + cpu.system) / 1000)} ms, PostgreSQL CPU ${
-        postgresBefore.cpuMs === null || postgresAfter.cpuMs === null
+        postgresBefore.cpu === undefined || postgresAfter.cpu === undefined
           ? 'unknown (server elsewhere)'
-          : `${each(postgresAfter.cpuMs - postgresBefore.cpuMs)} ms`
+          : `${each(cpuSpent(postgresBefore.cpu, postgresAfter.cpu))} ms`
       }, PostgreSQL statements active ${each(postgresAfter.activeMs - postgresBefore.activeMs)} ms (wall); ` +
         `machine load ${loadBefore.toFixed(1)} → ${(loadavg()[0] as number).toFixed(1)} on ${availableParallelism()} cores`,
     );

@@ -5,7 +5,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { withDomainEvents } from '../apps/api/src/app.ts';
@@ -15,6 +14,7 @@ import { systemClock } from '../apps/api/src/platform/clock.ts';
 import type { AppDeps } from '../apps/api/src/platform/deps.ts';
 import { silentLogger } from '../apps/api/src/platform/logger.ts';
 import { createMailer } from '../apps/api/src/platform/mailer.ts';
+import { procStatCpuMs } from './http.ts';
 
 export const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -64,13 +64,9 @@ export async function backendsCpuMs(client: pg.Client, database: string): Promis
   );
   const byPid = new Map<number, number>();
   for (const { pid } of rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // Not on this machine's /proc (another host, or the backend just ended): not counted.
-    }
+    // Not on this machine's /proc (another host, or the backend just ended): not counted.
+    const ms = procStatCpuMs(`/proc/${pid}/stat`);
+    if (ms !== undefined) byPid.set(pid, ms);
   }
   return rows.length > 0 && byPid.size === 0 ? undefined : byPid;
 }

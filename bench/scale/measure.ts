@@ -18,7 +18,7 @@ import { payBooking } from '../../apps/api/src/modules/checkout/pay-booking.ts';
 import { sendSessionReminders } from '../../apps/api/src/modules/notifications/reminders.ts';
 import { rawRows } from '../../apps/api/src/platform/prepared.ts';
 import { signAccessToken } from '../../apps/api/src/platform/tokens.ts';
-import { measureLoad } from '../http.ts';
+import { load, measureLoad } from '../http.ts';
 import { backendsCpuMs, benchDeps, closeDatabase, cpuSpent, pgbench, profiled, timed, urlFor } from '../support.ts';
 import { type Built, databaseName, type ScaleSize } from './build.ts';
 import { captureStatements, explainEnabled, explainStatements } from './explain.ts';
@@ -263,7 +263,7 @@ export async function measureSize(size: ScaleSize, built: Built): Promise<SizeFi
         );
         flagged.push(...(await explainStatements(url, `${size.name}: ${path.label}`, statements)));
       }
-      await measureLoad({ url: path.url, headers: path.headers, connections: CONNECTIONS, duration: 1 }); // warm-up
+      await load({ url: path.url, headers: path.headers, connections: CONNECTIONS, duration: 1 }); // warm-up
       const postgresBefore = await backendsCpuMs(observer, databaseName(size));
       const result = await profiled(`${size.name}-${path.label.replace(/[^a-z0-9]+/gi, '-')}`, () =>
         measureLoad({ url: path.url, headers: path.headers, connections: CONNECTIONS, duration: DURATION_S }),
