@@ -46,10 +46,25 @@ export function viewColumns(parts: Record<keyof ViewRow, SQL>): SQL {
 
 /**
  * The answer's select over the bookings table: one ViewRow per row. Conditions and orders on
- * the table's columns can be appended. `page` (a relation of booking ids) narrows the rows
- * before anything is joined.
+ * the table's columns can be appended.
  */
-export function viewSelect(page?: SQL): SQL {
+export function viewSelect(): SQL {
+  return viewSelectFrom(sql`bookings`);
+}
+
+/**
+ * The answers for a page of bookings, soonest built: `choose` selects the page's booking ids on
+ * the bookings table alone (its filter, order and limit), then only those rows are joined and
+ * built into JSON, in `order`. A list whose page is a few of a person's hundreds or thousands of
+ * sessions costs the page, whichever plan (a prepared statement's generic one too) runs it.
+ */
+export function viewPageSelect(choose: SQL, order: SQL): SQL {
+  return sql`WITH page AS MATERIALIZED (${choose})
+    ${viewSelectFrom(sql`page JOIN bookings ON bookings.id = page.id`)} ${order}`;
+}
+
+/** The answer's columns and joins over `from`, a relation that names the bookings table `bookings`. */
+function viewSelectFrom(from: SQL): SQL {
   return sql`
     SELECT ${viewColumns({
       booking: sql`row_to_json(bookings)`,
@@ -59,7 +74,7 @@ export function viewSelect(page?: SQL): SQL {
       therapy: therapyJson(sql`tc`),
       modality: modalityJson(sql`mo`),
     })}
-    FROM ${page ? sql`${page} JOIN bookings ON bookings.id = ${page}.id` : sql`bookings`}
+    FROM ${from}
     JOIN users pu ON pu.id = bookings.provider_id
     LEFT JOIN provider_profiles pp ON pp.user_id = bookings.provider_id
     ${clientJoins(sql`bookings`)}
@@ -149,10 +164,8 @@ export interface ViewOptions {
 }
 
 /**
- * Booking answers for a filter, in one query. A page is chosen on the bookings table alone
- * first, so only its rows are joined and built into JSON: a client with hundreds of sessions
- * (or a provider with thousands) costs a page, not their history. A page's statement is
- * prepared by its shape: planning its joins costs more than running them.
+ * Booking answers for a filter, in one query; a page (`limit`) through viewPageSelect, prepared
+ * by its shape: planning its joins costs more than running them.
  */
 export async function bookingViews(db: Tx, options: ViewOptions, context: ViewContext): Promise<Booking[]> {
   const order = options.orderBy ? sql` ORDER BY ${sql.join(options.orderBy, sql`, `)}` : sql``;
@@ -161,9 +174,10 @@ export async function bookingViews(db: Tx, options: ViewOptions, context: ViewCo
     options.limit === undefined
       ? await rawRows<ViewRow>(db, sql`${viewSelect()}${where}${order}`)
       : await shapedRows<ViewRow>(db, 'bookings_view_page', {
-          select: sql`WITH page AS MATERIALIZED (
-            SELECT bookings.id FROM bookings${where}${order} LIMIT ${options.limit} OFFSET ${options.offset ?? 0}
-          ) ${viewSelect(sql`page`)}${order}`,
+          select: viewPageSelect(
+            sql`SELECT bookings.id FROM bookings${where}${order} LIMIT ${options.limit} OFFSET ${options.offset ?? 0}`,
+            order,
+          ),
           columns: viewRowColumns,
         });
   return rows.map((row) => toBooking(row, context));

@@ -5,7 +5,14 @@ import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { preparedSql } from '../../platform/prepared.ts';
-import { toBooking, type ViewRow, viewContext, viewRowColumns, viewSelect } from '../bookings/booking-view.ts';
+import {
+  toBooking,
+  type ViewRow,
+  viewContext,
+  viewPageSelect,
+  viewRowColumns,
+  viewSelect,
+} from '../bookings/booking-view.ts';
 import { withSeriesSessions } from '../bookings/list-bookings.ts';
 
 /**
@@ -48,15 +55,15 @@ function comingOf(party: BookingParty) {
  */
 function comingStatement(party: BookingParty) {
   const matches = comingOf(party);
-  // The lines are chosen on the bookings table alone, then joined: the prepared statement's
-  // generic plan (unknown range and limit) otherwise joined and built a busy provider's sessions
-  // before keeping a few.
+  // A page first (viewPageSelect): the prepared statement's generic plan (unknown range and
+  // limit) otherwise joined and built a busy provider's sessions before keeping a few.
+  const order = sql`ORDER BY bookings.starts_at, bookings.id`;
   return preparedSql<ViewRow>(`overview_coming_${party}`, () => ({
-    select: sql`WITH page AS MATERIALIZED (
-        SELECT bookings.id FROM bookings WHERE ${matches(sql`bookings`)} AND bookings.starts_at >= ${at('from')}
-          AND bookings.starts_at < ${at('before')} AND ${firstOfItsSeries(matches)}
-          ORDER BY bookings.starts_at, bookings.id ${limit}
-      ) ${viewSelect(sql`page`)} ORDER BY bookings.starts_at, bookings.id`,
+    select: viewPageSelect(
+      sql`SELECT bookings.id FROM bookings WHERE ${matches(sql`bookings`)} AND bookings.starts_at >= ${at('from')}
+        AND bookings.starts_at < ${at('before')} AND ${firstOfItsSeries(matches)} ${order} ${limit}`,
+      order,
+    ),
     columns: viewRowColumns,
   }));
 }
