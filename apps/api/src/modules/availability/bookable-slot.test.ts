@@ -6,6 +6,7 @@ import { testDriver } from '../../../test/test-database.ts';
 import { bookings, providerProfiles } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { hasDatabaseError } from '../../platform/db-errors.ts';
 import { encodeSlotId } from './slot-id.ts';
 import { isSlotConflictError, resolveBookableSlot } from './slots-service.ts';
 
@@ -245,9 +246,7 @@ describe('bookings_no_overlap constraint', () => {
       // Two inserts that conflict at the same instant can each wait for the other under an
       // exclusion constraint, and PostgreSQL then ends one as a deadlock (the booking path takes
       // the calendar lock first, so it never meets this): a refusal either way.
-      const deadlock = (reason: unknown): boolean =>
-        (reason as { code?: unknown }).code === '40P01' ||
-        Boolean((reason as { cause?: unknown }).cause && deadlock((reason as { cause?: unknown }).cause));
+      const deadlock = (reason: unknown) => hasDatabaseError(reason, ({ code }) => code === '40P01');
       for (const result of results) {
         if (result.status === 'rejected') {
           expect(isSlotConflictError(result.reason) || deadlock(result.reason), String(result.reason)).toBe(true);

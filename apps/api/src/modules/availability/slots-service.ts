@@ -31,6 +31,7 @@ import { isValidTimeZone } from '@app/shared/time-zones';
 import type { Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
+import { hasDatabaseError } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loadProviderBlockedTime } from './blocked-time.ts';
 import {
@@ -384,9 +385,8 @@ export async function resolveBookableSlot(
 
 /** True when a database error is the bookings_no_overlap exclusion (a slot taken in a race). */
 export function isSlotConflictError(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23P01' && (constraint === undefined || constraint === 'bookings_no_overlap')) return true;
-  }
-  return false;
+  return hasDatabaseError(
+    error,
+    ({ code, constraint }) => code === '23P01' && (constraint === undefined || constraint === 'bookings_no_overlap'),
+  );
 }

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { hasDatabaseError } from '../../platform/db-errors.ts';
 import { type BookableSlot, isSlotConflictError, resolveBookableSlot } from '../availability/slots-service.ts';
 import { type BookingRow, expireStaleHolds } from './booking-data.ts';
 
@@ -54,11 +55,7 @@ export function takeSlotFor(
 
 /** A deadlock or serialization failure: the transaction was rolled back and may simply run again. */
 export function isTransientConflict(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const { code } = current as { code?: unknown };
-    if (code === '40P01' || code === '40001') return true;
-  }
-  return false;
+  return hasDatabaseError(error, ({ code }) => code === '40P01' || code === '40001');
 }
 
 const SLOT_RACE_ATTEMPTS = 5;
