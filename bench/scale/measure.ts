@@ -310,6 +310,13 @@ export interface JourneyFigure {
 type JourneyStep = (item: JourneyItem) => Promise<void>;
 
 /**
+ * Free slots set aside for each journey run: the first ones, with a client token each, for
+ * HTTP (about 60 a second here), the rest for the services (about 300 a second).
+ */
+const HTTP_JOURNEYS = 3_000;
+const SERVICE_JOURNEYS = 9_000;
+
+/**
  * Create, schedule and pay (wallet) at CONNECTIONS concurrent, each run between two pgbench -N
  * runs: over HTTP (the client's fetch in this process), then the same three services called
  * directly, as bench:bookings measures its journey, so the two benches' figures compare.
@@ -323,9 +330,9 @@ async function measureJourney(
   size: ScaleSize,
 ): Promise<JourneyFigure[]> {
   const { db } = deps;
-  const items = await journeyItems(db, secret, size, 12_000);
+  const items = await journeyItems(db, secret, size, HTTP_JOURNEYS + SERVICE_JOURNEYS);
   const headers = new Map<string, Record<string, string>>();
-  for (const item of items.slice(0, 3_000)) {
+  for (const item of items.slice(0, HTTP_JOURNEYS)) {
     if (!headers.has(item.clientId)) headers.set(item.clientId, await tokenFor(db, secret, item.clientId, 'client'));
   }
   const overHttp: JourneyStep = async (item) => {
@@ -392,7 +399,7 @@ async function measureJourney(
     const run = await profiled(`journey-${via}-${size.name}`, () =>
       timed(
         { concurrency: CONNECTIONS, durationS: JOURNEY_DURATION_S },
-        () => (via === 'HTTP' && next >= 3_000 ? undefined : items[next++]),
+        () => (via === 'HTTP' && next >= HTTP_JOURNEYS ? undefined : items[next++]),
         journey,
       ),
     );
@@ -404,7 +411,7 @@ async function measureJourney(
         `${run.perSecond.toFixed(0)}/s beside pgbench -N ${before.toFixed(0)} / ${after.toFixed(0)} tps = ${((run.perSecond / pgbenchTps) * 100).toFixed(1)}%`,
     );
     figures.push({ via, perSecond: run.perSecond, pgbenchTps, done: run.done, failed });
-    if (via === 'HTTP') next = Math.max(next, 3_000);
+    if (via === 'HTTP') next = Math.max(next, HTTP_JOURNEYS);
   }
   return figures;
 }
