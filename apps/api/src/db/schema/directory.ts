@@ -85,7 +85,16 @@ export const providerDirectory = pgTable(
     index('provider_directory_gender_idx').on(table.gender),
     index('provider_directory_religion_idx').on(table.religionId),
     index('provider_directory_ethnicity_idx').on(table.ethnicityId),
-    index('provider_directory_fee_idx').on(table.feeCurrency, table.feeMinor),
+    // The fee range of one currency, and a deep page in price order: search.ts walks each
+    // currency's fees in order (ties by provider), and the listing rule's columns after them let
+    // it read the walk from the index alone.
+    index('provider_directory_fee_idx').on(
+      table.feeCurrency,
+      table.feeMinor,
+      table.providerId,
+      table.listableUntil,
+      table.nextAvailableAt,
+    ),
     index('provider_directory_next_idx').on(table.nextAvailableAt),
     index('provider_directory_listable_idx').on(table.listableUntil),
     index('provider_directory_rating_order_idx').on(...directoryRatingOrder(table), table.providerId),

@@ -8,6 +8,7 @@ import {
   type DirectorySort,
 } from '@app/shared/schemas/directory';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
   countries,
@@ -23,7 +24,7 @@ import { fieldError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { prepared } from '../../platform/prepared.ts';
 import { cardContext, cardQueryWith, listedProvider, toCard } from './card.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor, type Position } from './cursor.ts';
 import type { Rates } from './exchange-rates.ts';
 import { preferenceOptionIds } from './option-ids.ts';
 import { type SearchTerm, searchTerms } from './search-vocabulary.ts';
@@ -224,14 +225,40 @@ const tsQueryOnce = (config: 'english' | 'german', text: SQL) =>
  */
 type SortKey = SQL;
 
+/** A fee in one currency, in US cents at that currency's reference rate. */
+const feeAtRate = (statement: SearchStatement, rate: number) =>
+  sql`${d.feeMinor}::numeric / ${statement.value(String(rate))}::numeric`;
+
 /** The fee in US cents at the reference rates, so fees in different currencies order together. */
 function feeInUsdCents(statement: SearchStatement, rates: Rates): SQL {
   const cases = Object.entries(rates).map(
-    ([code, rate]) =>
-      sql`WHEN ${statement.value(code)} THEN ${d.feeMinor}::numeric / ${statement.value(String(rate))}::numeric`,
+    ([code, rate]) => sql`WHEN ${statement.value(code)} THEN ${feeAtRate(statement, rate)}`,
   );
   statement.has(`rates:${cases.length}`);
   return sql`CASE ${d.feeCurrency} ${sql.join(cases, sql` `)} END`;
+}
+
+/**
+ * A page after a position in price order, one walk per currency. The price key converts each
+ * currency at its own rate, so no index holds it; but within one currency it orders as the fee
+ * itself, so each currency's providers are walked in the fee index (currency, fee, id) from the
+ * cursor's price in that currency, and the walks are merged by the key. The index bound is one
+ * minor unit wide of the exact one (numeric division rounds); the row comparison is exact. A
+ * listed provider always has a fee (the listing rule) in an operating currency, and each of
+ * those has a reference rate (exchangeRates), so no listed row sorts last with no key.
+ */
+function priceWalks(statement: SearchStatement, rates: Rates, position: Position) {
+  statement.has(`priceWalks:${Object.keys(rates).length}`);
+  const [price = '0'] = position.values;
+  return Object.entries(rates).map(([code, rate]) => {
+    const key = feeAtRate(statement, rate);
+    return {
+      key,
+      where: sql`${d.feeCurrency} = ${statement.value(code)}
+        AND ${d.feeMinor} >= floor(${statement.value(price)}::numeric * ${statement.value(String(rate))}::numeric) - 1
+        AND ((${key}, ${d.providerId}) > (${statement.value(price)}::numeric, ${statement.value(position.id)}::uuid))`,
+    };
+  });
 }
 
 /**
@@ -308,25 +335,38 @@ export async function searchProviders(
   const keys = sortKeys(statement, query.sort, terms, input.language, context.rates);
   const where = await searchWhere(deps, statement, query, context.visitorCurrencyCode, terms);
   const position = query.cursor ? decodeCursor(query.cursor, query.sort, keys.length) : null;
-  const after = position ? afterPosition(statement, keys, position.values, position.id) : undefined;
+  const walks = position && query.sort === 'price' ? priceWalks(statement, context.rates, position) : null;
+  const after = position && !walks ? afterPosition(statement, keys, position.values, position.id) : undefined;
   const limit = statement.placeholder(query.perPage + 1);
-  // The matches, ordered and cut to the page in a subquery that computes each sort key once a
-  // row and reads only what the filters and the listing rule need; the card's columns are then
-  // read for the page's rows alone.
-  const build = () => {
-    const matches = deps.db
+  const orderedByKeys = [...keys.map((_key, index) => sql`${sql.identifier(`k${index}`)}`), sql`match_id`];
+  // Each sort key computed once a row, from what the filters and the listing rule read.
+  const candidates = (rowKeys: SQL[], conditions: SQL | undefined) =>
+    deps.db
       .select({
         // Names no joined table has: drizzle refers to a subquery's columns unqualified.
         matchId: sql<string>`${d.providerId}`.as('match_id'),
-        ...Object.fromEntries(keys.map((key, index) => [`k${index}`, sql<string>`${key}`.as(`k${index}`)])),
+        ...Object.fromEntries(rowKeys.map((key, index) => [`k${index}`, sql<string>`${key}`.as(`k${index}`)])),
         // The first page counts every match in the same statement; later pages carry that total in their cursor.
         total: (position ? sql<number>`0` : sql<number>`(count(*) OVER ())::int`).as('match_total'),
       })
       .from(d)
-      .where(and(where, after))
-      .orderBy(...keys.map((_key, index) => sql`${sql.identifier(`k${index}`)}`), sql`match_id`)
-      .limit(limit)
-      .as('matches');
+      .where(and(where, conditions));
+  // The matches, ordered and cut to the page in a subquery; the card's columns are then read for
+  // the page's rows alone.
+  const build = () => {
+    const [first, second, ...rest] = (walks ?? []).map((walk) =>
+      candidates([walk.key], walk.where).orderBy(d.feeMinor, d.providerId).limit(limit),
+    );
+    const matches = (
+      first && second
+        ? unionAll(first, second, ...rest)
+            .orderBy(...orderedByKeys)
+            .limit(limit)
+        : (first ??
+          candidates(keys, after)
+            .orderBy(...orderedByKeys)
+            .limit(limit))
+    ).as('matches');
     const key = (index: number) => sql`${sql.identifier('matches')}.${sql.identifier(`k${index}`)}`;
     return cardQueryWith(deps.db, {
       ...Object.fromEntries(keys.map((_key, index) => [`k${index}`, sql<string>`${key(index)}::text`])),

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createProvider } from '../../../test/booking-fixtures.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
@@ -12,6 +12,7 @@ import {
   userPreferences,
   users,
 } from '../../db/schema/index.ts';
+import { rawRows } from '../../platform/prepared.ts';
 
 /** Test helpers of the directory module (not used by the app). */
 
@@ -117,4 +118,17 @@ export async function keptAndChosenOptions(t: TestApp, providerId: string) {
     .from(userPreferences)
     .where(eq(userPreferences.userId, providerId));
   return { kept: [...(row?.optionIds ?? [])].sort(), chosen: chosen.map((option) => option.id).sort() };
+}
+
+/**
+ * The plan of an index walk the search relies on, with sequential and bitmap scans priced out
+ * (a test's tables are small, so either would win there): answers its text.
+ */
+export async function walkPlan(t: TestApp, query: SQL): Promise<string> {
+  const plan = await t.deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+    return rawRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${query}`);
+  });
+  return plan.map((row) => row['QUERY PLAN']).join('\n');
 }

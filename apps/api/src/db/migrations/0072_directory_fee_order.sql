@@ -1,0 +1,2 @@
+DROP INDEX "provider_directory_fee_idx";--> statement-breakpoint
+CREATE INDEX "provider_directory_fee_idx" ON "provider_directory" USING btree ("fee_currency","fee_minor","provider_id","listable_until","next_available_at");
