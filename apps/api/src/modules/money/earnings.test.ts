@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { commissionRates, payoutBankAccounts, payouts } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { rawRows } from '../../platform/prepared.ts';
 import { auditLedger } from './ledger-audit.ts';
 import { earn } from './test-helpers.ts';
 
@@ -270,5 +271,16 @@ describe('POST /api/earnings/payouts (sandbox)', () => {
       mismatchedAccounts: [],
       negativeAccounts: [],
     });
+  });
+});
+
+describe('the ledger’s lookup by booking', () => {
+  it('has statistics on its expression, which the partial index’s own do not give the planner', async () => {
+    const rows = await rawRows<{ expression: string }>(
+      t.deps.db,
+      sql`SELECT pg_get_statisticsobjdef_expressions(oid)::text AS expression
+            FROM pg_statistic_ext WHERE stxrelid = 'ledger_transactions'::regclass`,
+    );
+    expect(rows.map((row) => row.expression)).toContainEqual(expect.stringContaining("metadata ->> 'bookingId'"));
   });
 });

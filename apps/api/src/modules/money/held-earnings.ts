@@ -28,20 +28,31 @@ export async function heldEarnings(
 ): Promise<HeldEarning[]> {
   const since = new Date(input.now.getTime() - DISPUTE_WINDOW_MS);
   const earliestStart = new Date(since.getTime() - LONGEST_SESSION_MS);
+  // The two kinds of hold are found apart, each by its own index: the sessions in the window by
+  // the provider's start times (never the provider's whole history), the reported ones from the
+  // few open reports. Each one's earning is then summed by its booking id (the ledger's
+  // booking index; its expression has statistics of its own, so the planner expects a row or
+  // two a booking, not thousands).
   const rows = await rawRows<{ booking_id: string; net: string | number; ends_at: Date | string; reported: boolean }>(
     db,
-    sql`SELECT b.id AS booking_id, SUM((t.metadata->>'netMinor')::bigint) AS net, b.ends_at,
-               (r.booking_id IS NOT NULL) AS reported
-          FROM bookings b
-          JOIN ledger_transactions t
-            ON t.metadata ? 'bookingId' AND t.metadata->>'bookingId' = b.id::text AND t.type = 'earning'
-          LEFT JOIN no_session_reports r ON r.booking_id = b.id
-         WHERE b.provider_id = ${input.providerId} AND b.currency_code = ${input.currencyCode}
-           AND r.decided_at IS NULL
-           AND (r.booking_id IS NOT NULL
-                OR (b.starts_at > ${earliestStart.toISOString()}::timestamptz AND b.ends_at > ${since.toISOString()}::timestamptz))
-         GROUP BY b.id, b.ends_at, r.booking_id
-         ORDER BY (r.booking_id IS NOT NULL), b.ends_at, b.id`,
+    sql`WITH held AS MATERIALIZED (
+          SELECT b.id, b.ends_at, false AS reported
+            FROM bookings b
+           WHERE b.provider_id = ${input.providerId} AND b.currency_code = ${input.currencyCode}
+             AND b.starts_at > ${earliestStart.toISOString()}::timestamptz AND b.ends_at > ${since.toISOString()}::timestamptz
+             AND NOT EXISTS (SELECT 1 FROM no_session_reports r WHERE r.booking_id = b.id)
+          UNION ALL
+          SELECT b.id, b.ends_at, true
+            FROM no_session_reports r JOIN bookings b ON b.id = r.booking_id
+           WHERE r.decided_at IS NULL AND b.provider_id = ${input.providerId} AND b.currency_code = ${input.currencyCode})
+        SELECT h.id AS booking_id, e.net, h.ends_at, h.reported
+          FROM held h
+         CROSS JOIN LATERAL (
+               SELECT SUM((t.metadata->>'netMinor')::bigint) AS net, count(*) AS earnings
+                 FROM ledger_transactions t
+                WHERE t.metadata ? 'bookingId' AND t.metadata->>'bookingId' = h.id::text AND t.type = 'earning') e
+         WHERE e.earnings > 0
+         ORDER BY h.reported, h.ends_at, h.id`,
   );
   return rows.map((row) => ({
     bookingId: row.booking_id,
