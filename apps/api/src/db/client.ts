@@ -60,6 +60,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', (error) => {
       options.onPoolError?.(error);
     });
+    // Every statement of this app reads a few rows; JIT compilation only pays on long scans, and a
+    // misestimated plan priced past jit_above_cost would spend hundreds of milliseconds compiling
+    // (docs/decisions/performance-the-apps-connections-run-without-jit.md). A SET rather than a
+    // startup option, which a connection pooler in front of PostgreSQL may refuse.
+    pool.on('connect', (client) => {
+      client.query('SET jit = off').catch((error: Error) => options.onPoolError?.(error));
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: options.logger }) as unknown as Db;
     return {
       db,
