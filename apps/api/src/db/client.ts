@@ -54,18 +54,20 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Every statement of this app reads a few rows; JIT compilation only pays on long scans, and
+      // a misestimated plan priced past jit_above_cost would spend hundreds of milliseconds
+      // compiling (docs/decisions/performance-the-apps-connections-run-without-jit.md). A SET the
+      // pool awaits before lending the connection, rather than a startup option, which a
+      // connection pooler in front of PostgreSQL may refuse.
+      onConnect: (client) => client.query('SET jit = off'),
+    });
     // An idle client can lose its connection (server restart, a dropped test database); pg emits
     // that on the pool, and an unhandled 'error' would end the process. The pool replaces it.
     pool.on('error', (error) => {
       options.onPoolError?.(error);
-    });
-    // Every statement of this app reads a few rows; JIT compilation only pays on long scans, and a
-    // misestimated plan priced past jit_above_cost would spend hundreds of milliseconds compiling
-    // (docs/decisions/performance-the-apps-connections-run-without-jit.md). A SET rather than a
-    // startup option, which a connection pooler in front of PostgreSQL may refuse.
-    pool.on('connect', (client) => {
-      client.query('SET jit = off').catch((error: Error) => options.onPoolError?.(error));
     });
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: options.logger }) as unknown as Db;
     return {
