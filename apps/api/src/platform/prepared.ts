@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 
 /**
@@ -18,6 +18,8 @@ import type { Tx } from '../db/client.ts';
  *   (the ledger's posting): built per call, prepared under `name` (same text for every call).
  * - `shapedRows(db, name, statement)`: a statement built per call whose text takes one of a
  *   few shapes (a list's filters and page): prepared once per shape, named by its text.
+ * - `independentReads(db, reads)`: reads that do not depend on each other, at once where that is
+ *   possible.
  */
 const statementsByDb = new WeakMap<object, Map<string, unknown>>();
 
@@ -97,4 +99,21 @@ export function shapedRows<Row>(db: Tx, name: string, statement: Statement<Row>)
   const text = dialect.sqlToQuery(statement.select).sql;
   const shape = `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   return statementQuery(db, shape, statement).execute();
+}
+
+/**
+ * Reads that do not depend on each other, each a function that starts it: at once on the pool
+ * (each takes a connection of its own), one after another on a transaction, whose one connection
+ * runs one statement at a time (pg queues a second with a deprecation warning today; pg 9 refuses
+ * it). Answers their results in order, as Promise.all does.
+ */
+export async function independentReads<T extends readonly unknown[]>(
+  db: Tx,
+  reads: { readonly [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  const starts = reads as readonly (() => PromiseLike<unknown>)[];
+  if (!(db instanceof PgTransaction)) return (await Promise.all(starts.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of starts) results.push(await read());
+  return results as unknown as T;
 }

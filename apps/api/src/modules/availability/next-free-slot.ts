@@ -20,6 +20,7 @@ import {
   availabilityWeeklyDays,
   bookings,
 } from '../../db/schema/index.ts';
+import { independentReads } from '../../platform/prepared.ts';
 import { loadBlockedTime } from './blocked-time.ts';
 import { bookingRuleColumns, bookingRulesOf, busyWhere, overrideRules, weeklyRules } from './calendar-data.ts';
 
@@ -135,63 +136,68 @@ export function latestWindowEndMs(nowMs: number): number {
 async function loadCalendars(db: Tx, ids: string[], now: Date, lastEndMs: number): Promise<CalendarRows> {
   const { firstDate, lastDate } = overrideDates(now, lastEndMs);
   const reach = rulesReachOf(now, lastEndMs);
-  const [settings, categorySettings, weekly, overrides, busy, blockedOf] = await Promise.all([
-    db
-      .select({
-        providerId: availabilitySettings.providerId,
-        setupType: availabilitySettings.setupType,
-        sessionMinutes: availabilitySettings.sessionMinutes,
-        ...bookingRuleColumns(),
-      })
-      .from(availabilitySettings)
-      .where(inArray(availabilitySettings.providerId, ids)),
-    db
-      .select({
-        providerId: availabilityCategorySettings.providerId,
-        categoryId: availabilityCategorySettings.categoryId,
-        sessionMinutes: availabilityCategorySettings.sessionMinutes,
-      })
-      .from(availabilityCategorySettings)
-      .where(inArray(availabilityCategorySettings.providerId, ids)),
-    db
-      .select({
-        providerId: availabilityWeeklyDays.providerId,
-        categoryId: availabilityWeeklyDays.categoryId,
-        dayOfWeek: availabilityWeeklyDays.dayOfWeek,
-        isAvailable: availabilityWeeklyDays.isAvailable,
-        intervals: availabilityWeeklyDays.intervals,
-      })
-      .from(availabilityWeeklyDays)
-      .where(inArray(availabilityWeeklyDays.providerId, ids)),
-    db
-      .select({
-        providerId: availabilityDateOverrides.providerId,
-        categoryId: availabilityDateOverrides.categoryId,
-        date: availabilityDateOverrides.date,
-        isAvailable: availabilityDateOverrides.isAvailable,
-        intervals: availabilityDateOverrides.intervals,
-      })
-      .from(availabilityDateOverrides)
-      .where(
-        and(
-          inArray(availabilityDateOverrides.providerId, ids),
-          gte(availabilityDateOverrides.date, firstDate),
-          lte(availabilityDateOverrides.date, lastDate),
+  const [settings, categorySettings, weekly, overrides, busy, blockedOf] = await independentReads(db, [
+    () =>
+      db
+        .select({
+          providerId: availabilitySettings.providerId,
+          setupType: availabilitySettings.setupType,
+          sessionMinutes: availabilitySettings.sessionMinutes,
+          ...bookingRuleColumns(),
+        })
+        .from(availabilitySettings)
+        .where(inArray(availabilitySettings.providerId, ids)),
+    () =>
+      db
+        .select({
+          providerId: availabilityCategorySettings.providerId,
+          categoryId: availabilityCategorySettings.categoryId,
+          sessionMinutes: availabilityCategorySettings.sessionMinutes,
+        })
+        .from(availabilityCategorySettings)
+        .where(inArray(availabilityCategorySettings.providerId, ids)),
+    () =>
+      db
+        .select({
+          providerId: availabilityWeeklyDays.providerId,
+          categoryId: availabilityWeeklyDays.categoryId,
+          dayOfWeek: availabilityWeeklyDays.dayOfWeek,
+          isAvailable: availabilityWeeklyDays.isAvailable,
+          intervals: availabilityWeeklyDays.intervals,
+        })
+        .from(availabilityWeeklyDays)
+        .where(inArray(availabilityWeeklyDays.providerId, ids)),
+    () =>
+      db
+        .select({
+          providerId: availabilityDateOverrides.providerId,
+          categoryId: availabilityDateOverrides.categoryId,
+          date: availabilityDateOverrides.date,
+          isAvailable: availabilityDateOverrides.isAvailable,
+          intervals: availabilityDateOverrides.intervals,
+        })
+        .from(availabilityDateOverrides)
+        .where(
+          and(
+            inArray(availabilityDateOverrides.providerId, ids),
+            gte(availabilityDateOverrides.date, firstDate),
+            lte(availabilityDateOverrides.date, lastDate),
+          ),
         ),
-      ),
-    db
-      .select({ providerId: bookings.providerId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-      .from(bookings)
-      .where(
-        busyWhere({
-          provider: inArray(bookings.providerId, ids),
-          from: new Date(reach.startMs).toISOString(),
-          to: new Date(reach.endMs).toISOString(),
-          now: now.toISOString(),
-        }),
-      )
-      .orderBy(asc(bookings.startsAt)),
-    loadBlockedTime(db, ids, reach),
+    () =>
+      db
+        .select({ providerId: bookings.providerId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+        .from(bookings)
+        .where(
+          busyWhere({
+            provider: inArray(bookings.providerId, ids),
+            from: new Date(reach.startMs).toISOString(),
+            to: new Date(reach.endMs).toISOString(),
+            now: now.toISOString(),
+          }),
+        )
+        .orderBy(asc(bookings.startsAt)),
+    () => loadBlockedTime(db, ids, reach),
   ]);
   return { settings, categorySettings, weekly, overrides, busy, blockedOf };
 }

@@ -33,6 +33,7 @@ import { AppError, fieldError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { hasDatabaseError } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { independentReads } from '../../platform/prepared.ts';
 import { loadProviderBlockedTime } from './blocked-time.ts';
 import {
   type BusyInterval,
@@ -70,11 +71,11 @@ async function calendarSlots(
   const range = { from: zonedDate(window.startMs, zone), to: zonedDate(window.endMs - 1, zone) };
   const maxSessionMs = calendar.sessionMinutes * 60_000;
   const reach = rulesReach(window.startMs, window.endMs + maxSessionMs, zone, calendar.rules);
-  const [weekly, overrides, busy, blocked] = await Promise.all([
-    loadWeekly(db, calendar.providerId, calendar.categoryId),
-    loadOverrides(db, calendar.providerId, calendar.categoryId, range),
-    loadBusy(db, { providerId: calendar.providerId, fromMs: reach.startMs, toMs: reach.endMs, now, claimant }),
-    loadProviderBlockedTime(db, calendar.providerId, reach),
+  const [weekly, overrides, busy, blocked] = await independentReads(db, [
+    () => loadWeekly(db, calendar.providerId, calendar.categoryId),
+    () => loadOverrides(db, calendar.providerId, calendar.categoryId, range),
+    () => loadBusy(db, { providerId: calendar.providerId, fromMs: reach.startMs, toMs: reach.endMs, now, claimant }),
+    () => loadProviderBlockedTime(db, calendar.providerId, reach),
   ]);
   const slots = generateSlots({
     zone,
