@@ -65,4 +65,33 @@ test.describe('finding a therapist', () => {
     await sheet.getByRole('button', { name: 'Schließen' }).click();
     await expect(button).toBeFocused();
   });
+
+  for (const lang of ['en', 'de'] as const) {
+    test(`cheapest first, page after page, lists every therapist once (${lang})`, async ({ page, visit }) => {
+      // The whole order in one answer, as the API gives it, against the pages the site walks
+      // (a page after the first is built from each currency's fees, search.ts).
+      const whole = await page.request.get('/api/providers?sort=price&perPage=50');
+      expect(whole.ok()).toBe(true);
+      const { data, total } = (await whole.json()) as { data: { name: string }[]; total: number };
+      expect(total).toBeGreaterThan(12);
+      expect(total).toBeLessThanOrEqual(50);
+      const walked: string[] = [];
+      await visit(`${lang === 'de' ? '/de' : ''}/providers/?country=all&sort=price`);
+      const headings = page.getByTestId('provider-card').getByRole('heading', { level: 2 });
+      for (let pageNumber = 1; pageNumber <= 5; pageNumber++) {
+        await expect(headings.first()).toBeVisible();
+        const shown = (await headings.allTextContents()).map((text) => text.trim());
+        walked.push(...shown);
+        const next = page.getByTestId('search-next');
+        if ((await next.count()) === 0) break;
+        await next.click();
+        // The next page has replaced this one's cards.
+        await expect(headings.first()).not.toHaveText(shown[0] as string);
+      }
+      // A card's heading is the title and the name ("Dr Ada Eze").
+      expect(walked).toHaveLength(data.length);
+      walked.forEach((heading, index) => expect(heading).toContain(data[index]?.name));
+      await page.screenshot({ path: `test-results/find-price-order-last-page-${lang}.png` });
+    });
+  }
 });
