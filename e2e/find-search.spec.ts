@@ -90,7 +90,7 @@ test.describe('finding a therapist', () => {
       }
       // A card's heading is the title and the name ("Dr Ada Eze").
       expect(walked).toHaveLength(data.length);
-      walked.forEach((heading, index) => expect(heading).toContain(data[index]?.name));
+      for (const [index, heading] of walked.entries()) expect(heading).toContain(data[index]?.name);
       await page.screenshot({ path: `test-results/find-price-order-last-page-${lang}.png` });
     });
   }

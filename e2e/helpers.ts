@@ -96,11 +96,25 @@ export function dayMonthYear(date: string, language: 'en' | 'de' = 'en'): RegExp
   return new RegExp(`(?<!\\d)${text.replace('.', '\\.')}`);
 }
 
-/** Shows the month of `date` in a calendar that opens on `today`'s month, its "Next month" button in `scope`. */
+/** Shows the month of `date` in a calendar whose "Next month" button is in `scope` (`today` bounds the clicks). */
 export async function showMonthOf(scope: Page | Locator, date: string, today: string, next = 'Next month') {
-  const months =
+  // A calendar opens on the month of its first choosable day, which on a month's last days is
+  // the next month: move from the month it shows (its title beside the arrows), not from today's.
+  const language = next === 'Nächster Monat' ? 'de' : 'en';
+  const wanted = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date.slice(0, 7)}-01T12:00:00Z`),
+  );
+  const button = scope.getByRole('button', { name: next });
+  const title = button.locator('..').getByRole('heading');
+  const most =
     (Number(date.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(today.slice(5, 7));
-  for (let i = 0; i < months; i += 1) await scope.getByRole('button', { name: next }).click();
+  for (let i = 0; i < most; i += 1) {
+    const shown = ((await title.textContent()) ?? '').trim();
+    if (shown === wanted) break;
+    await button.click();
+    await expect(title).not.toHaveText(shown);
+  }
+  await expect(title).toHaveText(wanted);
 }
 
 /** Picks `date` at `time` ("9:00 AM – 10:00 AM") in a booking calendar inside `scope`. */
