@@ -225,14 +225,13 @@ const tsQueryOnce = (config: 'english' | 'german', text: SQL) =>
  */
 type SortKey = SQL;
 
-/** A fee in one currency, in US cents at that currency's reference rate. */
-const feeAtRate = (statement: SearchStatement, rate: number) =>
-  sql`${d.feeMinor}::numeric / ${statement.value(String(rate))}::numeric`;
+/** A fee in one currency, in US cents at that currency's reference rate (a placeholder's SQL). */
+const feeAtRate = (rate: SQL) => sql`${d.feeMinor}::numeric / ${rate}::numeric`;
 
 /** The fee in US cents at the reference rates, so fees in different currencies order together. */
 function feeInUsdCents(statement: SearchStatement, rates: Rates): SQL {
   const cases = Object.entries(rates).map(
-    ([code, rate]) => sql`WHEN ${statement.value(code)} THEN ${feeAtRate(statement, rate)}`,
+    ([code, rate]) => sql`WHEN ${statement.value(code)} THEN ${feeAtRate(statement.value(String(rate)))}`,
   );
   statement.has(`rates:${cases.length}`);
   return sql`CASE ${d.feeCurrency} ${sql.join(cases, sql` `)} END`;
@@ -249,14 +248,16 @@ function feeInUsdCents(statement: SearchStatement, rates: Rates): SQL {
  */
 function priceWalks(statement: SearchStatement, rates: Rates, position: Position) {
   statement.has(`priceWalks:${Object.keys(rates).length}`);
-  const [price = '0'] = position.values;
+  const price = statement.value(position.values[0] ?? '0');
+  const id = statement.value(position.id);
   return Object.entries(rates).map(([code, rate]) => {
-    const key = feeAtRate(statement, rate);
+    const perDollar = statement.value(String(rate));
+    const key = feeAtRate(perDollar);
     return {
       key,
       where: sql`${d.feeCurrency} = ${statement.value(code)}
-        AND ${d.feeMinor} >= floor(${statement.value(price)}::numeric * ${statement.value(String(rate))}::numeric) - 1
-        AND ((${key}, ${d.providerId}) > (${statement.value(price)}::numeric, ${statement.value(position.id)}::uuid))`,
+        AND ${d.feeMinor} >= floor(${price}::numeric * ${perDollar}::numeric) - 1
+        AND ((${key}, ${d.providerId}) > (${price}::numeric, ${id}::uuid))`,
     };
   });
 }
