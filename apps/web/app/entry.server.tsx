@@ -1,20 +1,17 @@
-import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
 import '#app/lib/load-context';
 import { withoutSameOriginLinkNoncesInHead } from '#app/lib/link-nonce';
+import { renderDocument, STREAM_TIMEOUT_MS } from '#app/lib/render-document';
 
-export const streamTimeout = 5_000;
+export const streamTimeout = STREAM_TIMEOUT_MS;
 
 /**
- * The document, rendered whole (every loader is awaited before rendering, so there is nothing to
- * stream) into one buffer: the Node server caches public pages and compresses what it sends.
- * Every inline script React Router and React write carries the request's CSP nonce
- * (`context.nonce`, from the server; see apps/api/src/web/web-plugin.ts); same-origin links do
- * not need it and lose it (lib/link-nonce.ts).
+ * The document as bytes (lib/render-document.tsx): the Node server caches public pages and
+ * compresses what it sends. Every inline script React Router and React write carries the
+ * request's CSP nonce (`context.nonce`, from the server; see apps/api/src/web/web-plugin.ts);
+ * same-origin links do not need it and lose it (lib/link-nonce.ts).
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -25,48 +22,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce;
-  return new Promise<Response>((resolve, reject) => {
-    let status = responseStatusCode;
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeout);
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        // Bytes, not a string: the server sends or caches bytes (apps/api/src/web/web-plugin.ts),
-        // and a string here was encoded and decoded again on its way there.
-        const rendered = Buffer.concat(chunks);
-        // Buffer.concat's bytes are an ArrayBuffer of their own (never shared), as a body takes them.
-        const page = (nonce ? withoutSameOriginLinkNoncesInHead(rendered, nonce) : rendered) as Uint8Array<ArrayBuffer>;
-        resolve(
-          new Response(page, {
-            headers: responseHeaders,
-            status,
-          }),
-        );
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        onAllReady() {
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          status = 500;
-          if (!(error instanceof Error && error.name === 'AbortError')) console.error(error);
-        },
-      },
-    );
-    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-  });
+  const { status, page } = await renderDocument(routerContext, request.url, nonce);
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  // Bytes, not a string: the server sends or caches bytes (apps/api/src/web/web-plugin.ts), and a
+  // string here was encoded and decoded again on its way there.
+  const body = (nonce ? withoutSameOriginLinkNoncesInHead(page, nonce) : page) as Uint8Array<ArrayBuffer>;
+  return new Response(body, { headers: responseHeaders, status: status ?? responseStatusCode });
 }
