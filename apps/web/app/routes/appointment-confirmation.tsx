@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { useBooking } from '#app/features/bookings/api/get-booking';
 import { AddToCalendarButton } from '#app/features/bookings/components/add-to-calendar';
@@ -13,6 +12,7 @@ import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { useViewerZone } from '#app/lib/viewer-zone';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/appointment-confirmation';

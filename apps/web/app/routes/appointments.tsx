@@ -2,7 +2,7 @@ import type { UserInfo } from '@app/shared/schemas/auth';
 import { HydrationBoundary } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { userInfoQuery } from '#app/api/get-user-info';
 import {
   type AnswerableQuery,
@@ -28,6 +28,7 @@ import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 import { PagedList, PagedListLoading } from '#app/ui/paged-list';
 import { pageSearch } from '#app/ui/pagination';
 import type { Route } from './+types/appointments';

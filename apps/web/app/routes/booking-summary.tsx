@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { useBooking } from '#app/features/bookings/api/get-booking';
 import { BookingActions } from '#app/features/bookings/components/booking-actions';
@@ -12,6 +11,7 @@ import { StatusBadge } from '#app/features/bookings/components/status-badge';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/booking-summary';

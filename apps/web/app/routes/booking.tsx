@@ -1,7 +1,7 @@
 import { languageOf } from '@app/shared/constants';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { useProvider } from '#app/api/get-provider';
 import { requireSession } from '#app/features/auth/lib/require-session';
@@ -10,6 +10,7 @@ import { ensureCatalog, withWords } from '#app/lib/i18n';
 import { useSignalPageShown } from '#app/lib/page-shown';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { PageSpinner, Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/booking';

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { BookingDialogs } from '#app/features/bookings/components/booking-dialogs';
@@ -21,6 +20,7 @@ import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { useModals } from '#app/ui/modal-manager';
 import type { Route } from './+types/client';

@@ -1,11 +1,11 @@
 import { languageOf } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { ImportSuccessDialog } from '#app/features/clients/components/import-success-dialog';
 import { ManualImportForm } from '#app/features/clients/components/manual-import-form';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import type { Route } from './+types/clients-imported-email-manual';
 
 /** /clients/imported/email-manual/ (SPEC.md §2): import clients by email / manual entry. */

@@ -1,7 +1,7 @@
 import { languageOf } from '@app/shared/constants';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { ClientList } from '#app/features/clients/components/client-list';
 import { CsvImport } from '#app/features/clients/components/csv-import';
@@ -11,6 +11,7 @@ import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
+import { Link } from '#app/ui/link';
 import { useModals } from '#app/ui/modal-manager';
 import type { Route } from './+types/clients-imported';
 

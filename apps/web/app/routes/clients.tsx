@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { ClientList } from '#app/features/clients/components/client-list';
 import { ExportButton } from '#app/features/clients/components/export-button';
@@ -8,6 +7,7 @@ import { CLIENT_MODALS } from '#app/features/clients/lib/modals';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
+import { Link } from '#app/ui/link';
 import { useModals } from '#app/ui/modal-manager';
 import type { Route } from './+types/clients';
 

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { EarningsHistory } from '#app/features/money/components/earnings-history';
 import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import type { Route } from './+types/earnings-history';
 
 /** /earnings/history/ (providers, SPEC.md §2): every earning and payout, page by page. */

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useUserInfo } from '#app/api/use-user-info';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { StatementDownloads } from '#app/features/documents/components/statement-downloads';
@@ -16,6 +15,7 @@ import { asCurrency } from '#app/lib/money';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { useModals } from '#app/ui/modal-manager';
 import { Spinner } from '#app/ui/spinner';

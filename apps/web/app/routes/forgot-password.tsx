@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useRequestPasswordReset } from '#app/features/auth/api/request-password-reset';
 import { AuthCard, Notice } from '#app/features/auth/components/auth-card';
 import { EmailRequestForm } from '#app/features/auth/components/email-request-form';
 import { useApiContext } from '#app/features/auth/hooks/use-api-context';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 
 /** Asks for a reset link; the answer is the same for every address. */
 export default function ForgotPasswordPage() {

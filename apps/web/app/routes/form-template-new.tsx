@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { FormBuilder } from '#app/features/forms/components/form-builder';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import type { Route } from './+types/form-template-new';
 
 /** /forms/templates/new/ (providers): a new questionnaire; once saved, its edit page. */

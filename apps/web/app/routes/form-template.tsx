@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { useTemplate } from '#app/features/forms/api/get-template';
@@ -7,6 +6,7 @@ import { FormBuilder } from '#app/features/forms/components/form-builder';
 import { NotFoundPage } from '#app/features/shell/components/not-found-page';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import type { Route } from './+types/form-template';
 

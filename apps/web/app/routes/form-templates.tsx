@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { MyTemplates } from '#app/features/forms/components/my-templates';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import type { Route } from './+types/form-templates';
 
 /** /forms/templates/ (providers): the questionnaires they wrote, each to edit, and a new one. */

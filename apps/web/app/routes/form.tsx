@@ -1,7 +1,6 @@
 import type { SubmitAnswer } from '@app/shared/schemas/forms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { useForm } from '#app/features/forms/api/get-form';
@@ -14,6 +13,7 @@ import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { useViewerZone } from '#app/lib/viewer-zone';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import type { Route } from './+types/form';
 

@@ -1,5 +1,5 @@
 import { isOperatingCountry, type Language, languageOf } from '@app/shared/constants';
-import { Form, Link, useNavigate } from 'react-router';
+import { Form, useNavigate } from 'react-router';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { DIRECTORY_MODALS } from '#app/features/directory/lib/modals';
 import { loadPageWords } from '#app/lib/i18n';
@@ -7,6 +7,7 @@ import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { visitorCountryOf } from '#app/lib/visitor-country';
 import { useWords } from '#app/lib/words';
+import { Link } from '#app/ui/link';
 import { useModals } from '#app/ui/modal-manager';
 import type { Route } from './+types/home';
 

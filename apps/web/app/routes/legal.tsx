@@ -1,10 +1,11 @@
 import { type Language, languageOf } from '@app/shared/constants';
 import { isLegalPage, LEGAL_PAGES } from '@app/shared/legal';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { paths } from '#app/lib/paths';
 import { alternates } from '#app/lib/seo';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import type { Route } from './+types/legal';
 
 /**

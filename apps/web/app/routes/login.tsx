@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '#app/features/auth/components/auth-card';
 import { GoogleButton, OrDivider } from '#app/features/auth/components/google-button';
 import { LoginForm } from '#app/features/auth/components/login-form';
@@ -8,6 +8,7 @@ import { safeRedirect } from '#app/features/auth/lib/require-session';
 import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import type { Route } from './+types/login';
 
 /** Whether to offer "Continue with Google" (configured on the server). */

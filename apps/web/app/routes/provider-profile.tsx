@@ -3,7 +3,7 @@ import { providerIdOfSegment, providerSegment } from '@app/shared/provider-path'
 import { REVIEW_SORTS, type ReviewSort } from '@app/shared/review-rules';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
 import type { ReviewPage } from '@app/shared/schemas/reviews';
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { FeeText } from '#app/features/directory/components/fee-text';
 import { displayName } from '#app/features/directory/components/provider-card';
 import { ProviderCredentials, VerifiedBadge } from '#app/features/directory/components/provider-credentials';
@@ -24,6 +24,7 @@ import { useSession } from '#app/lib/use-session';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { visitorCountryOf } from '#app/lib/visitor-country';
 import { useWords } from '#app/lib/words';
+import { Link } from '#app/ui/link';
 import { PageLinks } from '#app/ui/page-links';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { StarRating } from '#app/ui/star-rating';

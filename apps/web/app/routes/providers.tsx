@@ -1,7 +1,7 @@
 import { isOperatingCountry, type Language, languageOf } from '@app/shared/constants';
 import { currencyForCountry, DEFAULT_CURRENCY } from '@app/shared/currency';
 import { DIRECTORY_FILTER_LISTS } from '@app/shared/directory-rules';
-import { data, Link, useNavigate } from 'react-router';
+import { data, useNavigate } from 'react-router';
 import { FiltersSheet, filterCount } from '#app/features/directory/components/filters-sheet';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { ProviderCard } from '#app/features/directory/components/provider-card';
@@ -20,6 +20,7 @@ import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { visitorCountryOf } from '#app/lib/visitor-country';
 import { useWords } from '#app/lib/words';
+import { Link } from '#app/ui/link';
 import { useModals } from '#app/ui/modal-manager';
 import { PageLinks } from '#app/ui/page-links';
 import type { Route } from './+types/providers';

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { useRecommended } from '#app/features/directory/api/get-recommended';
 import { ProviderCard } from '#app/features/directory/components/provider-card';
@@ -7,6 +6,7 @@ import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
+import { Link } from '#app/ui/link';
 import { Spinner } from '#app/ui/spinner';
 import type { Route } from './+types/recommended-provider';
 

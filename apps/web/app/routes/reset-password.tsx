@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { showServerError } from '#app/api/server-errors';
 import { useResetPassword } from '#app/features/auth/api/reset-password';
@@ -16,6 +16,7 @@ import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { tMessage } from '#app/lib/t-message';
 import { Button } from '#app/ui/button';
+import { Link } from '#app/ui/link';
 import { useToast } from '#app/ui/toast';
 
 /** SPEC.md §5 "Reset password": a new password and its confirmation, with the link's token. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { useRequestVerification } from '#app/features/auth/api/request-verification';
 import { useVerifyEmail } from '#app/features/auth/api/verify-email';
@@ -9,6 +9,7 @@ import { EmailRequestForm } from '#app/features/auth/components/email-request-fo
 import { useApiContext } from '#app/features/auth/hooks/use-api-context';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import { Spinner } from '#app/ui/spinner';
 
 /** The link of the confirmation email: confirms in the browser, then offers to sign in. */

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { requireSession } from '#app/features/auth/lib/require-session';
 import { DocumentDownloads } from '#app/features/documents/components/document-downloads';
 import { TransactionDetail } from '#app/features/money/components/transaction-detail';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import type { Route } from './+types/wallet-transaction';
 
 /** /wallet/transactions/{id}/ (clients): one statement entry and the payment behind it. */

@@ -1,8 +1,8 @@
 import { LISTING_REQUIREMENTS, LISTING_SLOT_HORIZON_DAYS, type ListingRequirement } from '@app/shared/listing-rules';
-import { Link } from 'react-router';
 import { type Page, paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useWords } from '#app/lib/words';
+import { Link } from '#app/ui/link';
 import { cn } from './cn';
 
 /** Where a provider puts each missing piece right. */

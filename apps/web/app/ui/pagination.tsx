@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useWords } from '#app/lib/words';
+import { Link } from '#app/ui/link';
 
 export interface PaginationProps {
   page: number;

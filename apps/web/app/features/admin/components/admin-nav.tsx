@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { pathInLanguage } from '#app/lib/i18n';
 import { useLocaleData } from '#app/lib/shell-data';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 import { useScrollRow } from '#app/ui/scroll-row';
 import { ADMIN_NAV, isAdminSectionActive } from '../lib/admin-nav';
 

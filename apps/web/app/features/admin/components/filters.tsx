@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 
 /** A labelled native select (keyboard and screen-reader friendly as is). */
 export function SelectFilter({

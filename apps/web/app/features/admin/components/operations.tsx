@@ -1,11 +1,12 @@
 import { BOOKING_STATUS_VALUES } from '@app/shared/schemas/admin';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { money } from '#app/lib/money';
 import { useReaderDates } from '#app/lib/reader-dates';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { Pagination, pageSearch } from '#app/ui/pagination';
 import { type BookingStatus, useBookingsByStatus } from '../api/get-bookings-by-status';

@@ -1,9 +1,10 @@
 import { VERIFICATION_STATUS_VALUES, type VerificationStatusValue } from '@app/shared/schemas/credentials';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useReaderDates } from '#app/lib/reader-dates';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { Pagination, pageSearch } from '#app/ui/pagination';
 import { useProviderQueue } from '../api/list-providers';

@@ -1,11 +1,11 @@
 import type { ProviderDossierView } from '@app/shared/schemas/admin';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '#app/lib/paths';
 import { useReaderDates } from '#app/lib/reader-dates';
 import { useLocaleData } from '#app/lib/shell-data';
 import { FilePreviewFrame, type PreviewableFile } from '#app/ui/file-preview';
+import { Link } from '#app/ui/link';
 import { ListingChecklist } from '#app/ui/listing-checklist';
 import { LoadGate } from '#app/ui/load-gate';
 import { useProviderDossier } from '../api/get-provider-dossier';

@@ -1,13 +1,14 @@
 import { USER_ACCOUNT_STATUSES, type UserAccountStatus } from '@app/shared/schemas/admin';
 import { USER_ROLES, type UserRole } from '@app/shared/schemas/auth-token';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useReaderDates } from '#app/lib/reader-dates';
 import { useLocaleData } from '#app/lib/shell-data';
 import { Button } from '#app/ui/button';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { useModals } from '#app/ui/modal-manager';
 import { Pagination, pageSearch } from '#app/ui/pagination';

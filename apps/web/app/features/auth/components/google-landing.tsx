@@ -1,11 +1,12 @@
 import { isGoogleErrorCode } from '@app/shared/schemas/auth-google';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { refreshSession } from '#app/api/client';
 import { setSession } from '#app/api/session';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { safeRedirect } from '../lib/require-session';

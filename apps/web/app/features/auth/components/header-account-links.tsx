@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { useWords } from '#app/lib/words';
+import { Link } from '#app/ui/link';
 import { useSignOut } from '../hooks/use-sign-out';
 
 const linkClass = 'rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3';

@@ -1,9 +1,10 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
 import { type Page, paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import { useToast } from '#app/ui/toast';
 import { useLogin } from '../api/login';
 import { useApiContext } from '../hooks/use-api-context';

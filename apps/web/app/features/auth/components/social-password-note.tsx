@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 
 /**
  * In place of "change password" for an account that signed up with Google: it has no password to

@@ -1,7 +1,6 @@
 import type { AvailabilitySettings, ProviderTimeSlot } from '@app/shared/schemas/availability';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useTherapyCategories } from '#app/api/list-therapy-categories';
 import { addMonths, formatLongDate, formatMonthTitle, monthOf, todayInZone } from '#app/lib/dates';
 import { paths } from '#app/lib/paths';
@@ -9,6 +8,7 @@ import { useLocaleData } from '#app/lib/shell-data';
 import { formatClock } from '#app/lib/time';
 import { cn } from '#app/ui/cn';
 import { InlineError } from '#app/ui/inline-error';
+import { Link } from '#app/ui/link';
 import { MonthGrid } from '#app/ui/month-grid';
 import { Spinner } from '#app/ui/spinner';
 import { useProviderMonth } from '../api/get-provider-month';

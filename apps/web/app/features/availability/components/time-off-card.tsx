@@ -2,7 +2,6 @@ import { type TimeOff, type TimeOffInput, TimeOffInputSchema } from '@app/shared
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { dateTimeOf } from '#app/lib/format';
 import { innerPaths } from '#app/lib/paths-inner';
 import { tMessage } from '#app/lib/t-message';
@@ -10,6 +9,7 @@ import { useLang } from '#app/lib/use-lang';
 import { Button } from '#app/ui/button';
 import { Field } from '#app/ui/field';
 import { InlineError } from '#app/ui/inline-error';
+import { Link } from '#app/ui/link';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useAddTimeOff, useDeleteTimeOff, useTimeOff } from '../api/time-off';

@@ -1,11 +1,11 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { shortDateOf, timeRangeOf } from '#app/lib/format';
 import { innerPaths } from '#app/lib/paths-inner';
 import { priceText } from '#app/lib/price';
 import { useLang } from '#app/lib/use-lang';
+import { Link } from '#app/ui/link';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { SeriesPill } from '#app/ui/series-pill';
 import type { BookingRole } from '../api/keys';

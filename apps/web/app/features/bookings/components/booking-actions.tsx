@@ -1,7 +1,6 @@
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
 import { longDateOf, timeRangeOf } from '#app/lib/format';
 import { innerPaths } from '#app/lib/paths-inner';
@@ -9,6 +8,7 @@ import { useLang } from '#app/lib/use-lang';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 import { useModals } from '#app/ui/modal-manager';
 import { useToast } from '#app/ui/toast';
 import { useAnswerParticipant } from '../api/answer-participant';

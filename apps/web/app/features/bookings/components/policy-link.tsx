@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLang } from '#app/lib/use-lang';
+import { Link } from '#app/ui/link';
 import type { BookingRole } from '../api/keys';
 
 /** The cancellation policy of the viewer's role (SPEC.md §6: role-specific policy link). */

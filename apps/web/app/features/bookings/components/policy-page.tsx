@@ -1,8 +1,8 @@
 import { NO_REFUND_WINDOW_HOURS, RESCHEDULES_PER_PARTY } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLang } from '#app/lib/use-lang';
+import { Link } from '#app/ui/link';
 import type { BookingRole } from '../api/keys';
 
 const ITEMS: Record<BookingRole, string[]> = {

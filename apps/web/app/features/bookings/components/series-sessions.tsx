@@ -1,12 +1,12 @@
 import { type Booking, HOLD_MINUTES } from '@app/shared/schemas/bookings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { shortDateOf, timeRangeOf } from '#app/lib/format';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLang } from '#app/lib/use-lang';
 import { cn } from '#app/ui/cn';
 import { InlineError } from '#app/ui/inline-error';
+import { Link } from '#app/ui/link';
 import { SeriesPill } from '#app/ui/series-pill';
 import { Spinner } from '#app/ui/spinner';
 import { useBookingSeries } from '../api/get-booking-series';

@@ -4,10 +4,10 @@ import { NO_REFUND_WINDOW_HOURS, RESCHEDULE_APPROVAL_WINDOW_HOURS } from '@app/s
 import { REMINDER_KINDS } from '@app/shared/schemas/notifications';
 import { hasRoom, ROOM_OPENS_BEFORE_MINUTES } from '@app/shared/session-rules';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useNow } from '#app/lib/use-now';
+import { Link } from '#app/ui/link';
 import type { BookingRole } from '../api/keys';
 import { dateTimeIn } from './refund-terms';
 

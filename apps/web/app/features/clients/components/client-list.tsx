@@ -1,12 +1,12 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { shortDateOf } from '#app/lib/format';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { Field } from '#app/ui/field';
+import { Link } from '#app/ui/link';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { Spinner } from '#app/ui/spinner';
 import { useClientList } from '../api/list-clients';

@@ -1,11 +1,11 @@
 import type { BookingLine } from '@app/shared/schemas/booking-lists';
 import type { Booking } from '@app/shared/schemas/bookings';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { longDateOf, timeRangeOf } from '#app/lib/format';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { SeriesPill } from '#app/ui/series-pill';
 import { useClientSessions } from '../api/list-client-sessions';

@@ -1,10 +1,10 @@
 import type { BookingConsent as BookingConsentAnswer } from '@app/shared/schemas/consent';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { dateTimeOf } from '#app/lib/format';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { useBookingConsent } from '../api/get-booking-consent';
 import { DownloadSignedCopy } from './download-signed-copy';

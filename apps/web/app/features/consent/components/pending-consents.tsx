@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { dateTimeOf } from '#app/lib/format';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
+import { Link } from '#app/ui/link';
 import { usePendingConsents } from '../api/list-pending-consents';
 
 /** A client's consents still to sign before upcoming sessions; nothing when there is none. */

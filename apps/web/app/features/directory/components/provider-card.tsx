@@ -1,10 +1,10 @@
 import type { DirectoryProvider } from '@app/shared/schemas/bookings';
-import { Link } from 'react-router';
 import { shortDateOf, timeOf } from '#app/lib/format';
 import { paths } from '#app/lib/paths';
 import { useLang } from '#app/lib/use-lang';
 import { useWords } from '#app/lib/words';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 import { PersonAvatar } from '#app/ui/person-avatar';
 import { StarRating } from '#app/ui/star-rating';
 import { FeeText } from './fee-text';

@@ -1,9 +1,9 @@
 import type { FormRequestSummary } from '@app/shared/schemas/forms';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
+import { Link } from '#app/ui/link';
 import { LoadGate } from '#app/ui/load-gate';
 import { useFormsOverview } from '../api/get-overview';
 import { dayOf } from '../lib/format';

@@ -1,9 +1,9 @@
 import type { Message } from '@app/shared/schemas/messages';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type LiveEvent, useLiveEvents } from '#app/lib/live-socket';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 import { Spinner } from '#app/ui/spinner';
 import { useThread } from '../api/get-thread';
 import { useMarkSeen } from '../api/mark-seen';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#app/ui/link';
 import { useUnreadCount } from '../api/unread-count';
 
 /** The header's messages link with the unread count. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '#app/api/client';
 import { Button } from '#app/ui/button';
+import { Link } from '#app/ui/link';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useVirtualAccount } from '../api/get-virtual-account';

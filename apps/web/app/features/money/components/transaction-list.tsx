@@ -2,10 +2,10 @@ import type { Language } from '@app/shared/constants';
 import type { WalletTransaction } from '@app/shared/schemas/wallet';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { money, signedMoney } from '#app/lib/money';
 import { useReaderDates } from '#app/lib/reader-dates';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 
 export interface TransactionListProps<T extends WalletTransaction> {
   items: T[];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#app/ui/link';
 import { useUnreadNotifications } from '../api/unread-count';
 
 /** The header's bell: a link to /notifications with the unread count (kept live by NotificationsLive). */

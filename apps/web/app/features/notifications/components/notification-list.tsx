@@ -1,12 +1,12 @@
 import type { Notification } from '@app/shared/schemas/notifications';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { localePath } from '#app/lib/i18n';
 import { formatDateTime } from '#app/lib/money';
 import { useLang } from '#app/lib/use-lang';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { Button } from '#app/ui/button';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useNotificationList } from '../api/list-notifications';

@@ -1,9 +1,9 @@
 import type { AdminOverview as AdminOverviewData } from '@app/shared/schemas/overview';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type Page, paths } from '#app/lib/paths';
 import { innerPaths } from '#app/lib/paths-inner';
 import { useLocaleData } from '#app/lib/shell-data';
+import { Link } from '#app/ui/link';
 import { FigureLink, linkClass } from './card';
 
 type Count = keyof AdminOverviewData['counts'];

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 
 /** A titled section of the overview. */
 export function OverviewCard({

@@ -1,9 +1,9 @@
 import { REVIEW_SORTS, type ReviewSort } from '@app/shared/review-rules';
 import type { Review, ReviewPage } from '@app/shared/schemas/reviews';
-import { Link } from 'react-router';
 import { useReaderDates } from '#app/lib/reader-dates';
 import { useWords } from '#app/lib/words';
 import { cn } from '#app/ui/cn';
+import { Link } from '#app/ui/link';
 import { useModals } from '#app/ui/modal-manager';
 import { StarRating } from '#app/ui/star-rating';
 import { REVIEW_MODALS } from '../lib/modals';

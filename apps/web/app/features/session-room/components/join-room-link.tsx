@@ -1,7 +1,7 @@
 import { hasRoom, roomState } from '@app/shared/session-rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#app/ui/link';
 
 export interface JoinRoomLinkProps {
   booking: { status: string; startAt: string | null; endAt: string | null; modality: { key: string } | null };

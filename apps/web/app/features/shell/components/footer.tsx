@@ -1,8 +1,8 @@
 import { LEGAL_PAGES } from '@app/shared/legal';
-import { Link } from 'react-router';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useWords } from '#app/lib/words';
+import { Link } from '#app/ui/link';
 import { useModals } from '#app/ui/modal-manager';
 
 export function Footer() {

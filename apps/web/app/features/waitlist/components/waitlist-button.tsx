@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { paths } from '#app/lib/paths';
 import { useLocaleData } from '#app/lib/shell-data';
 import { useSession } from '#app/lib/use-session';
 import { useWords } from '#app/lib/words';
+import { Link } from '#app/ui/link';
 import { useModals } from '#app/ui/modal-manager';
 import { WAITLIST_MODALS } from '../lib/modals';
 

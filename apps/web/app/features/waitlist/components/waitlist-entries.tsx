@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { showServerError } from '#app/api/server-errors';
 import { formatLongDate } from '#app/lib/dates';
 import { dateTimeOf, timeOf } from '#app/lib/format';
@@ -7,6 +6,7 @@ import { useLocaleData } from '#app/lib/shell-data';
 import { useViewerZone } from '#app/lib/viewer-zone';
 import { useWords } from '#app/lib/words';
 import { Button } from '#app/ui/button';
+import { Link } from '#app/ui/link';
 import { Spinner } from '#app/ui/spinner';
 import { useToast } from '#app/ui/toast';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
