@@ -43,17 +43,11 @@ function CheckboxGroup({ list, options, params }: { list: string; options: Filte
         {t(`searchScreens.lists.${list}`)}
         {count > 0 ? <span className="ml-1 font-normal text-brand-700">({count})</span> : null}
       </summary>
-      <fieldset className="mt-2 flex flex-col gap-1.5">
+      <fieldset className="filter-options mt-2 flex flex-col gap-1.5">
         <legend className="sr-only">{t(`searchScreens.lists.${list}`)}</legend>
         {options.map((option) => (
-          <label key={option.key} className="inline-flex items-start gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              name={list}
-              value={option.key}
-              defaultChecked={chosen.has(option.key)}
-              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
-            />
+          <label key={option.key}>
+            <input type="checkbox" name={list} value={option.key} defaultChecked={chosen.has(option.key)} />
             {option.name}
           </label>
         ))}
