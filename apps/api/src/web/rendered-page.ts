@@ -1,4 +1,5 @@
-import { constants, deflateRawSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants, deflateRaw, gzip } from 'node:zlib';
 import { crc32WithSlots } from './crc32-slots.ts';
 
 /**
@@ -20,7 +21,7 @@ import { crc32WithSlots } from './crc32-slots.ts';
  */
 export class RenderedPage {
   private readonly parts: Buffer[];
-  private gzipped: GzipTemplate | undefined;
+  private gzipped: Promise<GzipTemplate> | undefined;
   private answered = false;
 
   constructor(
@@ -57,32 +58,37 @@ export class RenderedPage {
     return Buffer.concat(pieces);
   }
 
-  private compressParts(level: number): Buffer[] {
+  /** Each part deflated on its own in libuv's pool, all at once: each one's dictionary is known beforehand. */
+  private compressParts(level: number): Promise<Buffer[]> {
     const blank = Buffer.alloc(this.nonceLength); // NUL bytes, never matched
     const window: Buffer[] = [];
-    return this.parts.map((part, index) => {
-      const last = index === this.parts.length - 1;
-      const before = Buffer.concat(window);
-      const compressed = deflateRawSync(part, {
-        level,
-        finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
-        ...(before.length > 0 ? { dictionary: before.subarray(Math.max(0, before.length - 32_768)) } : {}),
-      });
-      window.push(part, blank);
-      return compressed;
-    });
+    return Promise.all(
+      this.parts.map((part, index) => {
+        const last = index === this.parts.length - 1;
+        const before = Buffer.concat(window);
+        window.push(part, blank);
+        return deflateRawAsync(part, {
+          level,
+          finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+          ...(before.length > 0 ? { dictionary: before.subarray(Math.max(0, before.length - 32_768)) } : {}),
+        });
+      }),
+    );
   }
 
-  /** The page gzip-compressed for a response with this nonce (which must be `nonceLength` long). */
-  gzip(nonce: string): Buffer {
+  /**
+   * The page gzip-compressed for a response with this nonce (which must be `nonceLength` long).
+   * Compressing runs in libuv's pool, off the thread that renders and answers.
+   */
+  async gzip(nonce: string): Promise<Buffer> {
     const nonceBytes = Buffer.from(nonce, 'utf8');
     if (nonceBytes.length !== this.nonceLength) throw new Error(`a nonce of ${this.nonceLength} bytes expected`);
     if (!this.answered) {
       this.answered = true;
-      return gzipSync(this.html(nonce), { level: FIRST_LEVEL });
+      return gzipAsync(this.html(nonce), { level: FIRST_LEVEL });
     }
     this.gzipped ??= this.gzipTemplate();
-    const template = this.gzipped;
+    const template = await this.gzipped;
     const answer = Buffer.allocUnsafe(template.bytes.length);
     template.bytes.copy(answer);
     for (const offset of template.nonceOffsets) nonceBytes.copy(answer, offset);
@@ -94,8 +100,8 @@ export class RenderedPage {
    * The gzip answer with its nonce positions and CRC left blank, where the nonces go, and the
    * CRC-32 of the text for a given nonce (one step per answer, crc32-slots.ts).
    */
-  private gzipTemplate(): GzipTemplate {
-    const compressed = this.compressParts(REUSED_LEVEL);
+  private async gzipTemplate(): Promise<GzipTemplate> {
+    const compressed = await this.compressParts(REUSED_LEVEL);
     const stored = Buffer.alloc(5 + this.nonceLength);
     stored[0] = 0x00; // BFINAL 0, BTYPE 00 (stored); the rest of the byte is padding
     stored.writeUInt16LE(this.nonceLength, 1);
@@ -139,6 +145,9 @@ interface GzipTemplate {
   nonceOffsets: number[];
   crcWith: (nonce: Uint8Array) => number;
 }
+
+const gzipAsync = promisify(gzip);
+const deflateRawAsync = promisify(deflateRaw);
 
 /** A page's first answer, compressed alone: fast, as most pages kept are never asked for again. */
 const FIRST_LEVEL = 1;

@@ -181,14 +181,14 @@ export async function registerWeb(
     return JSON.stringify(parts);
   };
 
-  const send = (request: FastifyRequest, reply: FastifyReply, cached: CachedPage) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, cached: CachedPage) => {
     const nonce = cspNonce(reply.raw);
     reply.code(cached.status);
     copyHeaders(reply, cached.headers);
     reply.header('vary', 'Cookie, accept-encoding');
     if (acceptsGzip(request)) {
       reply.header('content-encoding', 'gzip');
-      return reply.send(cached.page.gzip(nonce));
+      return reply.send(await cached.page.gzip(nonce));
     }
     return reply.send(cached.page.html(nonce));
   };
