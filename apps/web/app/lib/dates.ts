@@ -19,16 +19,25 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
+const zoneDates = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date ("YYYY-MM-DD") of an instant in a zone, read with Intl (no zone library). */
 export function dateInZone(instant: Date | number | string, zone: string): string {
-  const parts = dateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  // Per zone, without building a key from the options: a page of free times asks for dozens.
+  let format = zoneDates.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    zoneDates.set(zone, format);
+  }
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of format.formatToParts(new Date(instant))) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year}-${month}-${day}`;
 }
 
 /** Today in a zone. */
@@ -45,29 +54,49 @@ function atNoon(date: string): Date {
   return new Date(`${date}T12:00:00Z`);
 }
 
+const utcFormats = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
+/** The formatter of calendar days for a language and one of the option sets below, found by the set itself. */
 function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return dateTimeFormat(intlLocale(language), { ...options, timeZone: 'UTC' });
+  let byLanguage = utcFormats.get(options);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    utcFormats.set(options, byLanguage);
+  }
+  let format = byLanguage.get(language);
+  if (!format) {
+    format = dateTimeFormat(intlLocale(language), { ...options, timeZone: 'UTC' });
+    byLanguage.set(language, format);
+  }
+  return format;
 }
+
+const MONTH_TITLE: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
+const LONG_DATE: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
+const SHORT_DATE: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+const WEEKDAY: Record<'long' | 'short', Intl.DateTimeFormatOptions> = {
+  long: { weekday: 'long' },
+  short: { weekday: 'short' },
+};
 
 /** "November 2026" / "November 2026". */
 export function formatMonthTitle(month: string, language: string): string {
-  return formatter(language, { month: 'long', year: 'numeric' }).format(atNoon(`${month}-01`));
+  return formatter(language, MONTH_TITLE).format(atNoon(`${month}-01`));
 }
 
 /** "Sunday, 22 November 2026" / "Sonntag, 22. November 2026". */
 export function formatLongDate(date: string, language: string): string {
-  return formatter(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(atNoon(date));
+  return formatter(language, LONG_DATE).format(atNoon(date));
 }
 
 /** "Sun 22 Nov" / "So., 22. Nov.". */
 export function formatShortDate(date: string, language: string): string {
-  return formatter(language, { weekday: 'short', day: 'numeric', month: 'short' }).format(atNoon(date));
+  return formatter(language, SHORT_DATE).format(atNoon(date));
 }
 
 /** Weekday names, ISO order (1 = Monday … 7 = Sunday), long or short. */
 export function weekdayName(dayOfWeek: number, language: string, width: 'long' | 'short' = 'long'): string {
   // 2024-01-01 was a Monday.
-  return formatter(language, { weekday: width }).format(atNoon(addDays('2024-01-01', dayOfWeek - 1)));
+  return formatter(language, WEEKDAY[width]).format(atNoon(addDays('2024-01-01', dayOfWeek - 1)));
 }
 
 /**

@@ -2,16 +2,22 @@ import { intlLocale } from '@app/shared/constants';
 import { dateInZone, dateTimeFormat, formatLongDate, formatShortDate } from './dates';
 import { formatClock } from './time';
 
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
 /** "HH:MM" of an instant in a zone (24-hour, for formatTime12). */
 export function timeInZone(instant: string | Date, zone: string): string {
-  const parts = dateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '00';
-  return `${part('hour')}:${part('minute')}`;
+  let format = zoneClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    zoneClocks.set(zone, format);
+  }
+  let hour = '00';
+  let minute = '00';
+  for (const part of format.formatToParts(new Date(instant))) {
+    if (part.type === 'hour') hour = part.value;
+    else if (part.type === 'minute') minute = part.value;
+  }
+  return `${hour}:${minute}`;
 }
 
 /** "Monday, 23 November 2026" of an instant in a zone. */

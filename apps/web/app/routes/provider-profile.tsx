@@ -138,21 +138,22 @@ function NextSlots({
     <div>
       <h2 className="text-sm font-semibold text-slate-800">{t('searchScreens.nextTimes')}</h2>
       <ul className="mt-2 grid grid-cols-2 gap-2" data-testid="next-slots">
-        {slots.map((slot) => (
-          <li key={slot}>
-            <Link
-              to={bookAt(slot)}
-              className="block rounded-lg bg-brand-50 px-2 py-1.5 text-center text-sm text-brand-900 ring-brand-600 hover:bg-brand-100 hover:ring-1"
-              aria-label={t('bookingScreens.directory.bookAt', {
-                date: shortDateOf(slot, zone, i18n.language),
-                time: timeOf(slot, zone, i18n.language),
-              })}
-            >
-              <span className="block font-medium">{shortDateOf(slot, zone, i18n.language)}</span>
-              <span className="tabular-nums">{timeOf(slot, zone, i18n.language)}</span>
-            </Link>
-          </li>
-        ))}
+        {slots.map((slot) => {
+          const date = shortDateOf(slot, zone, i18n.language);
+          const time = timeOf(slot, zone, i18n.language);
+          return (
+            <li key={slot}>
+              <Link
+                to={bookAt(slot)}
+                className="block rounded-lg bg-brand-50 px-2 py-1.5 text-center text-sm text-brand-900 ring-brand-600 hover:bg-brand-100 hover:ring-1"
+                aria-label={t('bookingScreens.directory.bookAt', { date, time })}
+              >
+                <span className="block font-medium">{date}</span>
+                <span className="tabular-nums">{time}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
       <p className="mt-2 text-xs text-slate-600">{t('bookingScreens.facts.zone', { zone: zoneLabel(zone) })}</p>
     </div>
