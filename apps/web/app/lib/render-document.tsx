@@ -34,7 +34,21 @@ export async function renderDocument(context: EntryContext, url: string, nonce: 
   const whole = renderToString(document());
   // The first render of a lazy component in this process, say: the stream renderer waits for it.
   if (whole.includes(CLIENT_RENDERED_BOUNDARY)) return renderStreamed(document(), nonce);
-  return { status: undefined, page: Buffer.from(whole.startsWith('<html') ? `<!DOCTYPE html>${whole}` : whole) };
+  return { status: undefined, page: documentBytes(whole) };
+}
+
+const DOCTYPE = '<!DOCTYPE html>';
+
+/**
+ * The text as UTF-8 with the doctype the stream renderer writes before `<html>`, encoded straight
+ * into one buffer: joining the two as text first copied the whole page once more.
+ */
+function documentBytes(whole: string): Buffer {
+  const prefix = whole.startsWith('<html') ? DOCTYPE : '';
+  const bytes = Buffer.allocUnsafe(prefix.length + Buffer.byteLength(whole));
+  bytes.write(prefix, 0, 'latin1');
+  bytes.write(whole, prefix.length, 'utf8');
+  return bytes;
 }
 
 /** React's mark of a boundary it gave up on the server and leaves to the browser. */

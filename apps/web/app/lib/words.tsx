@@ -89,12 +89,25 @@ function remembering(t: TFunction, i18n: I18n): TFunction {
  * When words arrive later (a catalog part) or the language changes, `t` changes and every
  * reader renders again, as with `useTranslation`.
  */
-export function WordsProvider({ children }: { children: ReactNode }) {
+function BrowserWordsProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const lang: Language = languageOf(i18n.language);
   const words = useMemo(() => ({ t: remembering(t as TFunction, i18n), i18n, lang }), [t, i18n, lang]);
   return <WordsContext.Provider value={words}>{children}</WordsContext.Provider>;
 }
+
+/**
+ * On the server a page renders once with an instance of its language, which never changes
+ * language: its words are the instance's own, kept with it, without `useTranslation`'s copy of
+ * the instance on every render.
+ */
+function ServerWordsProvider({ children }: { children: ReactNode }) {
+  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
+  if (!i18n) throw new Error('WordsProvider without an i18next instance');
+  return <WordsContext.Provider value={wordsOf(i18n)}>{children}</WordsContext.Provider>;
+}
+
+export const WordsProvider = import.meta.env.SSR ? ServerWordsProvider : BrowserWordsProvider;
 
 /** Words of an instance given without the provider (a component rendered alone, as in a test). */
 const standalone = new WeakMap<I18n, Words>();
