@@ -5,24 +5,28 @@ import { type LinkProps, Link as RouterLink, UNSAFE_NavigationContext } from 're
 export const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
   const { basename } = useContext(UNSAFE_NavigationContext);
   const { to } = props;
-  if (
-    typeof to !== 'string' ||
-    !isPlainAppPath(to) ||
-    basename !== '/' ||
-    ROUTER_ONLY.some((name) => props[name] !== undefined)
-  ) {
-    return <RouterLink ref={ref} {...props} />;
+  if (typeof to !== 'string' || !isPlainAppPath(to) || basename !== '/') return <RouterLink ref={ref} {...props} />;
+  // One pass over the props given (a handful), where a spread leaving names out cost more than
+  // the rest of the link. Event handlers are not written on the server; `to` is not an attribute.
+  const anchor: Record<string, unknown> = {};
+  for (const name in props) {
+    const value = props[name as keyof LinkProps];
+    if (ROUTER_ONLY.has(name)) {
+      if (value !== undefined) return <RouterLink ref={ref} {...props} />;
+    } else if (name !== 'to') {
+      anchor[name] = value;
+    }
   }
-  // Event handlers are not written on the server; `to` is not an attribute. A spread with the
-  // names left out one by one cost more than the rest of the link.
-  return createElement('a', { ...props, to: undefined, href: to, 'data-discover': 'true' });
+  anchor.href = to;
+  anchor['data-discover'] = 'true';
+  return createElement('a', anchor);
 });
 
 /**
  * What changes React Router's `<a>` beyond its address (or where its attributes go: `target` after
  * `href`), or only matters to a click or a prefetch: a link with any of these is React Router's.
  */
-const ROUTER_ONLY = [
+const ROUTER_ONLY: ReadonlySet<string> = new Set([
   'target',
   'discover',
   'prefetch',
@@ -34,7 +38,7 @@ const ROUTER_ONLY = [
   'preventScrollReset',
   'viewTransition',
   'defaultShouldRevalidate',
-] as const satisfies ReadonlyArray<keyof LinkProps>;
+] satisfies Array<keyof LinkProps>);
 
 /** An absolute path of this origin with nothing for React Router to resolve (no `.` or `..` segment). */
 export function isPlainAppPath(to: string): boolean {
