@@ -136,10 +136,9 @@ async function measure(page: Page, cold: boolean) {
     page.off('request', onRequest);
     times.push(Math.round(Number(await handle.jsonValue())));
     apiCalls.push(calls);
-    // The next reload waits for the tab's token renewal to end. A reload that cuts it off loses the
-    // rotated refresh cookie the server has already sent, and the next renewal, with the cookie
-    // before it, reads as a stolen token and ends the session (a defect of its own, not what this
-    // measures).
+    // The next reload waits for the tab's token renewal to end: a reload that cuts it off makes the
+    // next load renew again (a lost answer, modules/auth/sessions.ts), one more call than a person
+    // reloading a settled page makes.
     await renewals.settled(endedBefore);
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

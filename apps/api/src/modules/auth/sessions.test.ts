@@ -15,6 +15,7 @@ import {
   uniqueEmail,
 } from './auth-test-helpers.ts';
 import { sha256 } from './secrets.ts';
+import { LOST_RENEWAL_GRACE_MS } from './sessions.ts';
 
 const START = '2027-03-01T09:00:00Z';
 const clock = fixedClock(START);
@@ -183,7 +184,9 @@ describe('POST /api/auth/refresh', () => {
     const first = await login(t, email, PASSWORD);
     const second = (await refresh(t, first.refreshToken)).json();
 
-    const replay = await refresh(t, first.refreshToken);
+    // Past the grace for a lost answer: a replay.
+    clock.advance(LOST_RENEWAL_GRACE_MS + 1);
+    const replay = await refresh(t, first.refreshToken).finally(() => clock.set(START));
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue' });
 
@@ -200,6 +203,61 @@ describe('POST /api/auth/refresh', () => {
     // Other sessions of the same user are untouched.
     const other = await login(t, email, PASSWORD);
     expect((await info(t, other.token)).statusCode).toBe(200);
+  });
+
+  it('renews again when the answer to a renewal was lost: the unused successor is given up', async () => {
+    const { email } = await registerVerified(t);
+    const first = await login(t, email, PASSWORD);
+    // The server rotates and answers, but the tab never stores the answer (a reload cut it off).
+    const lost = (await refresh(t, first.refreshToken)).json();
+    clock.advance(LOST_RENEWAL_GRACE_MS);
+    try {
+      const again = await refresh(t, first.refreshToken);
+      expect(again.statusCode).toBe(200);
+      const renewed = again.json();
+      expect(renewed.refreshToken).not.toBe(lost.refreshToken);
+      expect(decodeJwt(renewed.token).sid).toBe(decodeJwt(first.token).sid);
+      expect((await info(t, renewed.token)).statusCode).toBe(200);
+
+      const sessionId = String(decodeJwt(first.token).sid);
+      const rows = await t.deps.db
+        .select()
+        .from(authRefreshTokens)
+        .where(and(eq(authRefreshTokens.sessionId, sessionId), isNull(authRefreshTokens.rotatedAt)));
+      // One live token in the family: the new one; the lost one was given up.
+      expect(rows.map((row) => row.tokenHash)).toEqual([sha256(renewed.refreshToken)]);
+      const [session] = await t.deps.db.select().from(authSessions).where(eq(authSessions.id, sessionId));
+      expect(session?.revokedAt).toBeNull();
+
+      // The given-up token, presented later, is a replay: the session ends.
+      clock.advance(LOST_RENEWAL_GRACE_MS + 1);
+      expect((await refresh(t, lost.refreshToken)).statusCode).toBe(401);
+      expect((await info(t, renewed.token)).statusCode).toBe(401);
+    } finally {
+      clock.set(START);
+    }
+  });
+
+  it('treats a rotated token as a replay, even within the grace, once its successor was used', async () => {
+    const { email } = await registerVerified(t);
+    const first = await login(t, email, PASSWORD);
+    // Each renewal a moment after the last, as a tab's renewals are (each waits for its answer).
+    clock.advance(1);
+    const second = (await refresh(t, first.refreshToken)).json();
+    clock.advance(1);
+    const third = (await refresh(t, second.refreshToken)).json();
+    clock.advance(1);
+    try {
+      expect((await refresh(t, first.refreshToken)).statusCode).toBe(401);
+      const [session] = await t.deps.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, String(decodeJwt(first.token).sid)));
+      expect(session?.revokedReason).toBe('refresh_token_reuse');
+      expect((await refresh(t, third.refreshToken)).statusCode).toBe(401);
+    } finally {
+      clock.set(START);
+    }
   });
 
   it('refuses a missing, unknown or access token, and an expired refresh token', async () => {
@@ -266,18 +324,30 @@ describe('POST /api/auth/invalidate', () => {
 });
 
 describe.runIf(testDriver === 'pg')('concurrent refresh (PostgreSQL)', () => {
-  it('lets only one of two simultaneous uses of a refresh token through, and treats the other as reuse', async () => {
+  it('rotates a refresh token used twice at once one use after the other, one live token left', async () => {
     const { email } = await registerVerified(t, clientBody());
     const answer = await login(t, email, PASSWORD);
     const results = await Promise.all([refresh(t, answer.refreshToken), refresh(t, answer.refreshToken)]);
-    const statuses = results.map((res) => res.statusCode).sort();
-    expect(statuses).toEqual([200, 401]);
-    const [session] = await t.deps.db
-      .select()
-      .from(authSessions)
-      .where(eq(authSessions.id, String(decodeJwt(answer.token).sid)));
+    // The second waits for the first's rotation, then finds its successor unused: the first's
+    // answer reads as lost, and its token is given up for the second's.
+    expect(results.map((res) => res.statusCode)).toEqual([200, 200]);
+    const sessionId = String(decodeJwt(answer.token).sid);
+    const rows = await t.deps.db.select().from(authRefreshTokens).where(eq(authRefreshTokens.sessionId, sessionId));
+    expect(rows).toHaveLength(3);
+    const live = rows.filter((row) => row.rotatedAt === null).map((row) => row.tokenHash);
+    const issued = results.map((res) => sha256(res.json().refreshToken));
+    expect(live).toHaveLength(1);
+    expect(issued).toContain(live[0]);
+
+    // Past the grace, the one given up is a replay and ends the session.
+    const givenUp = results.find((res) => sha256(res.json().refreshToken) !== live[0]);
+    clock.advance(LOST_RENEWAL_GRACE_MS + 1);
+    try {
+      expect((await refresh(t, givenUp?.json().refreshToken)).statusCode).toBe(401);
+    } finally {
+      clock.set(START);
+    }
+    const [session] = await t.deps.db.select().from(authSessions).where(eq(authSessions.id, sessionId));
     expect(session?.revokedReason).toBe('refresh_token_reuse');
-    const rows = await t.deps.db.select().from(authRefreshTokens).where(eq(authRefreshTokens.sessionId, session!.id));
-    expect(rows).toHaveLength(2);
   });
 });

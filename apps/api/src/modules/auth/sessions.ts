@@ -1,6 +1,6 @@
 import type { LoginInput, LoginResponse, TokenPair } from '@app/shared/schemas/auth';
 import type { UserRole } from '@app/shared/schemas/auth-token';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { authRefreshTokens, authSessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -115,9 +115,20 @@ export async function login(
 type RefreshOutcome = { kind: 'ok'; pair: TokenPair } | { kind: 'reuse' } | { kind: 'invalid' };
 
 /**
- * POST /auth/refresh. The presented token is rotated (marked, replaced) in one conditional UPDATE;
- * a token that was already rotated is a replay: the whole session is revoked (committed) and the
- * call answers 401 like any other bad token.
+ * How long after a rotation its token may come again because the answer never reached the tab (a
+ * reload or a lost connection cut off the renewal after the server had rotated the cookie).
+ */
+export const LOST_RENEWAL_GRACE_MS = 20_000;
+
+/**
+ * POST /auth/refresh. The presented token is rotated (marked, replaced) in one conditional UPDATE.
+ * A token that was already rotated is a replay, and the whole session is revoked (committed) with
+ * a 401 like any other bad token, but for one case: the token comes again within
+ * LOST_RENEWAL_GRACE_MS of its rotation and the successor that rotation issued was never used.
+ * That is a renewal whose answer was lost (a person who reloads while the tab renews is otherwise
+ * signed out): the unused successor is rotated in its place. A thief replaying a token in that
+ * window gains only until the owner's next renewal, which ends the thief's token (within the
+ * window) or the session (after it).
  */
 export async function refreshSession(deps: Deps, input: { refreshToken: string | null }): Promise<TokenPair> {
   if (!input.refreshToken) throw new AppError('UNAUTHENTICATED');
@@ -125,25 +136,47 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string |
   const now = deps.clock.now();
 
   const outcome = await deps.db.transaction(async (tx): Promise<RefreshOutcome> => {
-    const [rotated] = await tx
-      .update(authRefreshTokens)
-      .set({ rotatedAt: now })
-      .where(and(eq(authRefreshTokens.tokenHash, tokenHash), isNull(authRefreshTokens.rotatedAt)))
-      .returning({ sessionId: authRefreshTokens.sessionId, expiresAt: authRefreshTokens.expiresAt });
+    const rotate = (which: SQL | undefined) =>
+      tx
+        .update(authRefreshTokens)
+        .set({ rotatedAt: now })
+        .where(and(which, isNull(authRefreshTokens.rotatedAt)))
+        .returning({ sessionId: authRefreshTokens.sessionId, expiresAt: authRefreshTokens.expiresAt });
 
+    let [rotated] = await rotate(eq(authRefreshTokens.tokenHash, tokenHash));
     if (!rotated) {
       const [replayed] = await tx
-        .select({ sessionId: authRefreshTokens.sessionId })
+        .select({ sessionId: authRefreshTokens.sessionId, rotatedAt: authRefreshTokens.rotatedAt })
         .from(authRefreshTokens)
         .where(eq(authRefreshTokens.tokenHash, tokenHash));
       if (!replayed) return { kind: 'invalid' };
-      const [ended] = await tx
-        .update(authSessions)
-        .set({ revokedAt: now, revokedReason: 'refresh_token_reuse' })
-        .where(and(eq(authSessions.id, replayed.sessionId), isNull(authSessions.revokedAt)))
-        .returning({ id: authSessions.id, userId: authSessions.userId });
-      if (ended) await endSessionSocketsInTransaction(tx, ended.userId, [ended.id]);
-      return { kind: 'reuse' };
+      const lostAnswer =
+        replayed.rotatedAt !== null && now.getTime() - replayed.rotatedAt.getTime() <= LOST_RENEWAL_GRACE_MS;
+      // The successor is the token that rotation issued: the session's one token made at that
+      // instant (two there, as only a clock that stands still makes them, prove nothing).
+      const issuedThen = lostAnswer
+        ? await tx
+            .select({ id: authRefreshTokens.id, rotatedAt: authRefreshTokens.rotatedAt })
+            .from(authRefreshTokens)
+            .where(
+              and(
+                eq(authRefreshTokens.sessionId, replayed.sessionId),
+                eq(authRefreshTokens.createdAt, replayed.rotatedAt as Date),
+                ne(authRefreshTokens.tokenHash, tokenHash),
+              ),
+            )
+        : [];
+      const [successor] = issuedThen.length === 1 && issuedThen[0]?.rotatedAt === null ? issuedThen : [];
+      [rotated] = successor ? await rotate(eq(authRefreshTokens.id, successor.id)) : [];
+      if (!rotated) {
+        const [ended] = await tx
+          .update(authSessions)
+          .set({ revokedAt: now, revokedReason: 'refresh_token_reuse' })
+          .where(and(eq(authSessions.id, replayed.sessionId), isNull(authSessions.revokedAt)))
+          .returning({ id: authSessions.id, userId: authSessions.userId });
+        if (ended) await endSessionSocketsInTransaction(tx, ended.userId, [ended.id]);
+        return { kind: 'reuse' };
+      }
     }
 
     const [live] = await tx
