@@ -19,20 +19,33 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
-const zoneDates = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Formatters of one locale and option set, one per zone, each made once and found by the zone
+ * alone (no key built from the options): a page of free times asks for dozens of instants.
+ */
+export function zoneFormatters(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): (zone: string) => Intl.DateTimeFormat {
+  const byZone = new Map<string, Intl.DateTimeFormat>();
+  return (zone) => {
+    let format = byZone.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
+      byZone.set(zone, format);
+    }
+    return format;
+  };
+}
+
+const calendarDateIn = zoneFormatters('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The calendar date ("YYYY-MM-DD") of an instant in a zone, read with Intl (no zone library). */
 export function dateInZone(instant: Date | number | string, zone: string): string {
-  // Per zone, without building a key from the options: a page of free times asks for dozens.
-  let format = zoneDates.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    zoneDates.set(zone, format);
-  }
   let year = '';
   let month = '';
   let day = '';
-  for (const part of format.formatToParts(new Date(instant))) {
+  for (const part of calendarDateIn(zone).formatToParts(new Date(instant))) {
     if (part.type === 'year') year = part.value;
     else if (part.type === 'month') month = part.value;
     else if (part.type === 'day') day = part.value;

@@ -1,19 +1,14 @@
 import { intlLocale } from '@app/shared/constants';
-import { dateInZone, dateTimeFormat, formatLongDate, formatShortDate } from './dates';
+import { dateInZone, dateTimeFormat, formatLongDate, formatShortDate, zoneFormatters } from './dates';
 import { formatClock } from './time';
 
-const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+const clockIn = zoneFormatters('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** "HH:MM" of an instant in a zone (24-hour, for formatTime12). */
 export function timeInZone(instant: string | Date, zone: string): string {
-  let format = zoneClocks.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    zoneClocks.set(zone, format);
-  }
   let hour = '00';
   let minute = '00';
-  for (const part of format.formatToParts(new Date(instant))) {
+  for (const part of clockIn(zone).formatToParts(new Date(instant))) {
     if (part.type === 'hour') hour = part.value;
     else if (part.type === 'minute') minute = part.value;
   }
