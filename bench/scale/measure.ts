@@ -22,6 +22,7 @@ import { load, measureLoad } from '../http.ts';
 import { backendsCpuMs, benchDeps, closeDatabase, cpuSpent, pgbench, profiled, timed, urlFor } from '../support.ts';
 import { type Built, databaseName, type ScaleSize } from './build.ts';
 import { captureStatements, explainEnabled, explainStatements } from './explain.ts';
+import { type JourneyClientRun, type JourneyTicket, runJourneyClient } from './journey-client.ts';
 
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -307,18 +308,18 @@ export interface JourneyFigure {
   failed: number;
 }
 
-type JourneyStep = (item: JourneyItem) => Promise<void>;
-
 /**
  * Free slots set aside for each journey run: the first ones, with a client token each, for
- * HTTP (about 60 a second here), the rest for the services (about 300 a second).
+ * HTTP, the rest for the services; more than ten seconds of either takes on the fastest host seen.
  */
-const HTTP_JOURNEYS = 3_000;
-const SERVICE_JOURNEYS = 9_000;
+const HTTP_JOURNEYS = 8_000;
+const SERVICE_JOURNEYS = 12_000;
+/** Journeys walked one at a time before each timed run: connections, prepared statements. */
+const JOURNEY_WARM_UP = 20;
 
 /**
  * Create, schedule and pay (wallet) at CONNECTIONS concurrent, each run between two pgbench -N
- * runs: over HTTP (the client's fetch in this process), then the same three services called
+ * runs: over HTTP (the client in a worker thread, journey-client.ts), then the same three services called
  * directly, as bench:bookings measures its journey, so the two benches' figures compare.
  */
 async function measureJourney(
@@ -331,24 +332,17 @@ async function measureJourney(
 ): Promise<JourneyFigure[]> {
   const { db } = deps;
   const items = await journeyItems(db, secret, size, HTTP_JOURNEYS + SERVICE_JOURNEYS);
-  const headers = new Map<string, Record<string, string>>();
+  const tickets: JourneyTicket[] = [];
+  const authorizations = new Map<string, string>();
   for (const item of items.slice(0, HTTP_JOURNEYS)) {
-    if (!headers.has(item.clientId)) headers.set(item.clientId, await tokenFor(db, secret, item.clientId, 'client'));
+    let authorization = authorizations.get(item.clientId);
+    if (!authorization) {
+      authorization = (await tokenFor(db, secret, item.clientId, 'client')).authorization;
+      authorizations.set(item.clientId, authorization);
+    }
+    tickets.push({ ...item, authorization });
   }
-  const overHttp: JourneyStep = async (item) => {
-    const auth = { ...(headers.get(item.clientId) as Record<string, string>), 'content-type': 'application/json' };
-    const post = <T>(path: string, body: unknown) =>
-      json<T>(`${base}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
-    const draft = await post<{ identifier: string }>('/api/booking', {
-      providerIdentifier: item.providerId,
-      therapyIdentifier: item.therapyId,
-      modalityIdentifier: item.modalityId,
-    });
-    await post(`/api/booking/${draft.identifier}/schedule`, { timeslotIdentifier: item.slotId });
-    const paid = await post<{ status: string }>(`/api/payment/booking/${draft.identifier}`, { method: 'wallet' });
-    if (paid.status !== 'confirmed') throw new Error(`payment answered ${paid.status}`);
-  };
-  const inServices: JourneyStep = async (item) => {
+  const inServices = async (item: JourneyItem) => {
     const actor = { userId: item.clientId, role: 'client' as const, sessionId: '00000000-0000-0000-0000-000000000000' };
     const draft = await createBooking(deps, {
       actor,
@@ -374,45 +368,45 @@ async function measureJourney(
     });
     if (!('status' in paid) || paid.status !== 'confirmed') throw new Error('payment not confirmed');
   };
-  let next = 0;
+  const http = { base, concurrency: CONNECTIONS, durationS: JOURNEY_DURATION_S, warmUp: JOURNEY_WARM_UP };
   if (explainEnabled) {
-    const item = items[next++] as JourneyItem;
-    const statements = await captureStatements(() => overHttp(item));
+    const statements = await captureStatements(() =>
+      runJourneyClient({ ...http, tickets: tickets.splice(0, 1), warmUp: 1, durationS: 0 }),
+    );
     flagged.push(...(await explainStatements(url, `${size.name}: booking journey`, statements)));
   }
   const yardstick = pgbench(PGBENCH_DB);
   const figures: JourneyFigure[] = [];
-  for (const [via, step] of [
-    ['HTTP', overHttp],
-    ['services', inServices],
-  ] as const) {
-    let failed = 0;
-    let firstError: unknown;
-    const journey = (item: JourneyItem) =>
-      step(item).catch((error: unknown) => {
-        failed++;
-        firstError ??= error;
-      });
-    // Warm-up: connections, prepared statements (over HTTP, the clients with a token only).
-    for (const stop = next + 20; next < stop; next++) await journey(items[next] as JourneyItem);
-    const before = yardstick.run();
-    const run = await profiled(`journey-${via}-${size.name}`, () =>
-      timed(
-        { concurrency: CONNECTIONS, durationS: JOURNEY_DURATION_S },
-        () => (via === 'HTTP' && next >= HTTP_JOURNEYS ? undefined : items[next++]),
-        journey,
-      ),
-    );
-    const after = yardstick.run();
-    if (failed > 0) console.log(`  ${size.name}: ${failed} journeys failed; the first: ${String(firstError)}`);
+  const report = (via: JourneyFigure['via'], run: JourneyClientRun, before: number, after: number) => {
+    if (run.failed > 0) console.log(`  ${size.name}: ${run.failed} journeys failed; the first: ${run.firstError}`);
     const pgbenchTps = (before + after) / 2;
     console.log(
       `  ${size.name}: booking journey (${via})`.padEnd(55) +
         `${run.perSecond.toFixed(0)}/s beside pgbench -N ${before.toFixed(0)} / ${after.toFixed(0)} tps = ${((run.perSecond / pgbenchTps) * 100).toFixed(1)}%`,
     );
-    figures.push({ via, perSecond: run.perSecond, pgbenchTps, done: run.done, failed });
-    if (via === 'HTTP') next = Math.max(next, HTTP_JOURNEYS);
-  }
+    figures.push({ via, perSecond: run.perSecond, pgbenchTps, done: run.done, failed: run.failed });
+  };
+
+  let before = yardstick.run();
+  const overHttp = await profiled(`journey-HTTP-${size.name}`, () => runJourneyClient({ ...http, tickets }));
+  report('HTTP', overHttp, before, yardstick.run());
+
+  const serviceItems = items.slice(HTTP_JOURNEYS);
+  let next = 0;
+  let failed = 0;
+  let firstError: string | undefined;
+  const journey = (item: JourneyItem) =>
+    inServices(item).catch((error: unknown) => {
+      failed++;
+      firstError ??= String(error);
+    });
+  while (next < JOURNEY_WARM_UP) await journey(serviceItems[next++] as JourneyItem);
+  failed = 0;
+  before = yardstick.run();
+  const run = await profiled(`journey-services-${size.name}`, () =>
+    timed({ concurrency: CONNECTIONS, durationS: JOURNEY_DURATION_S }, () => serviceItems[next++], journey),
+  );
+  report('services', { ...run, failed, firstError }, before, yardstick.run());
   return figures;
 }
 
