@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import type { UserRole } from '@app/shared/schemas/auth-token';
 import { decodeJwt, errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './app-error.ts';
@@ -5,6 +6,7 @@ import { AppError } from './app-error.ts';
 const ISSUER = 'therapy-marketplace';
 const AUDIENCE = 'therapy-marketplace:api';
 const ALGORITHMS = ['HS256'];
+const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
 
 export interface AccessClaims {
   userId: string;
@@ -17,14 +19,27 @@ export interface AccessClaims {
   viewMode?: { adminId: string };
 }
 
-function key(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+/**
+ * The HMAC key of a secret, imported once: jose imports raw key bytes again on every call, which
+ * cost as much as the signature check itself on each authenticated request.
+ */
+let lastKey: { secret: string; key: Promise<webcrypto.CryptoKey> } | undefined;
+
+function key(secret: string): Promise<webcrypto.CryptoKey> {
+  if (lastKey?.secret !== secret) {
+    const imported = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), HMAC, false, [
+      'sign',
+      'verify',
+    ]);
+    lastKey = { secret, key: imported };
+  }
+  return lastKey.key;
 }
 
 type SignOptions = { secret: string; ttlSeconds: number; now: Date };
 
 /** A session token of one audience: HS256, our issuer, the session's user as subject, an expiry. */
-function signSessionToken(
+async function signSessionToken(
   options: SignOptions,
   audience: string,
   claims: Omit<AccessClaims, 'viewMode'>,
@@ -38,7 +53,7 @@ function signSessionToken(
     .setAudience(audience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + options.ttlSeconds)
-    .sign(key(options.secret));
+    .sign(await key(options.secret));
 }
 
 /**
@@ -52,7 +67,7 @@ async function verifySessionToken(
   typ: string,
   token: string,
 ): Promise<{ claims: Omit<AccessClaims, 'viewMode'>; payload: JWTPayload } | null> {
-  const { payload } = await jwtVerify(token, key(options.secret), {
+  const { payload } = await jwtVerify(token, await key(options.secret), {
     algorithms: ALGORITHMS,
     issuer: ISSUER,
     audience,
