@@ -78,6 +78,16 @@ export const providerDirectory = pgTable(
      * one array overlap on this row (GIN) instead of a semi-join per list.
      */
     optionIds: uuid('option_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /**
+     * What the list filters and the country filter match in one index: the options, and the
+     * country the provider practises in (its id never equals an option's). With the country in
+     * the same GIN index as the options, a search in one country reads only that country's rows;
+     * with the country's own index the planner never joined the two, and read every country's.
+     */
+    filterKeys: uuid('filter_keys')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`CASE WHEN country_id IS NULL THEN option_ids ELSE option_ids || country_id END`),
   },
   (table) => [
     index('provider_directory_country_idx').on(table.countryId),
@@ -101,6 +111,6 @@ export const providerDirectory = pgTable(
     index('provider_directory_next_order_idx').on(directoryNextOrder(table), table.providerId),
     index('provider_directory_document_en_idx').using('gin', table.documentEn),
     index('provider_directory_document_de_idx').using('gin', table.documentDe),
-    index('provider_directory_options_idx').using('gin', table.optionIds),
+    index('provider_directory_filter_keys_idx').using('gin', table.filterKeys),
   ],
 );

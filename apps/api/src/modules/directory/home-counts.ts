@@ -39,7 +39,7 @@ export async function countHomeLinks(
       .$dynamic();
   const providerCount = sql<number>`count(DISTINCT ${d.providerId})::int`;
   const optionRows = (await from({ list: preferenceOptions.list, key: preferenceOptions.key, count: providerCount })
-    .innerJoin(preferenceOptions, sql`${d.optionIds} && ARRAY[${preferenceOptions.id}]`)
+    .innerJoin(preferenceOptions, sql`${d.filterKeys} && ARRAY[${preferenceOptions.id}]`)
     .where(and(where, inArray(preferenceOptions.list, [...HOME_LINK_LISTS])))
     .groupBy(preferenceOptions.list, preferenceOptions.key)
     .execute(statement.values)) as unknown as { list: string; key: string; count: number }[];

@@ -90,9 +90,15 @@ export class SearchStatement {
 export const servesState = (stateId: SQL) =>
   sql`(${d.stateId} = ${stateId} OR EXISTS (SELECT 1 FROM ${providerLicenseStates} WHERE ${providerLicenseStates.providerId} = ${d.providerId} AND ${providerLicenseStates.stateId} = ${stateId}))`;
 
-/** "Offers one of these options in this list": an overlap with the row's copy of the provider's options (GIN). */
+/** "Offers one of these options in this list": an overlap with the row's filter keys (GIN), its options among them. */
 const offersOneOf = (statement: SearchStatement, ids: string[]) =>
-  sql`${d.optionIds} && ${statement.array(ids)}::uuid[]`;
+  sql`${d.filterKeys} && ${statement.array(ids)}::uuid[]`;
+
+/**
+ * Practises in one of these countries (their ids, an SQL array): an overlap with the filter keys,
+ * so the options' GIN index finds the rows of the country too (schema: filter_keys).
+ */
+const practisesInOneOf = (countryIds: SQL) => sql`${d.filterKeys} && ${countryIds}`;
 
 /** The WHERE of a search: listed, then every filter given (each backed by an index). */
 export async function searchWhere(
@@ -107,7 +113,9 @@ export async function searchWhere(
   if (query.countryCode) {
     statement.has('countryCode');
     parts.push(
-      sql`${d.countryId} = (SELECT ${countries.id} FROM ${countries} WHERE ${countries.code} = ${statement.value(query.countryCode)})`,
+      practisesInOneOf(
+        sql`ARRAY(SELECT ${countries.id} FROM ${countries} WHERE ${countries.code} = ${statement.value(query.countryCode)})`,
+      ),
     );
   }
   if (query.state) {
@@ -126,17 +134,19 @@ export async function searchWhere(
     } else if (list === 'religion') {
       statement.has('religion');
       const wanted = statement.array(ids);
-      parts.push(sql`(${d.religionId} = ANY(${wanted}::uuid[]) OR ${d.optionIds} && ${wanted}::uuid[])`);
+      parts.push(sql`(${d.religionId} = ANY(${wanted}::uuid[]) OR ${d.filterKeys} && ${wanted}::uuid[])`);
     } else if (list === 'background') {
       statement.has('background');
       const wanted = statement.array(ids);
-      parts.push(sql`(${d.ethnicityId} = ANY(${wanted}::uuid[]) OR ${d.optionIds} && ${wanted}::uuid[])`);
+      parts.push(sql`(${d.ethnicityId} = ANY(${wanted}::uuid[]) OR ${d.filterKeys} && ${wanted}::uuid[])`);
     } else if (list === 'country') {
       // Option keys are lower-case country codes (ng, gb, us, de): where the provider practises.
       statement.has('country');
       const codes = statement.array(keys.map((key) => key.toUpperCase()));
       parts.push(
-        sql`${d.countryId} IN (SELECT ${countries.id} FROM ${countries} WHERE ${countries.code} = ANY(${codes}::text[]))`,
+        practisesInOneOf(
+          sql`ARRAY(SELECT ${countries.id} FROM ${countries} WHERE ${countries.code} = ANY(${codes}::text[]))`,
+        ),
       );
     } else {
       statement.has(list);
