@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/factories.ts';
-import { authSessions } from '../db/schema/index.ts';
+import { authSessions, users } from '../db/schema/index.ts';
 import { authenticate, requireRole } from './auth-guard.ts';
 import { fixedClock } from './clock.ts';
 import { signAccessToken } from './tokens.ts';
@@ -67,6 +67,32 @@ describe('auth guard', () => {
     const user = await createTestUser(t);
     await t.deps.db.update(authSessions).set({ revokedAt: clock.now() }).where(eq(authSessions.id, user.sessionId));
     expect((await app.inject({ url: '/me', headers: user.headers })).statusCode).toBe(401);
+  });
+
+  it('refuses a live token once its session has expired, its user is suspended or erased, or it is another user’s', async () => {
+    const app = await guardedApp();
+    const ok = async (headers: Record<string, string>) => (await app.inject({ url: '/me', headers })).statusCode;
+    const expiring = await createTestUser(t);
+    expect(await ok(expiring.headers)).toBe(200);
+    await t.deps.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(clock.now().getTime() - 1) })
+      .where(eq(authSessions.id, expiring.sessionId));
+    expect(await ok(expiring.headers)).toBe(401);
+    const suspended = await createTestUser(t);
+    await t.deps.db.update(users).set({ suspendedAt: clock.now() }).where(eq(users.id, suspended.id));
+    expect(await ok(suspended.headers)).toBe(401);
+    const erased = await createTestUser(t);
+    await t.deps.db.update(users).set({ deletedAt: clock.now() }).where(eq(users.id, erased.id));
+    expect(await ok(erased.headers)).toBe(401);
+    // A token naming someone else's session (the statement is prepared: each call's values count).
+    const other = await createTestUser(t);
+    const borrowed = await signAccessToken(
+      { secret: t.deps.config.APP_SECRET, ttlSeconds: 60, now: clock.now() },
+      { userId: other.id, role: 'client', sessionId: expiring.sessionId },
+    );
+    expect(await ok({ authorization: `Bearer ${borrowed}` })).toBe(401);
+    expect(await ok(other.headers)).toBe(200);
   });
 
   it('answers 403 for the wrong role', async () => {

@@ -1,11 +1,12 @@
 import { readCookie } from '@app/shared/cookies';
 import type { UserRole } from '@app/shared/schemas/auth-token';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { authSessions, users } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
 import type { AppDeps } from './deps.ts';
+import { prepared } from './prepared.ts';
 import { VIEW_MODE_HEADER } from './request-context.ts';
 import { type AccessClaims, claimsViewMode, PAGE_COOKIE, verifyAccessToken, verifyPageToken } from './tokens.ts';
 
@@ -76,23 +77,28 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
 
 /**
  * The role of a session's user while the session is live: not revoked, not expired, its user
- * neither deleted nor suspended (one primary-key read); null otherwise.
+ * neither deleted nor suspended (one primary-key read); null otherwise. Every signed-in request
+ * asks it, so it is a prepared statement.
  */
 async function liveSessionRole(db: Db, now: Date, sessionId: string, userId: string): Promise<UserRole | null> {
-  const [session] = await db
-    .select({ role: users.role })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(
-      and(
-        eq(authSessions.id, sessionId),
-        eq(authSessions.userId, userId),
-        isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, now),
-        isNull(users.deletedAt),
-        isNull(users.suspendedAt),
-      ),
-    );
+  const query = prepared(db, 'auth_live_session_role', (name) =>
+    db
+      .select({ role: users.role })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(
+        and(
+          eq(authSessions.id, sql.placeholder('sessionId')),
+          eq(authSessions.userId, sql.placeholder('userId')),
+          isNull(authSessions.revokedAt),
+          gt(authSessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+          isNull(users.deletedAt),
+          isNull(users.suspendedAt),
+        ),
+      )
+      .prepare(name),
+  );
+  const [session] = await query.execute({ sessionId, userId, now: now.toISOString() });
   return session?.role ?? null;
 }
 

@@ -8,6 +8,7 @@ import { rateLimitCounters } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
 import type { AppDeps } from './deps.ts';
 import type { Job } from './jobs.ts';
+import { prepared } from './prepared.ts';
 
 /** One limit: at most `max` requests per `windowSeconds` for one key. */
 export interface RateLimitRule {
@@ -180,21 +181,33 @@ export async function hitRateLimit(
   db: Tx,
   input: { secret: string; name: string; key: string; rule: RateLimitRule; now: Date },
 ): Promise<RateLimitHit> {
-  const windowEndsAt = new Date(input.now.getTime() + input.rule.windowSeconds * 1000);
-  const now = input.now.toISOString();
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ name: input.name, keyHash: keyHash(input.secret, input.name, input.key), hits: 1, windowEndsAt })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.name, rateLimitCounters.keyHash],
-      set: {
-        hits: sql`CASE WHEN ${rateLimitCounters.windowEndsAt} <= ${now}::timestamptz THEN 1
-          ELSE ${rateLimitCounters.hits} + 1 END`,
-        windowEndsAt: sql`CASE WHEN ${rateLimitCounters.windowEndsAt} <= ${now}::timestamptz
-          THEN excluded.window_ends_at ELSE ${rateLimitCounters.windowEndsAt} END`,
-      },
-    })
-    .returning({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt });
+  const count = prepared(db, 'rate_limit_hit', (name) =>
+    db
+      .insert(rateLimitCounters)
+      .values({
+        name: sql.placeholder('name'),
+        keyHash: sql.placeholder('keyHash'),
+        hits: 1,
+        windowEndsAt: sql`${sql.placeholder('windowEndsAt')}::timestamptz`,
+      })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.name, rateLimitCounters.keyHash],
+        set: {
+          hits: sql`CASE WHEN ${rateLimitCounters.windowEndsAt} <= ${sql.placeholder('now')}::timestamptz THEN 1
+            ELSE ${rateLimitCounters.hits} + 1 END`,
+          windowEndsAt: sql`CASE WHEN ${rateLimitCounters.windowEndsAt} <= ${sql.placeholder('now')}::timestamptz
+            THEN excluded.window_ends_at ELSE ${rateLimitCounters.windowEndsAt} END`,
+        },
+      })
+      .returning({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt })
+      .prepare(name),
+  );
+  const [row] = await count.execute({
+    name: input.name,
+    keyHash: keyHash(input.secret, input.name, input.key),
+    windowEndsAt: new Date(input.now.getTime() + input.rule.windowSeconds * 1000).toISOString(),
+    now: input.now.toISOString(),
+  });
   if (!row) throw new Error('rate limit upsert answered nothing');
   return {
     allowed: row.hits <= input.rule.max,
