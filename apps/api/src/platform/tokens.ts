@@ -1,12 +1,10 @@
-import { webcrypto } from 'node:crypto';
 import type { UserRole } from '@app/shared/schemas/auth-token';
-import { decodeJwt, errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { createDecoder, createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { AppError } from './app-error.ts';
 
 const ISSUER = 'therapy-marketplace';
 const AUDIENCE = 'therapy-marketplace:api';
-const ALGORITHMS = ['HS256'];
-const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
+const ALGORITHM = 'HS256';
 
 export interface AccessClaims {
   userId: string;
@@ -19,66 +17,62 @@ export interface AccessClaims {
   viewMode?: { adminId: string };
 }
 
-/**
- * The HMAC key of a secret, imported once: jose imports raw key bytes again on every call, which
- * cost as much as the signature check itself on each authenticated request.
- */
-let lastKey: { secret: string; key: Promise<webcrypto.CryptoKey> } | undefined;
-
-function key(secret: string): Promise<webcrypto.CryptoKey> {
-  if (lastKey?.secret !== secret) {
-    const imported = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), HMAC, false, [
-      'sign',
-      'verify',
-    ]);
-    lastKey = { secret, key: imported };
-  }
-  return lastKey.key;
-}
+/** A token's claims as they were signed (fast-jwt decodes them untyped). */
+type Payload = Record<string, unknown>;
 
 type SignOptions = { secret: string; ttlSeconds: number; now: Date };
 
-/** A session token of one audience: HS256, our issuer, the session's user as subject, an expiry. */
+/**
+ * A session token of one audience: HS256, our issuer, the session's user as subject, an expiry.
+ * Signed and checked with fast-jwt, which computes the HMAC synchronously: every signed-in
+ * request checks one (docs/decisions/security-session-tokens-checked-synchronously.md).
+ */
 async function signSessionToken(
   options: SignOptions,
   audience: string,
   claims: Omit<AccessClaims, 'viewMode'>,
   extra: { typ: string } & Record<string, unknown>,
 ): Promise<string> {
-  const issuedAt = Math.floor(options.now.getTime() / 1000);
-  return new SignJWT({ role: claims.role, sid: claims.sessionId, ...extra })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.userId)
-    .setIssuer(ISSUER)
-    .setAudience(audience)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + options.ttlSeconds)
-    .sign(await key(options.secret));
+  const sign = createSigner({
+    key: options.secret,
+    algorithm: ALGORITHM,
+    iss: ISSUER,
+    aud: audience,
+    sub: claims.userId,
+    // iat from this clock, exp that many seconds after it.
+    clockTimestamp: options.now.getTime(),
+    expiresIn: options.ttlSeconds * 1000,
+  });
+  return sign({ role: claims.role, sid: claims.sessionId, ...extra });
 }
 
 /**
- * Checks signature, algorithm, issuer, audience and expiry (jose throws, JWTExpired for a good but
- * old token), then the type and the claims every session token has: its claims and payload, or
- * null when the type or a claim is not what a session token of this audience carries.
+ * Checks signature, algorithm, issuer, audience and expiry (fast-jwt throws, FAST_JWT_EXPIRED for
+ * a good but old token), then the type and the claims every session token has: its claims and
+ * payload, or null when the type or a claim is not what a session token of this audience carries.
  */
-async function verifySessionToken(
+function verifySessionToken(
   options: { secret: string; now: Date },
   audience: string,
   typ: string,
   token: string,
-): Promise<{ claims: Omit<AccessClaims, 'viewMode'>; payload: JWTPayload } | null> {
-  const { payload } = await jwtVerify(token, await key(options.secret), {
-    algorithms: ALGORITHMS,
-    issuer: ISSUER,
-    audience,
-    currentDate: options.now,
+): { claims: Omit<AccessClaims, 'viewMode'>; payload: Payload } | null {
+  const verify = createVerifier({
+    key: options.secret,
+    algorithms: [ALGORITHM],
+    allowedIss: ISSUER,
+    allowedAud: audience,
     requiredClaims: ['sub', 'exp', 'sid', 'role'],
+    clockTimestamp: options.now.getTime(),
   });
+  const payload = verify(token) as Payload;
   const role = payload.role;
   if (payload.typ !== typ || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
   if (role !== 'client' && role !== 'provider' && role !== 'admin') return null;
   return { claims: { userId: payload.sub, role, sessionId: payload.sid }, payload };
 }
+
+const isExpired = (error: unknown) => error instanceof TokenError && error.code === TokenError.codes.expired;
 
 export function signAccessToken(options: SignOptions, claims: AccessClaims): Promise<string> {
   // A view-mode token names its admin in the `act` (actor) claim of RFC 8693 and is marked `vm`.
@@ -89,7 +83,7 @@ export function signAccessToken(options: SignOptions, claims: AccessClaims): Pro
 /** Verifies signature, algorithm, issuer, audience, type and expiry; TOKEN_EXPIRED only for a good but old token. */
 export async function verifyAccessToken(options: { secret: string; now: Date }, token: string): Promise<AccessClaims> {
   try {
-    const verified = await verifySessionToken(options, AUDIENCE, 'access', token);
+    const verified = verifySessionToken(options, AUDIENCE, 'access', token);
     if (!verified) throw new AppError('UNAUTHENTICATED');
     const { payload } = verified;
     const claims: AccessClaims = { ...verified.claims };
@@ -100,7 +94,7 @@ export async function verifyAccessToken(options: { secret: string; now: Date }, 
     }
     return claims;
   } catch (error) {
-    if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
+    if (isExpired(error)) throw new AppError('TOKEN_EXPIRED');
     if (error instanceof AppError) throw error;
     throw new AppError('UNAUTHENTICATED');
   }
@@ -126,11 +120,14 @@ export async function verifyPageToken(
   token: string,
 ): Promise<Omit<AccessClaims, 'viewMode'> | null> {
   try {
-    return (await verifySessionToken(options, PAGE_AUDIENCE, 'page', token))?.claims ?? null;
+    return verifySessionToken(options, PAGE_AUDIENCE, 'page', token)?.claims ?? null;
   } catch {
     return null;
   }
 }
+
+/** A token's claims read WITHOUT checking its signature (fast-jwt's decoder). */
+export const decodeToken = createDecoder();
 
 /**
  * Whether a bearer token says it is a view-mode token, read WITHOUT checking its signature: only
@@ -138,7 +135,7 @@ export async function verifyPageToken(
  */
 export function claimsViewMode(token: string): boolean {
   try {
-    return decodeJwt(token).vm !== undefined;
+    return (decodeToken(token) as Payload).vm !== undefined;
   } catch {
     return false;
   }

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { authSessions, authTokens } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { verifyPassword } from '../../platform/password.ts';
+import { decodeToken } from '../../platform/tokens.ts';
 import {
   clientBody,
   GENEROUS_LIMITS,
@@ -185,8 +185,8 @@ describe('POST /api/user/profile/update-password', () => {
     expect((await t.app.inject({ url: '/api/user/info', headers: other.headers })).statusCode).toBe(401);
     const sessions = await t.deps.db.select().from(authSessions).where(eq(authSessions.userId, userId));
     const bySid = new Map(sessions.map((row) => [row.id, row]));
-    expect(bySid.get(String(decodeJwt(current.token).sid))?.revokedAt).toBeNull();
-    expect(bySid.get(String(decodeJwt(other.token).sid))?.revokedReason).toBe('password_changed');
+    expect(bySid.get(String(decodeToken(current.token).sid))?.revokedAt).toBeNull();
+    expect(bySid.get(String(decodeToken(other.token).sid))?.revokedReason).toBe('password_changed');
 
     await login(t, email, NEW_PASSWORD);
     const [notice] = await outbox(t, email);

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { testDriver } from '../../../test/test-database.ts';
 import { authRefreshTokens, authSessions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
+import { decodeToken } from '../../platform/tokens.ts';
 import {
   clientBody,
   GENEROUS_LIMITS,
@@ -56,7 +56,7 @@ describe('POST /api/user/login', () => {
     });
     expect(body.refreshToken).toMatch(/^[\w-]{43}$/);
 
-    const claims = decodeJwt(body.token);
+    const claims = decodeToken(body.token);
     expect(claims).toMatchObject({ sub: body.user.identifier, role: 'client', typ: 'access' });
     expect(claims.exp! - claims.iat!).toBe(900);
 
@@ -118,7 +118,7 @@ describe('POST /api/user/login', () => {
     const body = await providerBody(t);
     const { email } = await registerVerified(t, body);
     const answer = await login(t, email, PASSWORD);
-    expect(decodeJwt(answer.token).role).toBe('provider');
+    expect(decodeToken(answer.token).role).toBe('provider');
     expect(answer.user.role).toBe('provider');
   });
 });
@@ -159,7 +159,7 @@ describe('POST /api/auth/refresh', () => {
       const second = res.json();
       expect(Object.keys(second).sort()).toEqual(['expiresIn', 'refreshToken', 'refreshTokenExp', 'token']);
       expect(second.refreshToken).not.toBe(first.refreshToken);
-      expect(decodeJwt(second.token).sid).toBe(decodeJwt(first.token).sid);
+      expect(decodeToken(second.token).sid).toBe(decodeToken(first.token).sid);
 
       const [old] = await t.deps.db
         .select()
@@ -169,7 +169,7 @@ describe('POST /api/auth/refresh', () => {
       const [session] = await t.deps.db
         .select()
         .from(authSessions)
-        .where(eq(authSessions.id, String(decodeJwt(first.token).sid)));
+        .where(eq(authSessions.id, String(decodeToken(first.token).sid)));
       expect(session?.expiresAt.toISOString()).toBe('2027-03-31T09:01:00.000Z');
 
       const third = await refresh(t, second.refreshToken);
@@ -190,7 +190,7 @@ describe('POST /api/auth/refresh', () => {
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue' });
 
-    const sessionId = String(decodeJwt(first.token).sid);
+    const sessionId = String(decodeToken(first.token).sid);
     const [session] = await t.deps.db.select().from(authSessions).where(eq(authSessions.id, sessionId));
     expect(session).toMatchObject({ revokedReason: 'refresh_token_reuse' });
     expect(session?.revokedAt).not.toBeNull();
@@ -216,10 +216,10 @@ describe('POST /api/auth/refresh', () => {
       expect(again.statusCode).toBe(200);
       const renewed = again.json();
       expect(renewed.refreshToken).not.toBe(lost.refreshToken);
-      expect(decodeJwt(renewed.token).sid).toBe(decodeJwt(first.token).sid);
+      expect(decodeToken(renewed.token).sid).toBe(decodeToken(first.token).sid);
       expect((await info(t, renewed.token)).statusCode).toBe(200);
 
-      const sessionId = String(decodeJwt(first.token).sid);
+      const sessionId = String(decodeToken(first.token).sid);
       const rows = await t.deps.db
         .select()
         .from(authRefreshTokens)
@@ -252,7 +252,7 @@ describe('POST /api/auth/refresh', () => {
       const [session] = await t.deps.db
         .select()
         .from(authSessions)
-        .where(eq(authSessions.id, String(decodeJwt(first.token).sid)));
+        .where(eq(authSessions.id, String(decodeToken(first.token).sid)));
       expect(session?.revokedReason).toBe('refresh_token_reuse');
       expect((await refresh(t, third.refreshToken)).statusCode).toBe(401);
     } finally {
@@ -289,7 +289,7 @@ describe('POST /api/auth/invalidate', () => {
     const [session] = await t.deps.db
       .select()
       .from(authSessions)
-      .where(eq(authSessions.id, String(decodeJwt(laptop.token).sid)));
+      .where(eq(authSessions.id, String(decodeToken(laptop.token).sid)));
     expect(session).toMatchObject({ revokedReason: 'logout' });
     expect((await info(t, laptop.token)).statusCode).toBe(401);
     expect((await refresh(t, laptop.refreshToken)).statusCode).toBe(401);
@@ -331,7 +331,7 @@ describe.runIf(testDriver === 'pg')('concurrent refresh (PostgreSQL)', () => {
     // The second waits for the first's rotation, then finds its successor unused: the first's
     // answer reads as lost, and its token is given up for the second's.
     expect(results.map((res) => res.statusCode)).toEqual([200, 200]);
-    const sessionId = String(decodeJwt(answer.token).sid);
+    const sessionId = String(decodeToken(answer.token).sid);
     const rows = await t.deps.db.select().from(authRefreshTokens).where(eq(authRefreshTokens.sessionId, sessionId));
     expect(rows).toHaveLength(3);
     const live = rows.filter((row) => row.rotatedAt === null).map((row) => row.tokenHash);

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { auditOperatorRead, isOperator, readerOf } from './access.ts';
-import { type DocumentData, type IssuedDocument, toIssuedDocument } from './document-data.ts';
+import { toIssuedDocument } from './document-data.ts';
 import { issueQueuedDocuments } from './issue.ts';
 import { renderDocumentPdf } from './pdf/render-document.ts';
 

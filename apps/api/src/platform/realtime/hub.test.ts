@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { SignJWT } from 'jose';
+import { createSigner } from 'fast-jwt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { AppError } from '../app-error.ts';
@@ -32,11 +32,7 @@ class FakeSocket extends EventEmitter {
 }
 
 async function token(sub: string, sid: string, expSeconds: number) {
-  return new SignJWT({ sid })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(sub)
-    .setExpirationTime(expSeconds)
-    .sign(new TextEncoder().encode('k'.repeat(32)));
+  return createSigner({ key: 'k'.repeat(32), algorithm: 'HS256', noTimestamp: true })({ sid, sub, exp: expSeconds });
 }
 
 const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as const;

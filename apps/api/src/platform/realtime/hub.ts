@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../auth-guard.ts';
+import { decodeToken } from '../tokens.ts';
 import { type BusListener, type LiveEvent, publishInTransaction, type RealtimeBus } from './bus.ts';
 
 /** Close codes the browser acts on (4401: get a fresh token and reconnect; 4403: stop). */
@@ -167,7 +167,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   /** Closes the socket when the token expires, unless a re-auth frame replaces it first. */
   const armExpiry = (connection: Connection, token: string) => {
     if (connection.expiryTimer) clearTimeout(connection.expiryTimer);
-    const exp = decodeJwt(token).exp ?? 0;
+    const exp = Number((decodeToken(token) as { exp?: unknown }).exp ?? 0);
     // A timer longer than 2^31-1 ms fires at once: a token valid for weeks is re-checked sooner.
     const ms = Math.min(MAX_TIMER_MS, Math.max(0, exp * 1000 - options.now().getTime()));
     connection.expiryTimer = setTimeout(() => end(connection, CLOSE_UNAUTHENTICATED, 'TOKEN_EXPIRED'), ms);

@@ -1,14 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  concerns,
-  countries,
-  indemnityInsurances,
-  providerConcerns,
-  providerProfiles,
-  states,
-  users,
-} from '../../db/schema/index.ts';
+import { concerns, countries, providerConcerns, providerProfiles, states, users } from '../../db/schema/index.ts';
 import { seedDemoAvailability } from '../../modules/availability/demo-seed.ts';
 import { seedDemoCredentials, seedDemoInsurance } from '../../modules/credentials/demo-seed.ts';
 import { refreshNextAvailable } from '../../modules/directory/next-available.ts';
