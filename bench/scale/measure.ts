@@ -332,6 +332,12 @@ async function measureJourney(
 ): Promise<JourneyFigure[]> {
   const { db } = deps;
   const items = await journeyItems(db, secret, size, HTTP_JOURNEYS + SERVICE_JOURNEYS);
+  // Each run books the hours it walks, and a reused database keeps them booked.
+  if (items.length < HTTP_JOURNEYS + SERVICE_JOURNEYS) {
+    console.log(
+      `  ${size.name}: only ${items.length} free hours left for ${HTTP_JOURNEYS + SERVICE_JOURNEYS} journeys; a run that ends early measures less. Rebuild: npm run bench:scale -- --size ${size.name} --build-only`,
+    );
+  }
   const tickets: JourneyTicket[] = [];
   const authorizations = new Map<string, string>();
   for (const item of items.slice(0, HTTP_JOURNEYS)) {
