@@ -55,10 +55,9 @@ import {
   pgbench,
   profiled,
   serverUrl,
-  type TimedRun,
-  timed,
   urlFor,
 } from './support.ts';
+import { type TimedRun, timed } from './timed.ts';
 
 const GOAL_RATIO = 0.3;
 const PAYMENT_GOAL_RATIO = 0.3;

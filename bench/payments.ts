@@ -8,16 +8,8 @@ import type { PaymentGateway } from '../apps/api/src/platform/payments/gateway.t
 import { createSandboxGateway } from '../apps/api/src/platform/payments/sandbox.ts';
 import { seedReferenceData } from '../apps/api/src/scripts/seed/reference.ts';
 import { recordRun } from './record.ts';
-import {
-  benchDeps,
-  closeDatabase,
-  createDatabases,
-  dropDatabases,
-  pgbench,
-  serverUrl,
-  timed,
-  urlFor,
-} from './support.ts';
+import { benchDeps, closeDatabase, createDatabases, dropDatabases, pgbench, serverUrl, urlFor } from './support.ts';
+import { timed } from './timed.ts';
 
 const GOAL_RATIO = 0.3;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);

@@ -1,11 +1,10 @@
 /**
  * What the PostgreSQL benchmarks share: the server they reach (DATABASE_URL, default the local
  * one), scratch databases they create and drop, pgbench's simple-update (-N) run as the
- * yardstick on the same server, the services' dependencies, and timed concurrent runs.
+ * yardstick on the same server, and the services' dependencies (timed runs: timed.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { withDomainEvents } from '../apps/api/src/app.ts';
 import { type Config, parseEnv } from '../apps/api/src/config.ts';
@@ -126,40 +125,6 @@ export function benchDeps(
     mailer: createMailer(database.db, { from: config.MAIL_FROM }),
     log: silentLogger(),
   });
-}
-
-export interface TimedRun {
-  done: number;
-  elapsed: number;
-  perSecond: number;
-  /** This process's CPU time (user + system) per item. */
-  cpuMsEach: number;
-}
-
-/**
- * Runs `step` over the items `next()` hands out, with `concurrency` workers at once, until
- * `durationS` seconds have passed or the items run out (`undefined`).
- */
-export async function timed<T>(
-  options: { concurrency: number; durationS: number },
-  next: () => T | undefined,
-  step: (item: T) => Promise<unknown>,
-): Promise<TimedRun> {
-  let done = 0;
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  const deadline = started + options.durationS * 1000;
-  await Promise.all(
-    Array.from({ length: options.concurrency }, async () => {
-      for (let item = next(); item !== undefined && performance.now() < deadline; item = next()) {
-        await step(item);
-        done++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  return { done, elapsed, perSecond: done / elapsed, cpuMsEach: (cpu.user + cpu.system) / 1000 / Math.max(done, 1) };
 }
 
 /** Closes the pool; the forced drop that follows may reach a connection still closing, which is no error. */

@@ -5,9 +5,9 @@
  * connections, and reads each answer whole (inflated where the server compressed it).
  */
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { timed, tolerant } from '../timed.ts';
 
 export interface JourneyTicket {
   authorization: string;
@@ -107,30 +107,18 @@ async function clientMain({ base, tickets, warmUp, concurrency, durationS }: Cli
     if (paid.status !== 'confirmed') throw new Error(`payment answered ${paid.status}`);
   };
 
-  let failed = 0;
-  let firstError: string | undefined;
-  const attempt = (ticket: JourneyTicket) =>
-    journey(ticket).catch((error: unknown) => {
-      failed++;
-      firstError ??= String(error);
-    });
-  let next = 0;
-  while (next < Math.min(warmUp, tickets.length)) await attempt(tickets[next++] as JourneyTicket);
-  failed = 0;
-  let done = 0;
-  const started = performance.now();
-  const deadline = started + durationS * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < tickets.length && performance.now() < deadline) {
-        await attempt(tickets[next++] as JourneyTicket);
-        done++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
+  const { attempt, warmUp: walk, failures } = tolerant(journey);
+  await walk(tickets.slice(0, warmUp));
+  let next = Math.min(warmUp, tickets.length);
+  const run = await timed({ concurrency, durationS }, () => tickets[next++], attempt);
   agent.destroy();
-  return { done, failed, firstError, elapsed, perSecond: done / elapsed };
+  return {
+    done: run.done,
+    failed: failures.count,
+    firstError: failures.first,
+    elapsed: run.elapsed,
+    perSecond: run.perSecond,
+  };
 }
 
 if (!isMainThread && workerData?.tickets) {

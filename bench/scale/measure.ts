@@ -19,7 +19,8 @@ import { sendSessionReminders } from '../../apps/api/src/modules/notifications/r
 import { rawRows } from '../../apps/api/src/platform/prepared.ts';
 import { signAccessToken } from '../../apps/api/src/platform/tokens.ts';
 import { load, measureLoad } from '../http.ts';
-import { backendsCpuMs, benchDeps, closeDatabase, cpuSpent, pgbench, profiled, timed, urlFor } from '../support.ts';
+import { backendsCpuMs, benchDeps, closeDatabase, cpuSpent, pgbench, profiled, urlFor } from '../support.ts';
+import { timed, tolerant } from '../timed.ts';
 import { type Built, databaseName, type ScaleSize } from './build.ts';
 import { captureStatements, explainEnabled, explainStatements } from './explain.ts';
 import { type JourneyClientRun, type JourneyTicket, runJourneyClient } from './journey-client.ts';
@@ -398,21 +399,19 @@ async function measureJourney(
   report('HTTP', overHttp, before, yardstick.run());
 
   const serviceItems = items.slice(HTTP_JOURNEYS);
-  let next = 0;
-  let failed = 0;
-  let firstError: string | undefined;
-  const journey = (item: JourneyItem) =>
-    inServices(item).catch((error: unknown) => {
-      failed++;
-      firstError ??= String(error);
-    });
-  while (next < JOURNEY_WARM_UP) await journey(serviceItems[next++] as JourneyItem);
-  failed = 0;
+  const services = tolerant(inServices);
+  await services.warmUp(serviceItems.slice(0, JOURNEY_WARM_UP));
+  let next = JOURNEY_WARM_UP;
   before = yardstick.run();
   const run = await profiled(`journey-services-${size.name}`, () =>
-    timed({ concurrency: CONNECTIONS, durationS: JOURNEY_DURATION_S }, () => serviceItems[next++], journey),
+    timed({ concurrency: CONNECTIONS, durationS: JOURNEY_DURATION_S }, () => serviceItems[next++], services.attempt),
   );
-  report('services', { ...run, failed, firstError }, before, yardstick.run());
+  report(
+    'services',
+    { ...run, failed: services.failures.count, firstError: services.failures.first },
+    before,
+    yardstick.run(),
+  );
   return figures;
 }
 
