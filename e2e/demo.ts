@@ -76,6 +76,26 @@ export async function firstSlot(request: APIRequestContext, providerId: string):
   throw new Error('no free slot');
 }
 
+/**
+ * The first weekday at least `days` days after `today` on which the provider's slot starting at
+ * `time` ("14:00" in `zone`) is still free: the journeys before may have taken that very hour.
+ */
+export async function weekdayWithFree(
+  request: APIRequestContext,
+  providerId: string,
+  input: { today: string; days: number; time: string; zone: string },
+): Promise<string> {
+  for (let later = 0; later < 30; later += 1) {
+    const date = weekdayFrom(input.today, input.days + later);
+    const answer = await request.get(
+      `/api/providers-availability/${providerId}/timeslot/${date}?timezone=${encodeURIComponent(input.zone)}`,
+    );
+    const slots = ((await answer.json()).days?.[0]?.timeSlot ?? []) as Array<{ startTime: string }>;
+    if (slots.some((slot) => slot.startTime === input.time)) return date;
+  }
+  throw new Error(`no weekday with ${input.time} free`);
+}
+
 /** A session with the provider that the client books and pays from the wallet, through the API. */
 export async function paidSession(request: APIRequestContext, client: Account, provider: Account, therapyKey?: string) {
   const headers = { Authorization: `Bearer ${await tokenOf(request, client)}` };

@@ -128,7 +128,14 @@ export async function pickSlot(
   await expect(scope.getByRole('table')).toBeVisible();
   await showMonthOf(scope, date, today, language === 'de' ? 'Nächster Monat' : 'Next month');
   // "Tuesday, 1 December 2026, 8 slots available": the commas keep 1 December from matching 11 December.
-  await scope.getByRole('button', { name: new RegExp(`, ${dayMonthYear(date, language).source},`) }).click();
+  const day = scope.getByRole('button', { name: new RegExp(`, ${dayMonthYear(date, language).source},`) });
+  // The calendar picks a default day when a month's slots arrive: the times shown must be this day's
+  // before one is chosen, or a click that landed first would pick from another day.
+  const times = scope.getByRole('heading', { level: 3, name: dayMonthYear(date, language) });
+  await expect(async () => {
+    await day.click();
+    await expect(times).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   // The day's slots can re-render once more after the day is chosen (a refetch); choose until it holds.
   const slot = scope.getByRole('radio', { name: time });
   await expect(async () => {
