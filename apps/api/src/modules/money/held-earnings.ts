@@ -32,7 +32,9 @@ export async function heldEarnings(
   // the provider's start times (never the provider's whole history), the reported ones from the
   // few open reports. Each one's earning is then summed by its booking id (the ledger's
   // booking index; its expression has statistics of its own, so the planner expects a row or
-  // two a booking, not thousands).
+  // two a booking, not thousands). A session yet to start that is still pending or confirmed
+  // has no earning (one is posted when a session is settled, or when a late cancellation ends
+  // it), so a busy provider's diary ahead is passed over before the ledger is asked.
   const rows = await rawRows<{ booking_id: string; net: string | number; ends_at: Date | string; reported: boolean }>(
     db,
     sql`WITH held AS MATERIALIZED (
@@ -40,6 +42,7 @@ export async function heldEarnings(
             FROM bookings b
            WHERE b.provider_id = ${input.providerId} AND b.currency_code = ${input.currencyCode}
              AND b.starts_at > ${earliestStart.toISOString()}::timestamptz AND b.ends_at > ${since.toISOString()}::timestamptz
+             AND (b.starts_at <= ${input.now.toISOString()}::timestamptz OR b.status NOT IN ('pending', 'confirmed'))
              AND NOT EXISTS (SELECT 1 FROM no_session_reports r WHERE r.booking_id = b.id)
           UNION ALL
           SELECT b.id, b.ends_at, true

@@ -107,6 +107,41 @@ describe('the dispute window', () => {
     expect(late.json().code).toBe('NO_SESSION_REPORT_NOT_ALLOWED');
   });
 
+  it('holds a late cancellation’s earning until the window after its time, beside sessions still to come', async () => {
+    // Two paid sessions with one provider, months after the other tests' (whose completion runs
+    // must not reach them); the client cancels the first within 48 hours, so the provider keeps
+    // its earning; the second stays booked and has none yet.
+    clock.set('2027-09-01T09:00:00Z');
+    const cancelled = await confirmedSession(t, ids, { date: '2027-09-08', index: 2 });
+    const upcoming = await confirmedSession(t, ids, { date: '2027-09-08', index: 3, provider: cancelled.provider });
+    clock.set(new Date(cancelled.startAt.getTime() - 24 * HOUR));
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${cancelled.bookingId}/cancel`,
+      headers: cancelled.client.headers,
+      payload: { note: 'Something came up at work.' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await earningsOf(t, cancelled.provider.id)).toBe(EARNING);
+    const held = {
+      available: 0,
+      held: EARNING,
+      heldItems: [
+        {
+          bookingIdentifier: cancelled.bookingId,
+          amount: EARNING,
+          until: afterEnd(cancelled, 48 * HOUR).toISOString(),
+        },
+      ],
+    };
+    expect(await summary(cancelled.provider)).toMatchObject(held);
+    // Once the time has passed, the hold runs to the end of the window, then the money is free.
+    clock.set(afterEnd(cancelled, 48 * HOUR - 1));
+    expect(await summary(cancelled.provider)).toMatchObject(held);
+    clock.set(afterEnd(cancelled, 48 * HOUR));
+    expect(await summary(upcoming.provider)).toMatchObject({ available: EARNING, held: 0, heldItems: [] });
+  });
+
   it('refuses a payout of held earnings', async () => {
     const session = await completedSession('2027-03-02', 1);
     const bank = await t.app.inject({
