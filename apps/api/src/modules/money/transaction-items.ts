@@ -1,5 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import type { TransactionType, WalletTransaction } from '@app/shared/schemas/wallet';
+import { isValidTimeZone } from '@app/shared/time-zones';
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
@@ -59,12 +60,7 @@ export function toTransactionItem(row: EntryRow, language: Language): WalletTran
 
 /** A valid IANA zone for SQL `AT TIME ZONE` (a bad stored value must not become a 500). */
 export function safeTimezone(timezone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
-    return timezone;
-  } catch {
-    return 'UTC';
-  }
+  return isValidTimeZone(timezone) ? timezone : 'UTC';
 }
 
 export interface StatementQuery {
