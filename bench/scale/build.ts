@@ -267,8 +267,11 @@ export async function buildDatabase(size: ScaleSize, options: { reuse: boolean }
       await seedReferenceData(database.db);
     });
     // A bulk load: nothing here needs to survive a crash (a failed build is rebuilt), so commits
-    // do not wait for the WAL flush; sorts for the index builds get memory.
-    const bulkSettings = `SET synchronous_commit = off; SET maintenance_work_mem = '512MB'; SET work_mem = '256MB'`;
+    // do not wait for the WAL flush; sorts for the index builds get memory. The directory's
+    // triggers run a statement per inserted row: a plan cached while the tables were still empty
+    // (a generic plan, after five calls) scans them whole, and goes on doing so as they fill, so
+    // each call is planned for what the tables hold then.
+    const bulkSettings = `SET plan_cache_mode = force_custom_plan; SET synchronous_commit = off; SET maintenance_work_mem = '512MB'; SET work_mem = '256MB'`;
     await client.query(bulkSettings);
     // The ledger depends only on the bookings; the phases after it neither read nor write it, so
     // it loads on a second connection beside them (one statement uses one core).
