@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { firstSlot, PROVIDER } from './demo';
 import { expect, test } from './fixtures';
-import { countryIdentifier, outbox, tokenOf } from './helpers';
+import { accountIdOf, countryIdentifier, outbox, tokenOf } from './helpers';
 
 const PASSWORD = 'calm-river-42';
 
@@ -50,8 +50,7 @@ for (const language of ['en', 'de'] as const) {
     const words = WORDS[language];
     const client = await newClient(request, language);
     const headers = { Authorization: `Bearer ${await tokenOf(request, client)}` };
-    const providerId = (await (await request.post('/api/user/login', { data: PROVIDER })).json()).user
-      .identifier as string;
+    const providerId = await accountIdOf(request, PROVIDER);
     const profile = await (await request.get(`/api/providers/${providerId}`)).json();
     const therapy = (profile.therapies ?? profile.therapyCategories)[0] as { identifier: string };
     const booking = await request.post('/api/booking', {

@@ -1,7 +1,7 @@
 /** The demo accounts and what the booking journeys do with them (the app under test runs with demo data). */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { type Account, addDays, dateIn, tokenOf } from './helpers';
+import { type Account, accountIdOf, addDays, dateIn, tokenOf } from './helpers';
 
 export const CLIENT = { email: 'client@demo.test', password: 'demo-pass-123' };
 export const PROVIDER = { email: 'provider@demo.test', password: 'demo-pass-123' };
@@ -85,8 +85,7 @@ export async function weekdayWithFree(
   providerId: string,
   input: { today: string; days: number; time: string; zone: string },
 ): Promise<string> {
-  for (let later = 0; later < 30; later += 1) {
-    const date = weekdayFrom(input.today, input.days + later);
+  for (let date = weekdayFrom(input.today, input.days), tried = 0; tried < 30; date = weekdayFrom(date, 1), tried++) {
     const answer = await request.get(
       `/api/providers-availability/${providerId}/timeslot/${date}?timezone=${encodeURIComponent(input.zone)}`,
     );
@@ -131,8 +130,7 @@ export async function paidSession(request: APIRequestContext, client: Account, p
  */
 export async function paidSeries(request: APIRequestContext, client: Account, provider: Account, occurrences = 2) {
   const headers = { Authorization: `Bearer ${await tokenOf(request, client)}` };
-  const providerId = (await (await request.post('/api/user/login', { data: provider })).json()).user
-    .identifier as string;
+  const providerId = await accountIdOf(request, provider);
   const profile = await (await request.get(`/api/providers/${providerId}`)).json();
   const therapies = (profile.therapies ?? profile.therapyCategories) as Array<{ identifier: string }>;
   const today = dateIn('Africa/Lagos', new Date());

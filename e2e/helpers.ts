@@ -29,6 +29,13 @@ export async function tokenOf(request: APIRequestContext, account: Account): Pro
   return ((await answer.json()) as { token: string }).token;
 }
 
+/** The account's id, as signing in answers it. */
+export async function accountIdOf(request: APIRequestContext, account: Account): Promise<string> {
+  const answer = await request.post('/api/user/login', { data: account });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { user: { identifier: string } }).user.identifier;
+}
+
 export interface OutboxEmail {
   to: string;
   subject: string;

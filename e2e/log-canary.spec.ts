@@ -2,10 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
-import { PROVIDER, weekdayFrom } from './demo';
+import { firstSlot, PROVIDER } from './demo';
 import { expect, test } from './fixtures';
-import { dateIn } from './helpers';
 
 /**
  * No personal or health data in logs or URLs: a server of its own (logging at debug, every line
@@ -98,17 +96,6 @@ test.afterAll(async () => {
   server.kill('SIGTERM');
   await exited;
 });
-
-async function firstSlot(request: APIRequestContext, providerId: string): Promise<string> {
-  const today = dateIn('Africa/Lagos', new Date());
-  for (let days = 2; days < 30; days += 1) {
-    const date = weekdayFrom(today, days);
-    const answer = await request.get(`/api/providers-availability/${providerId}/timeslot/${date}`);
-    const slot = (await answer.json()).days?.[0]?.timeSlot?.[0]?.identifier;
-    if (slot) return slot;
-  }
-  throw new Error('no free slot');
-}
 
 test('no canary name, email, phone, note or message reaches a log line', async ({ page, visit, request }) => {
   test.setTimeout(180_000);

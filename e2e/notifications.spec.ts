@@ -11,7 +11,7 @@ import {
   ZONE,
 } from './demo';
 import { expect, expectAccessible, test } from './fixtures';
-import { dateIn, pickSlot, signIn, tokenOf } from './helpers';
+import { accountIdOf, dateIn, pickSlot, signIn, tokenOf } from './helpers';
 
 /** The client books the demo therapist through the screens and pays from the wallet. */
 async function bookAndPay(page: Page, date: string, today: string, time: string): Promise<string> {
@@ -43,8 +43,7 @@ test.describe('notifications', () => {
   }) => {
     test.setTimeout(180_000);
     const today = dateIn(ZONE, new Date());
-    const providerId = (await (await request.post('/api/user/login', { data: PROVIDER })).json()).user
-      .identifier as string;
+    const providerId = await accountIdOf(request, PROVIDER);
     const date = await weekdayWithFree(request, providerId, { today, days: 9, time: '14:00', zone: ZONE });
     await topUp(request, await tokenOf(request, CLIENT), 2_000_000);
 

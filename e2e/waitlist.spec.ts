@@ -1,6 +1,6 @@
 import { PROVIDER, topUp } from './demo';
 import { expect, test } from './fixtures';
-import { addDays, countryIdentifier, dateIn, outbox, signIn, signUpVerified, tokenOf } from './helpers';
+import { accountIdOf, addDays, countryIdentifier, dateIn, outbox, signIn, signUpVerified, tokenOf } from './helpers';
 
 /**
  * A client joins a provider's waitlist on the provider's page; another client cancels their
@@ -67,7 +67,7 @@ for (const language of ['en', 'de'] as const) {
     const booker = await make('Jürgen', 'Groß');
 
     // The booker takes the provider's first free slot and pays for it.
-    const providerId = (await (await request.post('/api/user/login', { data: PROVIDER })).json()).user.identifier;
+    const providerId = await accountIdOf(request, PROVIDER);
     const bookerHeaders = { Authorization: `Bearer ${await tokenOf(request, booker)}` };
     await topUp(request, bookerHeaders.Authorization.slice(7), 2_000_000);
     const profile = await (await request.get(`/api/providers/${providerId}`)).json();

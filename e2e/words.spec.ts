@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { CLIENT, PROVIDER, topUp } from './demo';
 import { expect, test } from './fixtures';
-import { signIn, tokenOf } from './helpers';
+import { accountIdOf, signIn, tokenOf } from './helpers';
 
 /** "₦100,000.00", "£5.00", "+$12.50": a symbol before digits grouped with commas and a point before the cents. */
 const ENGLISH_AMOUNT = /[₦£$€]\s?\d{1,3}(,\d{3})*\.\d{2}(?!\d)/;
@@ -34,8 +34,7 @@ test.describe('amounts in the reader’s language', () => {
     test.setTimeout(180_000);
     const token = await tokenOf(request, CLIENT);
     await topUp(request, token, 10_000_000);
-    const providerId = (await (await request.post('/api/user/login', { data: PROVIDER })).json()).user
-      .identifier as string;
+    const providerId = await accountIdOf(request, PROVIDER);
 
     await signIn(page, CLIENT, '/wallet/');
     // The same balance on the English page, so the check above cannot pass on a page with no amount.
