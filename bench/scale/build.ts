@@ -87,6 +87,8 @@ const BULK_TABLES = [
   'notifications',
   'audit_log',
 ];
+/** Tables whose user triggers are off during the load too, their indexes kept (07-finish.sql does their work). */
+const TRIGGERS_OFF = [...BULK_TABLES, 'users', 'provider_clients'];
 
 const here = new URL('.', import.meta.url);
 const phases = readdirSync(here)
@@ -160,12 +162,12 @@ async function setAside(client: pg.Client): Promise<string[][]> {
   for (const c of foreign) await client.query(`ALTER TABLE ${c.rel} DROP CONSTRAINT ${c.name}`);
   for (const c of keys) await client.query(`ALTER TABLE ${c.rel} DROP CONSTRAINT ${c.name}`);
   for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
-  for (const table of [...BULK_TABLES, 'users']) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+  for (const table of TRIGGERS_OFF) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
   return [
     keys.map((c) => `ALTER TABLE ${c.rel} ADD CONSTRAINT ${c.name} ${c.def}`),
     indexes.map((index) => index.def),
     foreign.map((c) => `ALTER TABLE ${c.rel} ADD CONSTRAINT ${c.name} ${c.def}`),
-    [...BULK_TABLES, 'users'].map((table) => `ALTER TABLE ${table} ENABLE TRIGGER USER`),
+    TRIGGERS_OFF.map((table) => `ALTER TABLE ${table} ENABLE TRIGGER USER`),
   ];
 }
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -62,5 +73,42 @@ export const providerClients = pgTable(
       sql`${table.userId} IS NOT NULL OR (${table.email} IS NOT NULL AND ${table.firstName} IS NOT NULL)`,
     ),
     check('provider_clients_language_ck', sql`${table.language} IN ('en', 'de')`),
+  ],
+);
+
+/**
+ * A provider's client list as it is read: one row per client (everyone who booked them a time
+ * and every record of theirs), kept by the triggers of migration client_list_entries from
+ * bookings, provider_clients and users, so a page of the list is read in name order from an
+ * index instead of being assembled and sorted whole. Derived data: never written by the app.
+ * The name and email are the ones the list shows (the provider's record first, else the
+ * account's); a client who erased their account keeps a row with neither.
+ */
+export const clientListEntries = pgTable(
+  'client_list_entries',
+  {
+    providerId: uuid('provider_id').notNull(),
+    /** The account's id for a client with one (also once erased), else the record's. */
+    identifier: uuid('identifier').notNull(),
+    /** The account behind the row, erased or not (what the users trigger looks up). */
+    accountId: uuid('account_id'),
+    recordId: uuid('record_id'),
+    booked: boolean('booked').notNull(),
+    imported: boolean('imported').notNull(),
+    deleted: boolean('deleted').notNull(),
+    importedAt: instant('imported_at'),
+    invitedAt: instant('invited_at'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    sortName: text('sort_name')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')))`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.providerId, table.identifier] }),
+    index('client_list_entries_order_idx').on(table.providerId, table.sortName, table.identifier),
+    index('client_list_entries_account_idx').on(table.accountId).where(sql`${table.accountId} IS NOT NULL`),
+    index('client_list_entries_record_idx').on(table.recordId).where(sql`${table.recordId} IS NOT NULL`),
   ],
 );

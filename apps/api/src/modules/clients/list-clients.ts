@@ -45,49 +45,14 @@ export interface ClientRow {
   next_session_at: Date | string | null;
 }
 
-/**
- * The provider's clients as one relation: everyone who booked them a time (their account; a
- * draft without a time never makes a client, see bookings/list-bookings.ts) joined with
- * the provider's records (imports, and records made for booked clients). The name shown is the
- * one the provider entered, else the account's; a client who only was imported shows only what
- * the provider typed (an invitation is not a relation: user_id is set once they accept or book).
- * A client who erased their account shows as deleted: no name, email, picture or account.
- */
-export function clientsRelation(providerId: string): SQL {
-  return sql`
-    WITH booked AS (
-      SELECT DISTINCT client_id AS user_id FROM bookings WHERE provider_id = ${providerId} AND starts_at IS NOT NULL
-    ), joined AS (
-      SELECT coalesce(pc.user_id, b.user_id) AS user_id, pc.id AS record_id, pc.first_name AS rec_first,
-             pc.last_name AS rec_last, pc.email AS rec_email, pc.imported_at, pc.invited_at,
-             (b.user_id IS NOT NULL) AS booked, (pc.imported_at IS NOT NULL) AS imported
-        FROM (SELECT * FROM provider_clients WHERE provider_id = ${providerId}) pc
-        FULL JOIN booked b ON b.user_id = pc.user_id
-    )
-    SELECT coalesce(j.user_id, j.record_id) AS identifier, CASE WHEN NOT j.deleted THEN j.user_id END AS user_id,
-           j.record_id, j.booked, j.imported, j.deleted, j.imported_at, j.invited_at,
-           CASE WHEN NOT j.deleted THEN coalesce(j.rec_first, j.first_name) END AS first_name,
-           CASE WHEN NOT j.deleted THEN coalesce(j.rec_last, j.last_name) END AS last_name,
-           CASE WHEN NOT j.deleted THEN coalesce(j.rec_email, CASE WHEN j.booked THEN j.account_email END) END AS email,
-           CASE WHEN j.booked AND NOT j.deleted THEN cp.photo_url END AS photo_url,
-           CASE WHEN j.booked AND NOT j.deleted THEN cp.photo_key END AS photo_key,
-           CASE WHEN j.deleted THEN ''
-                ELSE lower(trim(coalesce(j.rec_first, j.first_name, '') || ' ' || coalesce(j.rec_last, j.last_name, '')))
-           END AS sort_name
-      FROM (SELECT j0.*, u.first_name, u.last_name, u.email AS account_email,
-                   coalesce(u.deleted_at IS NOT NULL, false) AS deleted
-              FROM joined j0 LEFT JOIN users u ON u.id = j0.user_id) j
-      LEFT JOIN client_profiles cp ON cp.user_id = j.user_id`;
-}
-
 /** Last and next session with the provider, for the rows of one page (bookings_client_starts_idx). */
-export function sessionsLateral(providerId: string, now: Date): SQL {
+function sessionsLateral(providerId: string, now: Date): SQL {
   return sql`
     LEFT JOIN LATERAL (
       SELECT max(b.starts_at) FILTER (WHERE b.starts_at < ${now} AND b.status IN ('confirmed', 'completed')) AS last_session_at,
              min(b.starts_at) FILTER (WHERE b.starts_at >= ${now} AND b.status IN ('pending', 'confirmed')) AS next_session_at
         FROM bookings b
-       WHERE b.client_id = page.user_id AND b.provider_id = ${providerId}) s ON true`;
+       WHERE b.client_id = page.account_id AND NOT page.deleted AND b.provider_id = ${providerId}) s ON true`;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -141,6 +106,13 @@ export async function listClients(
   };
 }
 
+/**
+ * One page of the provider's clients in name order, read from client_list_entries (everyone who
+ * booked them a time and every record of theirs, kept by the database's triggers: the rule of who
+ * is a client and what the list shows lives there, migration client_list_entries), so a page
+ * costs its own rows however long the list is. A client who erased their account shows as
+ * deleted: no name, email, picture or account.
+ */
 export function pageOfClients(
   db: Tx,
   input: {
@@ -152,22 +124,28 @@ export function pageOfClients(
     limit: number;
   },
 ): Promise<ClientRow[]> {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [sql`e.provider_id = ${input.providerId}`];
   if (input.search) {
     const pattern = containsPattern(input.search);
-    conditions.push(sql`(c.sort_name LIKE ${pattern} OR lower(coalesce(c.email, '')) LIKE ${pattern})`);
+    conditions.push(sql`(e.sort_name LIKE ${pattern} OR lower(coalesce(e.email, '')) LIKE ${pattern})`);
   }
-  if (input.importedOnly) conditions.push(sql`c.imported`);
+  if (input.importedOnly) conditions.push(sql`e.imported`);
   if (input.cursor) {
-    conditions.push(sql`(c.sort_name, c.identifier) > (${input.cursor[0]}, ${input.cursor[1]}::uuid)`);
+    conditions.push(sql`(e.sort_name, e.identifier) > (${input.cursor[0]}, ${input.cursor[1]}::uuid)`);
   }
   return rawRows<ClientRow>(
     db,
-    sql`SELECT page.*, s.last_session_at, s.next_session_at
-          FROM (SELECT * FROM (${clientsRelation(input.providerId)}) c
+    sql`SELECT page.identifier, CASE WHEN NOT page.deleted THEN page.account_id END AS user_id, page.record_id,
+               page.first_name, page.last_name, page.email, page.booked, page.imported, page.deleted,
+               page.imported_at, page.invited_at, page.sort_name,
+               CASE WHEN page.booked AND NOT page.deleted THEN cp.photo_url END AS photo_url,
+               CASE WHEN page.booked AND NOT page.deleted THEN cp.photo_key END AS photo_key,
+               s.last_session_at, s.next_session_at
+          FROM (SELECT e.* FROM client_list_entries e
                  WHERE ${sql.join(conditions, sql` AND `)}
-                 ORDER BY c.sort_name, c.identifier
+                 ORDER BY e.sort_name, e.identifier
                  LIMIT ${input.limit}) page
+          LEFT JOIN client_profiles cp ON cp.user_id = page.account_id
           ${sessionsLateral(input.providerId, input.now)}
          ORDER BY page.sort_name, page.identifier`,
   );
