@@ -17,7 +17,7 @@ import {
   timeToMinutes,
   zonedDate,
 } from '@app/shared/slots';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   availabilityCategorySettings,
@@ -390,18 +390,9 @@ export async function deleteCustomDay(deps: AvailabilityDeps, options: { actor: 
   });
 }
 
-/** Whether any of the provider's calendars has weekly hours (the overview's checklist). */
-export async function hasWeeklyHours(deps: Pick<AppDeps, 'db'>, input: { providerId: string }): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ id: availabilityWeeklyDays.id })
-    .from(availabilityWeeklyDays)
-    .where(
-      and(
-        eq(availabilityWeeklyDays.providerId, input.providerId),
-        eq(availabilityWeeklyDays.isAvailable, true),
-        sql`jsonb_array_length(${availabilityWeeklyDays.intervals}) > 0`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+/** Whether the provider has weekly hours on any day, as SQL of their id (a column, a value or a placeholder). */
+export function weeklyHoursSql(providerId: SQL | AnyColumn): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${availabilityWeeklyDays}
+    WHERE ${availabilityWeeklyDays.providerId} = ${providerId} AND ${availabilityWeeklyDays.isAvailable}
+      AND jsonb_array_length(${availabilityWeeklyDays.intervals}) > 0)`;
 }

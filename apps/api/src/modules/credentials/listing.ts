@@ -68,30 +68,46 @@ export function listedProviderSql(providerId: AnyColumn, now: Date | SQL): SQL {
     WHERE listing.provider_id = ${provider} AND ${listedRowSql(listing, now)})`;
 }
 
-/** What a provider still lacks to be listed (the checklist; approval refuses while it is not empty apart from approval). */
-export async function listingMissing(db: Tx, input: { providerId: string; now: Date }): Promise<ListingRequirement[]> {
-  const [row] = await db
-    .select({
-      approvedAt: providerProfiles.approvedAt,
-      suspendedAt: providerProfiles.suspendedAt,
-      insuranceExpiresOn: providerProfiles.insuranceExpiresOn,
-      feeCurrency: providerDirectory.feeCurrency,
-      nextAvailableAt: providerDirectory.nextAvailableAt,
-    })
-    .from(providerProfiles)
-    .leftJoin(providerDirectory, eq(providerDirectory.providerId, providerProfiles.userId))
-    .where(eq(providerProfiles.userId, input.providerId));
-  if (!row) return missingForListing(noFacts, input.now);
+/**
+ * The columns the checklist reads, for a select over provider_profiles left-joined with
+ * provider_directory (listingMissing's own, or a larger one's: the provider overview's).
+ */
+export const listingFactColumns = {
+  approvedAt: providerProfiles.approvedAt,
+  profileSuspendedAt: providerProfiles.suspendedAt,
+  insuranceExpiresOn: providerProfiles.insuranceExpiresOn,
+  feeCurrency: providerDirectory.feeCurrency,
+  nextAvailableAt: providerDirectory.nextAvailableAt,
+};
+
+type ListingFactRow = { [K in keyof typeof listingFactColumns]: (typeof listingFactColumns)[K]['_']['data'] | null };
+
+/**
+ * What a provider still lacks to be listed, from listingFactColumns' row: a provider without a
+ * profile (no row, or a left join's nulls) lacks everything.
+ */
+export function listingMissingOf(row: ListingFactRow | undefined, now: Date): ListingRequirement[] {
+  if (!row) return missingForListing(noFacts, now);
   return missingForListing(
     {
       approved: row.approvedAt !== null,
-      suspended: row.suspendedAt !== null,
+      suspended: row.profileSuspendedAt !== null,
       insuranceExpiresOn: row.insuranceExpiresOn,
       hasFee: row.feeCurrency !== null,
       nextFreeSlotAt: row.nextAvailableAt,
     },
-    input.now,
+    now,
   );
+}
+
+/** What a provider still lacks to be listed (the checklist; approval refuses while it is not empty apart from approval). */
+export async function listingMissing(db: Tx, input: { providerId: string; now: Date }): Promise<ListingRequirement[]> {
+  const [row] = await db
+    .select(listingFactColumns)
+    .from(providerProfiles)
+    .leftJoin(providerDirectory, eq(providerDirectory.providerId, providerProfiles.userId))
+    .where(eq(providerProfiles.userId, input.providerId));
+  return listingMissingOf(row, input.now);
 }
 
 const noFacts = { approved: false, suspended: false, insuranceExpiresOn: null, hasFee: false, nextFreeSlotAt: null };

@@ -5,7 +5,7 @@ import type {
   VerificationDecisionEntry,
   WorkHistory,
 } from '@app/shared/schemas/credentials';
-import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   indemnityInsurances,
@@ -15,6 +15,7 @@ import {
   workHistory,
 } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { preparedSql } from '../../platform/prepared.ts';
 import { fileLink } from './files.ts';
 import { utcDay } from './listing.ts';
 
@@ -122,29 +123,45 @@ export async function listDecisions(db: Tx, providerId: string): Promise<Verific
   }));
 }
 
+/** What decides the credentials checklist, read by one statement (or inside a larger one). */
+export interface CredentialFacts {
+  /** A licence with a credential number and a file is on record. */
+  hasLicense: boolean;
+  /** The latest insurance expiry on file ("YYYY-MM-DD"). */
+  latestInsurance: string | null;
+}
+
+/** The facts as SQL of a provider's id (a column, a bound value or a placeholder). */
+export function credentialFactsSql(providerId: SQL | AnyColumn): {
+  [K in keyof CredentialFacts]: SQL<CredentialFacts[K]>;
+} {
+  return {
+    hasLicense: sql<boolean>`EXISTS (SELECT 1 FROM ${qualifications}
+      INNER JOIN ${qualificationFiles} ON ${qualificationFiles.qualificationId} = ${qualifications.id}
+      WHERE ${qualifications.providerId} = ${providerId} AND ${qualifications.type} = 'license'
+        AND ${qualifications.credentialNumber} IS NOT NULL AND ${qualifications.credentialNumber} <> '')`,
+    latestInsurance: sql<string | null>`(SELECT max(${indemnityInsurances.expiresOn})::text FROM ${indemnityInsurances}
+      WHERE ${indemnityInsurances.providerId} = ${providerId})`,
+  };
+}
+
 /** What a submission still lacks: a licence with a credential number and a file, an unexpired insurance. */
-export async function missingItems(db: Tx, input: { providerId: string; now: Date }): Promise<MissingItem[]> {
+export function credentialsMissingOf(facts: CredentialFacts, now: Date): MissingItem[] {
   const missing: MissingItem[] = [];
-  const [license] = await db
-    .select({ id: qualifications.id })
-    .from(qualifications)
-    .innerJoin(qualificationFiles, eq(qualificationFiles.qualificationId, qualifications.id))
-    .where(
-      and(
-        eq(qualifications.providerId, input.providerId),
-        eq(qualifications.type, 'license'),
-        isNotNull(qualifications.credentialNumber),
-        ne(qualifications.credentialNumber, ''),
-      ),
-    )
-    .limit(1);
-  if (!license) missing.push('license');
-  const [latest] = await db
-    .select({ expiresOn: indemnityInsurances.expiresOn })
-    .from(indemnityInsurances)
-    .where(eq(indemnityInsurances.providerId, input.providerId))
-    .orderBy(desc(indemnityInsurances.expiresOn))
-    .limit(1);
-  if (!latest || latest.expiresOn < utcDay(input.now)) missing.push('insurance');
+  if (!facts.hasLicense) missing.push('license');
+  if (!facts.latestInsurance || facts.latestInsurance < utcDay(now)) missing.push('insurance');
   return missing;
+}
+
+const credentialsFacts = preparedSql<CredentialFacts>('credentials_missing', () => {
+  const facts = credentialFactsSql(sql`${sql.placeholder('providerId')}::uuid`);
+  return {
+    select: sql`SELECT ${facts.hasLicense} AS "hasLicense", ${facts.latestInsurance} AS "latestInsurance"`,
+    columns: ['hasLicense', 'latestInsurance'],
+  };
+});
+
+export async function missingItems(db: Tx, input: { providerId: string; now: Date }): Promise<MissingItem[]> {
+  const [facts] = await credentialsFacts(db, { providerId: input.providerId });
+  return credentialsMissingOf(facts ?? { hasLicense: false, latestInsurance: null }, input.now);
 }

@@ -40,9 +40,16 @@ export async function loadAccountHolder(tx: Tx, userId: string): Promise<Account
   return {
     ...row,
     language: languageOf(row.language),
-    // A client from a country we do not operate in (or an admin without one) keeps a wallet in the default currency.
-    currency: currencyForCountry(row.countryCode, { fallback: DEFAULT_CURRENCY }),
+    currency: holderCurrency(row.countryCode),
   };
+}
+
+/**
+ * The currency of an account holder's money: their country's. A client from a country we do not
+ * operate in (or an admin without one) keeps a wallet in the default currency.
+ */
+export function holderCurrency(countryCode: string | null): CurrencyCode {
+  return currencyForCountry(countryCode, { fallback: DEFAULT_CURRENCY });
 }
 
 export function displayName(holder: Pick<AccountHolder, 'firstName' | 'lastName' | 'email'>): string {

@@ -3,14 +3,18 @@ import type { EarningsHistoryItem, EarningsSummary, PayoutStatus } from '@app/sh
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts } from '../../db/schema/index.ts';
+import { independentReads } from '../../platform/prepared.ts';
 import { type AccountHolder, loadAccountHolder } from './account-holder.ts';
 import { commissionRateFor } from './commission.ts';
 import { heldEarnings } from './held-earnings.ts';
 import { accountKey } from './ledger-math.ts';
 import { safeTimezone, statementPage, toTransactionItem } from './transaction-items.ts';
 
+/** What the earnings read of their holder: the provider, their country's currency and time zone. */
+type EarningsHolder = Pick<AccountHolder, 'id' | 'currency' | 'timezone'>;
+
 /** The provider's earnings account in their country's currency. */
-const earningsKey = (holder: AccountHolder) =>
+const earningsKey = (holder: EarningsHolder) =>
   accountKey({ kind: 'provider_earnings', currencyCode: holder.currency, userId: holder.id });
 
 /**
@@ -18,22 +22,26 @@ const earningsKey = (holder: AccountHolder) =>
  * report) and has earned this calendar month in their time zone: the account's row and this
  * month's entries, however long their history.
  */
-async function earningsNow(db: Tx, holder: AccountHolder, now: Date) {
+async function earningsNow(db: Tx, holder: EarningsHolder, now: Date) {
   const timezone = safeTimezone(holder.timezone);
   const key = earningsKey(holder);
   const monthStart = sql`date_trunc('month', ${now.toISOString()}::timestamptz AT TIME ZONE ${timezone}) AT TIME ZONE ${timezone}`;
-  const [account] = await db
-    .select({
-      balance: ledgerAccounts.balanceMinor,
-      // Named in full: a one-table select renders its columns unqualified, and "id" would be the entry's.
-      monthEarned: sql<string>`(SELECT COALESCE(SUM(entry.amount_minor), 0) FROM ${ledgerEntries} AS entry
-        WHERE entry.account_id = ${ledgerAccounts}.id AND entry.created_at >= ${monthStart}
-          AND entry.transaction_type = 'earning')`,
-    })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.key, key));
+  const monthAccount = () =>
+    db
+      .select({
+        balance: ledgerAccounts.balanceMinor,
+        // Named in full: a one-table select renders its columns unqualified, and "id" would be the entry's.
+        monthEarned: sql<string>`(SELECT COALESCE(SUM(entry.amount_minor), 0) FROM ${ledgerEntries} AS entry
+          WHERE entry.account_id = ${ledgerAccounts}.id AND entry.created_at >= ${monthStart}
+            AND entry.transaction_type = 'earning')`,
+      })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.key, key));
   // Earnings of sessions still within their dispute window (or under a report) are not withdrawable yet.
-  const heldItems = await heldEarnings(db, { providerId: holder.id, currencyCode: holder.currency, now });
+  const [[account], heldItems] = await independentReads(db, [
+    monthAccount,
+    () => heldEarnings(db, { providerId: holder.id, currencyCode: holder.currency, now }),
+  ] as const);
   const held = heldItems.reduce((sum, item) => sum + item.netMinor, 0);
   return {
     available: Math.max(0, Number(account?.balance ?? 0) - held),
@@ -43,12 +51,15 @@ async function earningsNow(db: Tx, holder: AccountHolder, now: Date) {
   };
 }
 
-/** The provider overview's glance at their earnings: currency, withdrawable now, earned this month. */
+/**
+ * The provider overview's glance at their earnings: currency, withdrawable now, earned this month.
+ * The overview has read the provider already; it passes what the earnings need of them.
+ */
 export async function getEarningsGlance(
   db: Tx,
-  input: { userId: string; now: Date },
+  input: { holder: EarningsHolder; now: Date },
 ): Promise<Pick<EarningsSummary, 'currency' | 'available' | 'thisMonthEarned'>> {
-  const holder = await loadAccountHolder(db, input.userId);
+  const { holder } = input;
   const { available, thisMonthEarned } = await earningsNow(db, holder, input.now);
   return { currency: holder.currency, available, thisMonthEarned };
 }

@@ -17,7 +17,15 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
 import { countQueries } from '../../../test/query-count.ts';
 import { testDriver } from '../../../test/test-database.ts';
-import { bookings, contactMessages, payments, providerProfiles } from '../../db/schema/index.ts';
+import {
+  bookings,
+  contactMessages,
+  conversationMembers,
+  conversations,
+  notifications,
+  payments,
+  providerProfiles,
+} from '../../db/schema/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { getEarningsSummary } from '../money/earnings.ts';
 import { fundWallet } from '../money/test-helpers.ts';
@@ -216,6 +224,42 @@ describe('GET /api/overview', () => {
     expect(byItem.credentials?.done).toBe(false);
     expect(byItem.insurance).toMatchObject({ done: false, expiresOn: '2027-03-20', expiringSoon: true });
     expect(overview).toMatchObject({ today: [], upcoming: [], rescheduleRequests: [] });
+  });
+
+  it("reads a provider's checklist as their profile tells it, and both unread counts", async () => {
+    const fresh = await createTestUser(t, { role: 'provider', firstName: 'Chiamaka' });
+    const listed = await createProvider(t, { firstName: 'Oluwaseun', lastName: "O'Brien-Adé" });
+    const done = new Map<string, Record<string, boolean>>();
+    for (const provider of [fresh, listed]) {
+      const overview = await overviewOf(provider);
+      if (overview.role !== 'provider') throw new Error(overview.role);
+      const profile = await t.app.inject({ url: '/api/provider', headers: provider.headers });
+      const missing: string[] = profile.json().setup.missing;
+      const byItem = Object.fromEntries(overview.checklist.map((entry) => [entry.item, entry.done]));
+      expect(byItem.profile).toBe(missing.every((item) => item === 'bookingFee'));
+      expect(byItem.fees).toBe(!missing.includes('bookingFee'));
+      done.set(provider.id, byItem);
+    }
+    expect(done.get(fresh.id)).toMatchObject({ profile: false, fees: false, availability: false });
+    expect(done.get(listed.id)).toMatchObject({ fees: true, availability: true });
+
+    const client = await createTestUser(t, { role: 'client' });
+    const [low, high] = [listed.id, client.id].sort();
+    const [conversation] = await t.deps.db
+      .insert(conversations)
+      .values({ userLowId: low as string, userHighId: high as string })
+      .returning();
+    await t.deps.db.insert(conversationMembers).values([
+      { conversationId: conversation?.id as string, userId: listed.id, otherUserId: client.id, unreadCount: 3 },
+      { conversationId: conversation?.id as string, userId: client.id, otherUserId: listed.id, unreadCount: 1 },
+    ]);
+    await t.deps.db.insert(notifications).values([
+      { userId: listed.id, kind: 'test', createdAt: clock.now() },
+      { userId: listed.id, kind: 'test', createdAt: clock.now() },
+      { userId: listed.id, kind: 'test', createdAt: clock.now(), readAt: clock.now() },
+    ]);
+    const counted = await overviewOf(listed);
+    expect(counted).toMatchObject({ unreadMessages: 3, unreadNotifications: 2 });
   });
 
   it("counts the operator's queues as the database holds them", async () => {

@@ -9,47 +9,73 @@ import {
   type ProviderStanding,
 } from '@app/shared/schemas/overview';
 import { eq, sql } from 'drizzle-orm';
-import { providerProfiles, users } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { countries, providerDirectory, providerProfiles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { publicStorage } from '../../platform/storage.ts';
-import { hasWeeklyHours } from '../availability/service.ts';
-import { listedProviderSql, listingMissing, utcDay } from '../credentials/listing.ts';
-import { missingItems } from '../credentials/views.ts';
-import { countUnread } from '../messages/conversations.ts';
+import { prepared } from '../../platform/prepared.ts';
+import { weeklyHoursSql } from '../availability/service.ts';
+import { listedProviderSql, listingFactColumns, listingMissingOf, utcDay } from '../credentials/listing.ts';
+import { credentialFactsSql, credentialsMissingOf } from '../credentials/views.ts';
+import { unreadMessagesSql } from '../messages/conversations.ts';
+import { holderCurrency } from '../money/account-holder.ts';
 import { getEarningsGlance } from '../money/earnings.ts';
-import { countUnreadNotifications } from '../notifications/inbox.ts';
-import { loadProviderProfile } from '../profiles/provider-service.ts';
+import { unreadNotificationsSql } from '../notifications/inbox.ts';
+import { missingSetupOf, setupPresenceSql } from '../profiles/provider-service.ts';
 import { listComingSessions, listRescheduleRequests, withSeriesOf } from './booking-lists.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The provider's row with the listing rule evaluated by the database (credentials/listing.ts). */
-async function loadStandingRow(deps: Pick<AppDeps, 'db' | 'clock'>, providerId: string, _today: string) {
-  const [row] = await deps.db
+/**
+ * Everything of the overview that is one row per provider, in one prepared statement: the
+ * provider's standing (the listing rule evaluated by the database, credentials/listing.ts), the
+ * checklists' facts as each module states them, and the two unread counts.
+ */
+function glanceQuery(db: Tx, name: string) {
+  const id = sql`${sql.placeholder('id')}::uuid`;
+  const now = sql`${sql.placeholder('now')}`;
+  const credentials = credentialFactsSql(id);
+  return db
     .select({
       firstName: users.firstName,
       timezone: users.timezone,
+      countryCode: sql<
+        string | null
+      >`(SELECT ${countries.code} FROM ${countries} WHERE ${countries.id} = ${users.countryId})`,
       status: providerProfiles.verificationStatus,
       suspendedAt: users.suspendedAt,
-      insuranceExpiresOn: providerProfiles.insuranceExpiresOn,
-      listed: sql<boolean>`${listedProviderSql(providerProfiles.userId, deps.clock.now())}`,
-      approved: sql<boolean>`${providerProfiles.approvedAt} IS NOT NULL`,
+      listed: sql<boolean>`${listedProviderSql(providerProfiles.userId, now)}`,
+      listing: listingFactColumns,
+      setup: setupPresenceSql(id),
+      hasHours: weeklyHoursSql(id),
+      hasLicense: credentials.hasLicense,
+      latestInsurance: credentials.latestInsurance,
+      unreadMessages: unreadMessagesSql(id),
+      unreadNotifications: unreadNotificationsSql(id),
     })
     .from(users)
     .leftJoin(providerProfiles, eq(providerProfiles.userId, users.id))
-    .where(eq(users.id, providerId));
+    .leftJoin(providerDirectory, eq(providerDirectory.providerId, users.id))
+    .where(eq(users.id, id))
+    .prepare(name);
+}
+
+async function loadGlance(deps: Pick<AppDeps, 'db' | 'clock'>, providerId: string, now: Date) {
+  const [row] = await prepared(deps.db, 'overview_provider_glance', (name) => glanceQuery(deps.db, name)).execute({
+    id: providerId,
+    now: now.toISOString(),
+  });
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
-function standingOf(row: Awaited<ReturnType<typeof loadStandingRow>>, missing: ListingRequirement[]): ProviderStanding {
+function standingOf(row: Awaited<ReturnType<typeof loadGlance>>, missing: ListingRequirement[]): ProviderStanding {
   if (row.suspendedAt) return 'suspended';
   if (row.listed) return 'live';
   if (row.status === 'submitted') return 'awaitingReview';
   if (row.status === 'rejected') return 'rejected';
-  if (row.approved) return missing.includes('insurance') ? 'insuranceLapsed' : 'incomplete';
+  if (row.listing.approvedAt !== null) return missing.includes('insurance') ? 'insuranceLapsed' : 'incomplete';
   return 'notSubmitted';
 }
 
@@ -65,23 +91,9 @@ export async function providerOverview(
   const now = deps.clock.now();
   const userId = actor.userId;
   const today = utcDay(now);
-  const row = await loadStandingRow(deps, userId, today);
+  const row = await loadGlance(deps, userId, now);
   const day = dayBounds(now, row.timezone);
-  const [
-    profile,
-    credentialsMissing,
-    hasHours,
-    todays,
-    next,
-    rescheduleRequests,
-    earnings,
-    messages,
-    notices,
-    notListed,
-  ] = await Promise.all([
-    loadProviderProfile(deps.db, publicStorage(deps.config), userId, language),
-    missingItems(deps.db, { providerId: userId, now }),
-    hasWeeklyHours(deps, { providerId: userId }),
+  const [todays, next, rescheduleRequests, earnings] = await Promise.all([
     listComingSessions(deps, { userId, party: 'provider', now, before: day.end, limit: 20, language }),
     listComingSessions(deps, {
       userId,
@@ -98,17 +110,19 @@ export async function providerOverview(
       limit: OVERVIEW_LIMITS.rescheduleRequests,
       language,
     }),
-    getEarningsGlance(deps.db, { userId, now }),
-    countUnread(deps, { actor }),
-    countUnreadNotifications(deps, { actor }),
-    listingMissing(deps.db, { providerId: userId, now }),
+    getEarningsGlance(deps.db, {
+      holder: { id: userId, currency: holderCurrency(row.countryCode), timezone: row.timezone },
+      now,
+    }),
   ]);
   const [todayLines = [], upcoming = []] = await withSeriesOf(deps, { userId, party: 'provider', language }, [
     todays,
     next,
   ]);
-  const setupMissing = profile.setup.missing;
-  const expiresOn = row.insuranceExpiresOn;
+  const credentialsMissing = credentialsMissingOf(row, now);
+  const notListed = listingMissingOf(row.listing, now);
+  const setupMissing = missingSetupOf(row.setup);
+  const expiresOn = row.listing.insuranceExpiresOn;
   const warnUntil = utcDay(new Date(now.getTime() + INSURANCE_EXPIRY_WARNING_DAYS * DAY_MS));
   const expiringSoon = expiresOn !== null && expiresOn >= today && expiresOn <= warnUntil;
   const entry = (item: ProviderChecklistEntry['item'], done: boolean): ProviderChecklistEntry => ({
@@ -123,7 +137,7 @@ export async function providerOverview(
       setupMissing.every((item) => item === 'bookingFee'),
     ),
     entry('fees', !setupMissing.includes('bookingFee')),
-    entry('availability', hasHours),
+    entry('availability', row.hasHours),
     entry('credentials', !credentialsMissing.includes('license')),
     {
       item: 'insurance',
@@ -143,7 +157,7 @@ export async function providerOverview(
     upcoming,
     rescheduleRequests,
     earnings: { currency: earnings.currency, thisMonth: earnings.thisMonthEarned, available: earnings.available },
-    unreadMessages: messages.count,
-    unreadNotifications: notices.count,
+    unreadMessages: row.unreadMessages,
+    unreadNotifications: row.unreadNotifications,
   };
 }

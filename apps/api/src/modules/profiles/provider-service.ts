@@ -1,15 +1,17 @@
 import type { Language } from '@app/shared/constants';
 import { type CurrencyCode, currencyForCountry } from '@app/shared/currency';
-import type {
-  Preferences,
-  ProviderInfoUpdate,
-  ProviderProfile,
-  ProviderSetup,
-  SetupItem,
-} from '@app/shared/schemas/profiles';
-import { eq } from 'drizzle-orm';
+import type { PreferenceListName } from '@app/shared/schemas/catalog';
+import type { ProviderInfoUpdate, ProviderProfile, ProviderSetup, SetupItem } from '@app/shared/schemas/profiles';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { countries, providerProfiles, users } from '../../db/schema/index.ts';
+import {
+  countries,
+  preferenceOptions,
+  providerBookingFees,
+  providerProfiles,
+  userPreferences,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { normalizePhoneNumber } from '../../platform/phone-numbers.ts';
@@ -29,25 +31,35 @@ import { photoUrls } from './photo-urls.ts';
 import { loadPreferences, replacePreferences } from './preferences.ts';
 import { dropFeesInOtherCurrencies, loadBookingFee } from './provider-fees.ts';
 
-/** What a provider still has to fill in before the setup is complete. */
-function missingSetupItems(
-  user: { countryId: string | null; stateId: string | null; gender: string | null },
-  profile: { title: string | null; officeAddress: string | null; zipCode: string | null } | null,
-  preferences: Preferences,
-  hasGeneralFee: boolean,
-): SetupItem[] {
-  const present: Record<SetupItem, boolean> = {
-    country: Boolean(user.countryId),
-    state: Boolean(user.stateId),
-    title: Boolean(profile?.title),
-    gender: Boolean(user.gender),
-    officeAddress: Boolean(profile?.officeAddress),
-    zipCode: Boolean(profile?.zipCode),
-    therapy: preferences.therapy.length > 0,
-    modality: preferences.modality.length > 0,
-    specialities: preferences.specialities.length > 0,
-    bookingFee: hasGeneralFee,
+/**
+ * Whether each setup item is there, as SQL of the provider's id (a column, a bound value or a
+ * placeholder) over a select from users left-joined with provider_profiles: the one statement of
+ * what a complete setup needs, read with the profile and by the provider overview alike.
+ */
+export function setupPresenceSql(providerId: SQL | AnyColumn): Record<SetupItem, SQL<boolean>> {
+  const filled = (column: AnyColumn) => sql<boolean>`(coalesce(${column}, '') <> '')`;
+  const chosen = (list: PreferenceListName) =>
+    sql<boolean>`EXISTS (SELECT 1 FROM ${userPreferences}
+      INNER JOIN ${preferenceOptions} ON ${preferenceOptions.id} = ${userPreferences.optionId}
+      WHERE ${userPreferences.userId} = ${providerId} AND ${preferenceOptions.list} = ${sql.raw(`'${list}'`)})`;
+  return {
+    country: sql<boolean>`(${users.countryId} IS NOT NULL)`,
+    state: sql<boolean>`(${users.stateId} IS NOT NULL)`,
+    title: filled(providerProfiles.title),
+    gender: filled(users.gender),
+    officeAddress: filled(providerProfiles.officeAddress),
+    zipCode: filled(providerProfiles.zipCode),
+    therapy: chosen('therapy'),
+    modality: chosen('modality'),
+    specialities: chosen('specialities'),
+    // The general fee: the one without a therapy.
+    bookingFee: sql<boolean>`EXISTS (SELECT 1 FROM ${providerBookingFees}
+      WHERE ${providerBookingFees.providerId} = ${providerId} AND ${providerBookingFees.therapyCategoryId} IS NULL)`,
   };
+}
+
+/** What a provider still has to fill in before the setup is complete, in the items' order. */
+export function missingSetupOf(present: Record<SetupItem, boolean>): SetupItem[] {
   return (Object.keys(present) as SetupItem[]).filter((item) => !present[item]);
 }
 
@@ -58,7 +70,12 @@ export async function loadProviderProfile(
   language: Language,
 ): Promise<ProviderProfile> {
   const [row] = await db
-    .select({ user: users, profile: providerProfiles, countryCode: countries.code })
+    .select({
+      user: users,
+      profile: providerProfiles,
+      countryCode: countries.code,
+      present: setupPresenceSql(users.id),
+    })
     .from(users)
     .leftJoin(providerProfiles, eq(providerProfiles.userId, users.id))
     .leftJoin(countries, eq(countries.id, users.countryId))
@@ -70,7 +87,7 @@ export async function loadProviderProfile(
     loadPreferences(db, providerId, language),
   ]);
   const photo = photoUrls(storage, { photoUrl: profile?.photoUrl ?? null, photoKey: profile?.photoKey ?? null });
-  const missing = missingSetupItems(user, profile, preferences, bookingFee.general !== null);
+  const missing = missingSetupOf(row.present);
   return {
     profileInfo: {
       identifier: user.id,

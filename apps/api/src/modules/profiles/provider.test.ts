@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/factories.ts';
@@ -313,6 +313,24 @@ describe('POST /api/provider/setup', () => {
     await post(provider, '/api/provider/booking-fee/general', { fee: 1_500_000, isFree: false });
     const after = (await t.app.inject({ url: '/api/provider', headers: provider.headers })).json();
     expect(after.setup).toMatchObject({ isComplete: true, missing: [] });
+  });
+
+  it('names each setup item that goes missing, a preference list or the general fee', async () => {
+    const provider = await createTestUser(t, { role: 'provider' });
+    await post(provider, '/api/provider/setup', validSetup());
+    await post(provider, '/api/provider/booking-fee/general', { fee: 1_500_000, isFree: false });
+    const missingNow = async () =>
+      (await t.app.inject({ url: '/api/provider', headers: provider.headers })).json().setup.missing;
+    expect(await missingNow()).toEqual([]);
+    const dropList = (list: string) =>
+      t.deps.db.execute(sql`DELETE FROM user_preferences up USING preference_options po
+        WHERE po.id = up.option_id AND up.user_id = ${provider.id} AND po.list = ${list}`);
+    await dropList('modality');
+    expect(await missingNow()).toEqual(['modality']);
+    await dropList('therapy');
+    await dropList('specialities');
+    await t.deps.db.delete(providerBookingFees).where(eq(providerBookingFees.providerId, provider.id));
+    expect(await missingNow()).toEqual(['therapy', 'modality', 'specialities', 'bookingFee']);
   });
 
   it('answers every setup rule and changes nothing', async () => {
