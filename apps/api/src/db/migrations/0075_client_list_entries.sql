@@ -88,13 +88,29 @@ $$;
 CREATE OR REPLACE FUNCTION client_list_rebuild() RETURNS void
 LANGUAGE sql AS $$ SELECT client_list_compute(NULL, NULL, NULL) $$;
 --> statement-breakpoint
--- A booking with a time makes its client the provider's (once: later bookings find the row).
+-- A booking with a time makes its client the provider's (once: later bookings find the row). A
+-- client new to the provider, with no record of theirs, is the account alone: that row is written
+-- at once (client_list_compute would write the same; client-list.test.ts compares them), the
+-- booking path's cost; anything else is computed again.
 CREATE OR REPLACE FUNCTION client_list_follow_booking() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM client_list_entries
-                  WHERE provider_id = NEW.provider_id AND identifier = NEW.client_id AND booked) THEN
-    PERFORM client_list_refresh(NEW.provider_id, ARRAY[NEW.client_id], '{}');
+  IF EXISTS (SELECT 1 FROM client_list_entries
+              WHERE provider_id = NEW.provider_id AND identifier = NEW.client_id AND booked) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtextextended('client_list_entries ' || NEW.provider_id::text, 0));
+  IF EXISTS (SELECT 1 FROM client_list_entries WHERE provider_id = NEW.provider_id AND account_id = NEW.client_id)
+     OR EXISTS (SELECT 1 FROM provider_clients WHERE provider_id = NEW.provider_id AND user_id = NEW.client_id) THEN
+    PERFORM client_list_compute(NEW.provider_id, ARRAY[NEW.client_id], '{}');
+  ELSE
+    INSERT INTO client_list_entries (provider_id, identifier, account_id, record_id, booked, imported, deleted,
+                                     first_name, last_name, email)
+    SELECT NEW.provider_id, u.id, u.id, NULL, true, false, u.deleted_at IS NOT NULL,
+           CASE WHEN u.deleted_at IS NULL THEN u.first_name END,
+           CASE WHEN u.deleted_at IS NULL THEN u.last_name END,
+           CASE WHEN u.deleted_at IS NULL THEN u.email END
+      FROM users u WHERE u.id = NEW.client_id;
   END IF;
   RETURN NULL;
 END;
