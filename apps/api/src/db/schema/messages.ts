@@ -52,6 +52,9 @@ export const conversationMembers = pgTable(
   (table) => [
     primaryKey({ columns: [table.conversationId, table.userId] }),
     index('conversation_members_list_idx').on(table.userId, table.lastMessageAt.desc(), table.conversationId.desc()),
+    // The unread badge sums only the conversations with something unread: a busy person's
+    // thousand read ones stay out of it.
+    index('conversation_members_unread_idx').on(table.userId, table.unreadCount).where(sql`${table.unreadCount} > 0`),
     check('conversation_members_unread_ck', sql`${table.unreadCount} >= 0`),
   ],
 );

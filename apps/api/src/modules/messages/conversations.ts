@@ -229,7 +229,7 @@ export async function listContacts(
 /** A person's unread messages as one SQL value (an indexed sum), for a statement that needs it among others. */
 export function unreadMessagesSql(userId: SQL): SQL<number> {
   return sql<number>`(SELECT coalesce(sum(${conversationMembers.unreadCount}), 0)::int FROM ${conversationMembers}
-    WHERE ${conversationMembers.userId} = ${userId})`;
+    WHERE ${conversationMembers.userId} = ${userId} AND ${conversationMembers.unreadCount} > 0)`;
 }
 
 /** GET /messages/unread-count: the header badge, one indexed sum. */

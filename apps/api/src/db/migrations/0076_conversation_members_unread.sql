@@ -1,0 +1,1 @@
+CREATE INDEX "conversation_members_unread_idx" ON "conversation_members" USING btree ("user_id","unread_count") WHERE "conversation_members"."unread_count" > 0;
