@@ -18,6 +18,11 @@ CREATE TABLE "client_list_entries" (
 CREATE INDEX "client_list_entries_order_idx" ON "client_list_entries" USING btree ("provider_id","sort_name","identifier");--> statement-breakpoint
 CREATE INDEX "client_list_entries_account_idx" ON "client_list_entries" USING btree ("account_id") WHERE "client_list_entries"."account_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "client_list_entries_record_idx" ON "client_list_entries" USING btree ("record_id") WHERE "client_list_entries"."record_id" IS NOT NULL;--> statement-breakpoint
+-- What the list shows of a client, a name part or the email: what the provider entered, else the
+-- account's; nothing of an erased account. Both writers below call it (inlined: a plain expression).
+CREATE OR REPLACE FUNCTION client_list_shown(deleted boolean, entered text, account text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$ SELECT CASE WHEN NOT deleted THEN coalesce(entered, account) END $$;
+--> statement-breakpoint
 -- The client list's rows (schema: client_list_entries), computed again: every provider's (all
 -- arguments null), or one provider's for the accounts and records given, closed over each other
 -- (a record's account, an account's records, and whatever rows held them before). The one
@@ -46,16 +51,15 @@ BEGIN
      WHERE e.provider_id = p_provider AND (e.account_id = ANY(v_accounts) OR e.record_id = ANY(v_records));
   END IF;
   -- Everyone who booked a time (a draft without one makes no client) joined with the provider's
-  -- records; the name and email the provider entered win over the account's, an account's email
-  -- shows only to a provider they booked, and an erased account shows neither.
+  -- records; an account's email shows only to a provider they booked.
   EXECUTE $sql$
     INSERT INTO client_list_entries (provider_id, identifier, account_id, record_id, booked, imported, deleted,
                                      imported_at, invited_at, first_name, last_name, email)
     SELECT j.provider_id, coalesce(j.account_id, j.record_id), j.account_id, j.record_id, j.booked, j.imported,
            j.deleted, j.imported_at, j.invited_at,
-           CASE WHEN NOT j.deleted THEN coalesce(j.rec_first, j.first_name) END,
-           CASE WHEN NOT j.deleted THEN coalesce(j.rec_last, j.last_name) END,
-           CASE WHEN NOT j.deleted THEN coalesce(j.rec_email, CASE WHEN j.booked THEN j.account_email END) END
+           client_list_shown(j.deleted, j.rec_first, j.first_name),
+           client_list_shown(j.deleted, j.rec_last, j.last_name),
+           client_list_shown(j.deleted, j.rec_email, CASE WHEN j.booked THEN j.account_email END)
       FROM (
         SELECT coalesce(pc.provider_id, b.provider_id) AS provider_id, coalesce(pc.user_id, b.user_id) AS account_id,
                pc.id AS record_id, pc.first_name AS rec_first, pc.last_name AS rec_last, pc.email AS rec_email,
@@ -107,9 +111,9 @@ BEGIN
     INSERT INTO client_list_entries (provider_id, identifier, account_id, record_id, booked, imported, deleted,
                                      first_name, last_name, email)
     SELECT NEW.provider_id, u.id, u.id, NULL, true, false, u.deleted_at IS NOT NULL,
-           CASE WHEN u.deleted_at IS NULL THEN u.first_name END,
-           CASE WHEN u.deleted_at IS NULL THEN u.last_name END,
-           CASE WHEN u.deleted_at IS NULL THEN u.email END
+           client_list_shown(u.deleted_at IS NOT NULL, NULL, u.first_name),
+           client_list_shown(u.deleted_at IS NOT NULL, NULL, u.last_name),
+           client_list_shown(u.deleted_at IS NOT NULL, NULL, u.email)
       FROM users u WHERE u.id = NEW.client_id;
   END IF;
   RETURN NULL;

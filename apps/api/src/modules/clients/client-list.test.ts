@@ -13,10 +13,11 @@ import { rawRows } from '../../platform/prepared.ts';
  * app and hold the list to what it shows, and the kept rows to the same rows computed from nothing.
  */
 
-const hour = (day: string, at: string) => ({
-  startsAt: new Date(`${day}T${at}:00Z`),
-  endsAt: new Date(`${day}T${at.replace(/^(\d\d)/, (h) => String(Number(h) + 1).padStart(2, '0'))}:00Z`),
-});
+/** An hour's session starting at `at` (UTC) on `day`. */
+function hour(day: string, at: string) {
+  const startsAt = new Date(`${day}T${at}:00Z`);
+  return { startsAt, endsAt: new Date(startsAt.getTime() + 60 * 60 * 1000) };
+}
 
 async function listOf(t: TestApp, provider: TestUser, query = '') {
   const answer = await t.app.inject({ url: `/api/clients${query}`, headers: provider.headers });
