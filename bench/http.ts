@@ -34,22 +34,30 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
  * off Linux or once it has ended. Clock ticks of 10 ms.
  */
 export function procStatCpuMs(statPath: string): number | undefined {
+  return procStat(statPath)?.cpuMs;
+}
+
+/**
+ * CPU time (user + system, ms) and minor page faults (memory the kernel had to map in) of the
+ * process or thread whose /proc stat file this is; undefined off Linux or once it has ended.
+ */
+function procStat(statPath: string): { cpuMs: number; minorFaults: number } | undefined {
   try {
     const stat = readFileSync(statPath, 'utf8');
-    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    // Fields after the command name (which may hold spaces): state is field 3, minflt 10, utime 14, stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { cpuMs: (Number(fields[11]) + Number(fields[12])) * 10, minorFaults: Number(fields[7]) };
   } catch {
     return undefined;
   }
 }
 
 /**
- * CPU time (user + system, ms) of this process's main thread, where the server under test runs
+ * CPU time and minor page faults of this process's main thread, where the server under test runs
  * (autocannon has a worker thread of its own); undefined off Linux.
  */
-export function mainThreadCpuMs(): number | undefined {
-  return procStatCpuMs(`/proc/self/task/${process.pid}/stat`);
+function mainThreadStat() {
+  return procStat(`/proc/self/task/${process.pid}/stat`);
 }
 
 /** One autocannon run with one worker thread. */
@@ -60,13 +68,20 @@ export function load(options: LoadOptions): Promise<LoadResult> {
 }
 
 /** A load run with the server's CPU per answer (its main thread's, beside the load generator's thread). */
-export async function measureLoad(options: LoadOptions): Promise<LoadResult & { serverMs?: number }> {
-  const before = mainThreadCpuMs();
+export async function measureLoad(
+  options: LoadOptions,
+): Promise<LoadResult & { serverMs?: number; serverFaults?: number }> {
+  const before = mainThreadStat();
   const result = await load(options);
-  const after = mainThreadCpuMs();
+  const after = mainThreadStat();
+  const answers = Math.max(result.requests.total, 1);
   return before === undefined || after === undefined
     ? result
-    : { ...result, serverMs: (after - before) / Math.max(result.requests.total, 1) };
+    : {
+        ...result,
+        serverMs: (after.cpuMs - before.cpuMs) / answers,
+        serverFaults: (after.minorFaults - before.minorFaults) / answers,
+      };
 }
 
 /** The yardstick: node:http answering a 17-byte JSON body, nothing else. */

@@ -19,7 +19,9 @@
  * cache keys on the whole URL; checked before measuring: the page rendered with it is the page
  * without it, but for the directory echoing its query string back), as a marketplace's many provider pages, filters, searches and crawlers do. Their
  * goals: ≤ 3 ms of the server's CPU per answer, p99 ≤ 50 ms, ≥ 3% of the hello-world. Each
- * uncached line also says how many queries one render sends to PostgreSQL (its round trips).
+ * uncached line also says how many queries one render sends to PostgreSQL (its round trips), and
+ * how many minor page faults the server's thread took per answer: memory the kernel maps in, which
+ * on a virtual machine can cost tens of microseconds a page.
  *
  * BENCH_ONLY=health measures the probe alone (no pages), BENCH_ONLY=<words> only the pages whose
  * name contains them (`directory`, `home (de)`, `uncached`) and the probe; BENCH_PROFILE=<dir>
@@ -90,7 +92,7 @@ const slug = (name: string) =>
 
 function line(
   name: string,
-  result: LoadResult & { serverMs?: number },
+  result: LoadResult & { serverMs?: number; serverFaults?: number },
   bare: number,
   goal: string,
   met: boolean,
@@ -98,12 +100,16 @@ function line(
 ): string {
   const kb = result.throughput.average / result.requests.average / 1024;
   const cpu = result.serverMs === undefined ? '' : `  ${result.serverMs.toFixed(3)} ms CPU/answer`;
+  // Memory the kernel maps in for the server's thread: costly on a virtual machine, where each fault exits to the host.
+  const faults = result.serverFaults === undefined ? '' : `  ${result.serverFaults.toFixed(1)} faults/answer`;
   return `${name.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${fmt(result.latency.p50)} ms  p99 ${fmt(result.latency.p99)} ms  ${(
     (result.requests.average / bare) *
     100
   )
     .toFixed(1)
-    .padStart(5)}% of bare  ${kb.toFixed(1).padStart(6)} KB/answer${cpu}${note}  ${goal}: ${met ? 'met' : 'MISSED'}`;
+    .padStart(
+      5,
+    )}% of bare  ${kb.toFixed(1).padStart(6)} KB/answer${cpu}${faults}${note}  ${goal}: ${met ? 'met' : 'MISSED'}`;
 }
 
 async function main() {
