@@ -1,5 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import type { PublicProvider } from '@app/shared/schemas/bookings';
+import { REVIEWS_PAGE_SIZE, type ReviewSort } from '@app/shared/schemas/reviews';
 import { and, eq, sql } from 'drizzle-orm';
 import { bookings, providerDirectory, providerProfiles } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -17,6 +18,8 @@ import {
 } from '../availability/next-free-slot.ts';
 import { credentialsOf } from '../credentials/public-credentials.ts';
 import { licenseStatesOf } from '../profiles/provider-license-states.ts';
+import { firstReviewRows, firstReviewsJsonSql } from '../reviews/read-reviews.ts';
+import type { ReviewRow } from '../reviews/review-view.ts';
 import { cardContext, cardQueryWith, listedProvider, toCard } from './card.ts';
 
 /** The next free slots a provider's page lists. */
@@ -35,16 +38,22 @@ type Fee = { categoryId: string | null; feeMinor: number; isFree: boolean; curre
 type Settings = Omit<CalendarRows['settings'][number], 'providerId'> | null;
 
 /**
- * Everything a provider's page shows but the reviews, in one statement prepared once per
- * connection: the card's row (listed at `now`), and beside it as JSON what the page lists (what
- * they offer, fees per therapy, the calendar's rules, busy and blocked time as far as the rules
- * look from the latest window end of any zone, for the next free slots, the approved qualifications, the work history, the licence states) and how many
- * visible reviews they have. One round trip instead of one per list, and no SQL text built per
- * page: building the text of a dozen queries cost more than the driver's whole work.
+ * Everything a provider's page shows, in one statement prepared once per connection (and per
+ * order of reviews): the card's row (listed at `now`), and beside it as JSON what the page lists
+ * (what they offer, fees per therapy, the calendar's rules, busy and blocked time as far as the
+ * rules look from the latest window end of any zone, for the next free slots, the approved
+ * qualifications, the work history, the licence states), how many visible reviews they have and,
+ * for the web page, the first page of them. One round trip instead of one per list, and no SQL
+ * text built per page: building the text of a dozen queries cost more than the driver's whole
+ * work.
  */
-function providerPageQuery(db: AppDeps['db']) {
+function providerPageQuery(db: AppDeps['db'], reviewsSort: ReviewSort | null) {
   const provider = sql.raw('provider_directory.provider_id');
   return cardQueryWith(db, {
+    // The first page of reviews, when the page shows them: the reviews module's own statement of it.
+    firstReviews: reviewsSort
+      ? firstReviewsJsonSql(db, provider, reviewsSort, REVIEWS_PAGE_SIZE)
+      : sql<unknown[]>`'[]'::json`,
     approvedAt: sql<string | null>`${providerProfiles.approvedAt}`,
     offered: jsonRows<Offered>(
       `'list', up.list, 'id', po.id, 'key', po.key, 'nameEn', po.name_en, 'nameDe', po.name_de, 'categoryId', tc.id`,
@@ -103,8 +112,11 @@ function providerPageQuery(db: AppDeps['db']) {
       WHERE r.provider_id = ${provider} AND r.hidden_at IS NULL)`.mapWith(Number),
   })
     .where(and(listedProvider(sql`${sql.placeholder('now')}`), eq(providerDirectory.providerId, sql.placeholder('id'))))
-    .prepare('directory_provider_page');
+    .prepare(providerPageStatement(reviewsSort));
 }
+
+const providerPageStatement = (reviewsSort: ReviewSort | null) =>
+  reviewsSort ? `directory_provider_page_reviews_${reviewsSort}` : 'directory_provider_page';
 
 /** GET /providers/{id} (providerPage's profile). */
 export async function getPublicProvider(
@@ -123,13 +135,22 @@ export async function getPublicProvider(
  */
 export async function providerPage(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
-  input: { language: Language; providerId: string; visitorCountryCode: string | null },
-): Promise<{ provider: PublicProvider; reviewTotal: number }> {
+  input: {
+    language: Language;
+    providerId: string;
+    visitorCountryCode: string | null;
+    /** The order of the first page of reviews to read with the rest (none when not given). */
+    reviewsSort?: ReviewSort;
+  },
+): Promise<{ provider: PublicProvider; reviewTotal: number; firstReviews: ReviewRow[] }> {
   const now = deps.clock.now();
   // The rules are read up to the latest window end of any zone: the provider's zone is in the same row.
   const lastEndMs = latestWindowEndMs(now.getTime());
   const reach = rulesReachOf(now, lastEndMs);
-  const [row] = await prepared(deps.db, 'directory_provider_page', () => providerPageQuery(deps.db)).execute({
+  const reviewsSort = input.reviewsSort ?? null;
+  const [row] = await prepared(deps.db, providerPageStatement(reviewsSort), () =>
+    providerPageQuery(deps.db, reviewsSort),
+  ).execute({
     id: input.providerId,
     now: now.toISOString(),
     ...overrideDates(now, lastEndMs),
@@ -195,5 +216,5 @@ export async function providerPage(
       name: state.name,
     })),
   };
-  return { provider, reviewTotal: row.reviewTotal };
+  return { provider, reviewTotal: row.reviewTotal, firstReviews: firstReviewRows(row.firstReviews) };
 }

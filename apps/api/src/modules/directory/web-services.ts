@@ -9,7 +9,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
 import { listPreferenceOptions } from '../catalog/service.ts';
 import { listStatesByCountryCode } from '../region/service.ts';
-import { listedReviewRows } from '../reviews/read-reviews.ts';
+import { firstReviewPage, listedReviewRows } from '../reviews/read-reviews.ts';
 import { countHomeLinks } from './home-counts.ts';
 import { providerPage } from './provider-page.ts';
 import { searchProviders } from './search.ts';
@@ -56,8 +56,8 @@ export function directoryWebServices(deps: AppDeps) {
       reviewsSort: ReviewSort;
       reviewsCursor: string | null;
     }): Promise<{ provider: PublicProvider; reviews: ReviewPage } | null> {
-      // The provider's statement and their first reviews go out together: the reviews are only
-      // shown when the first finds the provider listed (and it counts them).
+      // The first page of reviews is read in the provider's own statement, which finds them
+      // listed and counts the reviews: one round trip. A later page is read beside it.
       const rows = (cursor: string | undefined) =>
         listedReviewRows(deps.db, {
           providerId: input.providerId,
@@ -65,19 +65,31 @@ export function directoryWebServices(deps: AppDeps) {
           sort: input.reviewsSort,
           cursor,
         });
+      const pageInput = {
+        providerId: input.providerId,
+        language: input.language,
+        visitorCountryCode: input.countryCode,
+      };
       try {
-        const [page, firstRows] = await Promise.all([
-          providerPage(deps, {
-            providerId: input.providerId,
+        if (!input.reviewsCursor) {
+          const page = await providerPage(deps, { ...pageInput, reviewsSort: input.reviewsSort });
+          const reviews = firstReviewPage(page.firstReviews, {
             language: input.language,
-            visitorCountryCode: input.countryCode,
-          }),
-          rows(input.reviewsCursor ?? undefined).catch((error) => {
+            perPage: REVIEWS_PAGE_SIZE,
+            sort: input.reviewsSort,
+            total: page.reviewTotal,
+          });
+          return { provider: page.provider, reviews };
+        }
+        const cursor = input.reviewsCursor;
+        const [page, laterRows] = await Promise.all([
+          providerPage(deps, pageInput),
+          rows(cursor).catch((error) => {
             if (error instanceof AppErrorLike && error.code === 'INVALID_CURSOR') return rows(undefined);
             throw error;
           }),
         ]);
-        const reviews = firstRows.page({ language: input.language, total: page.reviewTotal });
+        const reviews = laterRows.page({ language: input.language, total: page.reviewTotal });
         return { provider: page.provider, reviews };
       } catch (error) {
         if (error instanceof AppErrorLike && error.code === 'NOT_FOUND') return null;

@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import type { OwnReview, ReviewPage, ReviewSort, ReviewSummary } from '@app/shared/schemas/reviews';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, Column, count, desc, eq, is, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, providerDirectory, reviews, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -9,7 +9,15 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { prepared } from '../../platform/prepared.ts';
 import { listedProviderSql } from '../credentials/listing.ts';
 import { afterPosition, decodeReviewCursor, encodeReviewCursor, reviewOrder } from './review-cursor.ts';
-import { type ReviewRow, reviewOfProvider, reviewSelect, toReview, visibleReview } from './review-view.ts';
+import {
+  type ReviewRow,
+  reviewColumns,
+  reviewOfProvider,
+  reviewSelect,
+  reviewSelectOf,
+  toReview,
+  visibleReview,
+} from './review-view.ts';
 
 /**
  * A provider whose reviews anyone may read: listed (the listing rule of credentials/listing.ts).
@@ -80,6 +88,50 @@ function reviewPage(
         ? encodeReviewCursor({ sort, ratingHalves: last.ratingHalves, createdAt: last.createdAt, id: last.id })
         : null,
   };
+}
+
+/**
+ * The first page of a provider's visible reviews as the public reads them, for another module's
+ * statement: a JSON array of `reviewColumns` rows in the sort's order, one past the page (to know
+ * whether a next page exists). `provider` is the SQL of the provider's id in that statement;
+ * `firstReviewRows` turns the array into the rows `listedReviewRows` reads.
+ */
+export function firstReviewsJsonSql(db: Tx, provider: SQL, sort: ReviewSort, perPage: number): SQL<unknown[]> {
+  const columns = Object.entries(reviewColumns(null));
+  const item = sql.join(
+    columns.map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
+    sql`, `,
+  );
+  const page = reviewSelectOf(db, {
+    item: sql`json_build_object(${item})`.as('item'),
+    position: sql<number>`row_number() OVER (ORDER BY ${sql.join(reviewOrder(sort), sql`, `)})`.as('position'),
+  })
+    .where(and(eq(reviews.providerId, provider), visibleReview))
+    .orderBy(...reviewOrder(sort))
+    .limit(perPage + 1);
+  return sql`(SELECT coalesce(json_agg(page.item ORDER BY page.position), '[]'::json) FROM (${page}) page)`;
+}
+
+/** The rows of `firstReviewsJsonSql`'s array, each value as the driver would have read its column. */
+export function firstReviewRows(json: unknown[]): ReviewRow[] {
+  const columns = Object.entries(reviewColumns(null));
+  return json.map((item) => {
+    const values = item as Record<string, unknown>;
+    return Object.fromEntries(
+      columns.map(([name, column]) => {
+        const value = values[name] ?? null;
+        return [name, value !== null && is(column, Column) ? column.mapFromDriverValue(value) : value];
+      }),
+    ) as ReviewRow;
+  });
+}
+
+/** The first page's answer made from `firstReviewRows`' rows. */
+export function firstReviewPage(
+  rows: ReviewRow[],
+  input: { language: Language; perPage: number; sort: ReviewSort; total: number },
+): ReviewPage {
+  return reviewPage(rows, { ...input, readerId: null, page: 1 });
 }
 
 /**

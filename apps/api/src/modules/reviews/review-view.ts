@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import { REVIEW_EDITS_ALLOWED, type Review } from '@app/shared/schemas/reviews';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, reviewReplies, reviews, therapyCategories, users } from '../../db/schema/index.ts';
 import { localizedName } from '../../platform/localized.ts';
@@ -59,14 +59,25 @@ export function reviewColumns(readerId: string | null) {
 
 /** reviews joined to their author (for the name), their booking's therapy and the provider's reply. */
 export function reviewSelect(db: Tx, readerId: string | null) {
-  return db
-    .select(reviewColumns(readerId))
-    .from(reviews)
+  return joinedReviews(db.select(reviewColumns(readerId)).from(reviews));
+}
+
+function joinedReviews(from: ReturnType<typeof reviewsFrom>) {
+  return from
     .innerJoin(users, eq(users.id, reviews.clientId))
     .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
     .leftJoin(therapyCategories, eq(therapyCategories.id, bookings.therapyCategoryId))
     .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
     .$dynamic();
+}
+const reviewsFrom = (db: Tx) => db.select(reviewColumns(null)).from(reviews);
+
+/**
+ * The same joins selecting other columns, for a statement that embeds the query in its own SQL.
+ * Its type still names reviewColumns' rows: it is never executed on its own.
+ */
+export function reviewSelectOf(db: Tx, columns: Record<string, SQL.Aliased>) {
+  return joinedReviews(db.select(columns).from(reviews) as unknown as ReturnType<typeof reviewsFrom>);
 }
 
 export type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewSelect>['execute']>>[number];
