@@ -16,7 +16,6 @@ import {
   reviewSelect,
   reviewSelectOf,
   toReview,
-  visibleReview,
 } from './review-view.ts';
 
 /**
@@ -90,6 +89,9 @@ function reviewPage(
   };
 }
 
+/** The columns of a review as the public reads it, built once: a provider's page decodes them on every render. */
+const PUBLIC_COLUMNS = Object.entries(reviewColumns(null));
+
 /**
  * The first page of a provider's visible reviews as the public reads them, for another module's
  * statement: a JSON array of `reviewColumns` rows in the sort's order, one past the page (to know
@@ -97,16 +99,15 @@ function reviewPage(
  * `firstReviewRows` turns the array into the rows `listedReviewRows` reads.
  */
 export function firstReviewsJsonSql(db: Tx, provider: SQL, sort: ReviewSort, perPage: number): SQL<unknown[]> {
-  const columns = Object.entries(reviewColumns(null));
   const item = sql.join(
-    columns.map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
+    PUBLIC_COLUMNS.map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
     sql`, `,
   );
   const page = reviewSelectOf(db, {
     item: sql`json_build_object(${item})`.as('item'),
     position: sql<number>`row_number() OVER (ORDER BY ${sql.join(reviewOrder(sort), sql`, `)})`.as('position'),
   })
-    .where(and(eq(reviews.providerId, provider), visibleReview))
+    .where(reviewOfProvider(provider))
     .orderBy(...reviewOrder(sort))
     .limit(perPage + 1);
   return sql`(SELECT coalesce(json_agg(page.item ORDER BY page.position), '[]'::json) FROM (${page}) page)`;
@@ -114,11 +115,10 @@ export function firstReviewsJsonSql(db: Tx, provider: SQL, sort: ReviewSort, per
 
 /** The rows of `firstReviewsJsonSql`'s array, each value as the driver would have read its column. */
 export function firstReviewRows(json: unknown[]): ReviewRow[] {
-  const columns = Object.entries(reviewColumns(null));
   return json.map((item) => {
     const values = item as Record<string, unknown>;
     return Object.fromEntries(
-      columns.map(([name, column]) => {
+      PUBLIC_COLUMNS.map(([name, column]) => {
         const value = values[name] ?? null;
         return [name, value !== null && is(column, Column) ? column.mapFromDriverValue(value) : value];
       }),
@@ -153,7 +153,7 @@ export async function listedReviewRows(
         .limit(input.perPage + 1)
     : await prepared(db, `reviews_first_page_${sort}`, (name) =>
         reviewSelect(db, null)
-          .where(and(eq(reviews.providerId, sql.placeholder('providerId')), visibleReview))
+          .where(reviewOfProvider(sql.placeholder('providerId')))
           .orderBy(...reviewOrder(sort))
           .limit(sql.placeholder('limit'))
           .prepare(name),

@@ -1,6 +1,6 @@
 import type { Language } from '@app/shared/constants';
 import { REVIEW_EDITS_ALLOWED, type Review } from '@app/shared/schemas/reviews';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, reviewReplies, reviews, therapyCategories, users } from '../../db/schema/index.ts';
 import { localizedName } from '../../platform/localized.ts';
@@ -115,4 +115,6 @@ export function toReview(row: ReviewRow, reader: Reader): Review {
 /** Visible = not hidden by an admin. */
 export const visibleReview = isNull(reviews.hiddenAt);
 
-export const reviewOfProvider = (providerId: string) => and(eq(reviews.providerId, providerId), visibleReview);
+/** A provider's visible reviews; the provider given as an id, or as SQL in a larger statement. */
+export const reviewOfProvider = (providerId: string | SQLWrapper) =>
+  and(eq(reviews.providerId, providerId), visibleReview);
