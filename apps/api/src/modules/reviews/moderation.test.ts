@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestUser, makeListed, type TestUser } from '../../../test/factories.ts';
@@ -13,6 +13,7 @@ let t: TestApp;
 let provider: TestUser;
 let admin: TestUser;
 let reviewId: string;
+let kindReviewId: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
@@ -23,7 +24,9 @@ beforeAll(async () => {
   admin = await createTestUser(t, { role: 'admin' });
   const client = await createTestUser(t, { role: 'client', firstName: 'Kemi', lastName: 'Bello' });
   const kind = await createTestUser(t, { role: 'client' });
-  await reviewed(t, kind, await pastBooking(t, kind, provider), { rating: 5, comment: 'Lovely.', isAnonymous: false });
+  kindReviewId = (
+    await reviewed(t, kind, await pastBooking(t, kind, provider), { rating: 5, comment: 'Lovely.', isAnonymous: false })
+  ).identifier;
   const review = await reviewed(t, client, await pastBooking(t, client, provider), {
     rating: 1,
     comment: 'Rude and late, avoid.',
@@ -163,8 +166,49 @@ describe('the back office', () => {
   });
 });
 
+describe('the queue’s pages', () => {
+  it('pages every reported review, latest report first, each with its reports newest first and the total', async () => {
+    clock.set('2027-03-10T12:12:00Z');
+    expect((await report(provider, kindReviewId, 'Written by someone who never came.')).statusCode).toBe(201);
+    // A second report of the first review, by another account, after the first.
+    await t.deps.db.insert(reviewReports).values({
+      reviewId,
+      reporterId: admin.id,
+      reason: 'Names a colleague.',
+      createdAt: new Date('2027-03-10T12:11:00Z'),
+    });
+    const page = async (number: number) => {
+      const response = await t.app.inject({
+        url: `/api/admin/reviews/reported?status=all&perPage=1&page=${number}`,
+        headers: admin.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const first = await page(1);
+    expect(first.meta).toEqual({ page: 1, perPage: 1, total: 2, totalPages: 2 });
+    expect(first.data).toMatchObject([
+      {
+        identifier: kindReviewId,
+        providerName: 'Funke Adeyemi',
+        lastReportedAt: '2027-03-10T12:12:00.000Z',
+        reports: [{ reason: 'Written by someone who never came.', reportedAt: '2027-03-10T12:12:00.000Z' }],
+      },
+    ]);
+    const second = await page(2);
+    expect(second.meta.total).toBe(2);
+    expect(second.data.map((item: { identifier: string }) => item.identifier)).toEqual([reviewId]);
+    expect(second.data[0].reports).toEqual([
+      { reason: 'Names a colleague.', reportedAt: '2027-03-10T12:11:00.000Z' },
+      { reason: 'Untrue: the session started on time.', reportedAt: '2027-03-10T12:00:00.000Z' },
+    ]);
+    // Past the end: no reviews, and still the queue's length.
+    expect(await page(3)).toMatchObject({ data: [], meta: { page: 3, total: 2, totalPages: 2 } });
+  });
+});
+
 describe('the queue’s index', () => {
-  it('reads a page of each queue in order from reviews_reported_idx, with no sort', async () => {
+  it('reads a page of each queue in order from its index, with no sort', async () => {
     // Sequential and bitmap scans and sorts priced out, as this table is small: a sort stays only
     // if no index holds the queue's order exactly (nulls included), and then every page sorts the
     // whole queue.
@@ -182,8 +226,19 @@ describe('the queue’s index', () => {
         return rawRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${page}`);
       });
       const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-      expect(text, status).toContain('reviews_reported_idx');
+      expect(text, status).toContain(status === 'open' ? 'reviews_open_reports_idx' : 'reviews_reported_idx');
       expect(text, status).not.toMatch(/Sort/);
     }
+  });
+
+  it('counts the open queue from its index alone', async () => {
+    await t.deps.db.execute(sql`VACUUM reviews`);
+    const plan = await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      const length = tx.select({ total: count() }).from(reviews).where(statusWhere('open'));
+      return rawRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${length}`);
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('Index Only Scan using reviews_open_reports_idx');
   });
 });

@@ -1,15 +1,17 @@
 import type { Language } from '@app/shared/constants';
 import type { ReportedReview } from '@app/shared/schemas/reviews';
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { reviewReports, reviews, users } from '../../db/schema/index.ts';
+import { openReport, reviewReports, reviews, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth-guard.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { translate } from '../../platform/i18n.ts';
-import { type ReviewRow, reviewSelect, toReview } from './review-view.ts';
+import { prepared } from '../../platform/prepared.ts';
+import { type ReviewRow, reviewSelectWith, toReview } from './review-view.ts';
 
 /**
  * POST /review/{id}/report: the reviewed provider flags a review for the back office, once.
@@ -49,17 +51,33 @@ export function statusWhere(status: 'open' | 'hidden' | 'all'): SQL | undefined 
   const reported = isNotNull(reviews.lastReportedAt);
   if (status === 'hidden') return and(reported, isNotNull(reviews.hiddenAt));
   if (status === 'all') return reported;
-  return and(
-    reported,
-    isNull(reviews.hiddenAt),
-    or(isNull(reviews.moderatedAt), gt(reviews.lastReportedAt, reviews.moderatedAt)),
-  );
+  return openReport(reviews);
 }
 
 /** The queue's order, latest report first: what reviews_reported_idx is built to be read in. */
 export const queueOrder = [desc(reviews.lastReportedAt), desc(reviews.id)];
 
-/** GET /admin/reviews/reported: reported reviews with their reports, latest report first (admin). */
+const provider = alias(users, 'provider');
+
+/** What the back office reads of a review beside its public view: the provider, the decision and the reports. */
+const reportedColumns = {
+  providerName: sql<string>`(SELECT concat_ws(' ', nullif(${provider.firstName}, ''), nullif(${provider.lastName}, '')) FROM ${users} AS ${provider} WHERE ${provider.id} = ${reviews.providerId})`,
+  hiddenReason: sql<string | null>`${reviews.hiddenReason}`,
+  lastReportedAt: sql<Date | null>`${reviews.lastReportedAt}`.mapWith(reviews.lastReportedAt),
+  // Newest first; the times as JSON writes them (ISO 8601 with an offset).
+  reports: sql<
+    Array<{ reason: string; reportedAt: string }>
+  >`(SELECT coalesce(json_agg(json_build_object('reason', ${reviewReports.reason}, 'reportedAt', ${reviewReports.createdAt}) ORDER BY ${reviewReports.createdAt} DESC), '[]'::json) FROM ${reviewReports} WHERE ${reviewReports.reviewId} = ${reviews.id})`,
+};
+
+const reportedSelect = (db: Tx, extra: Record<string, SQL> = {}) =>
+  reviewSelectWith(db, null, { ...reportedColumns, ...extra });
+
+/**
+ * GET /admin/reviews/reported: reported reviews with their reports, latest report first (admin).
+ * A page is one statement per queue, prepared once per connection: the reviews, their provider,
+ * their reports and the queue's length (a page past the end counts on its own).
+ */
 export async function listReportedReviews(
   deps: Pick<AppDeps, 'db'>,
   input: { status: 'open' | 'hidden' | 'all'; page: number; perPage: number; language: Language },
@@ -68,65 +86,49 @@ export async function listReportedReviews(
   meta: { page: number; perPage: number; total: number; totalPages: number };
 }> {
   const where = statusWhere(input.status);
-  const [rows, [counted]] = await Promise.all([
-    reviewSelect(deps.db, null)
+  const rows = (await prepared(deps.db, `reviews_reported_${input.status}`, (name) =>
+    reportedSelect(deps.db, { total: sql<number>`(SELECT count(*)::int FROM ${reviews} WHERE ${where})` })
       .where(where)
       .orderBy(...queueOrder)
-      .limit(input.perPage)
-      .offset((input.page - 1) * input.perPage),
-    deps.db.select({ total: count() }).from(reviews).where(where),
-  ]);
-  const total = counted?.total ?? 0;
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  ).execute({ limit: input.perPage, offset: (input.page - 1) * input.perPage })) as Array<
+    ReportedRow & { total: number }
+  >;
+  const total = rows[0]?.total ?? (await countReviews(deps.db, where));
   return {
-    data: await toReported(deps.db, rows, input.language),
+    data: rows.map((row) => toReported(row, input.language)),
     meta: { page: input.page, perPage: input.perPage, total, totalPages: Math.ceil(total / input.perPage) },
   };
 }
 
-/** The admin's view of reviews: the public view (no name when anonymous), the provider, the decision, the reports. */
-async function toReported(db: Tx, rows: ReviewRow[], language: Language): Promise<ReportedReview[]> {
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const [reports, extras] = await Promise.all([
-    db
-      .select({ reviewId: reviewReports.reviewId, reason: reviewReports.reason, createdAt: reviewReports.createdAt })
-      .from(reviewReports)
-      .where(inArray(reviewReports.reviewId, ids))
-      .orderBy(desc(reviewReports.createdAt)),
-    db
-      .select({
-        id: reviews.id,
-        providerFirstName: users.firstName,
-        providerLastName: users.lastName,
-        hiddenReason: reviews.hiddenReason,
-        lastReportedAt: reviews.lastReportedAt,
-      })
-      .from(reviews)
-      .innerJoin(users, eq(users.id, reviews.providerId))
-      .where(inArray(reviews.id, ids)),
-  ]);
-  return rows.map((row) => {
-    const extra = extras.find((item) => item.id === row.id);
-    const {
-      isMine: _mine,
-      editsLeft: _edits,
-      reportedByMe: _reported,
-      ...review
-    } = toReview(row, {
-      userId: null,
-      language,
-    });
-    return {
-      ...review,
-      providerName: [extra?.providerFirstName, extra?.providerLastName].filter(Boolean).join(' '),
-      hiddenAt: row.hiddenAt ? row.hiddenAt.toISOString() : null,
-      hiddenReason: extra?.hiddenReason ?? null,
-      reports: reports
-        .filter((report) => report.reviewId === row.id)
-        .map((report) => ({ reason: report.reason, reportedAt: report.createdAt.toISOString() })),
-      lastReportedAt: (extra?.lastReportedAt ?? row.createdAt).toISOString(),
-    };
-  });
+async function countReviews(db: Tx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(reviews).where(where);
+  return row?.total ?? 0;
+}
+
+type ReportedRow = ReviewRow & { [K in keyof typeof reportedColumns]: (typeof reportedColumns)[K]['_']['type'] };
+
+/** The admin's view of a review: the public view (no name when anonymous), the provider, the decision, the reports. */
+function toReported(row: ReportedRow, language: Language): ReportedReview {
+  const {
+    isMine: _mine,
+    editsLeft: _edits,
+    reportedByMe: _reported,
+    ...review
+  } = toReview(row, { userId: null, language });
+  return {
+    ...review,
+    providerName: row.providerName ?? '',
+    hiddenAt: row.hiddenAt ? row.hiddenAt.toISOString() : null,
+    hiddenReason: row.hiddenReason,
+    reports: row.reports.map((report) => ({
+      reason: report.reason,
+      reportedAt: new Date(report.reportedAt).toISOString(),
+    })),
+    lastReportedAt: (row.lastReportedAt ?? row.createdAt).toISOString(),
+  };
 }
 
 /**
@@ -172,14 +174,12 @@ export async function setReviewHidden(
       at: now,
     });
   });
-  const rows = await reviewSelect(deps.db, null).where(eq(reviews.id, input.reviewId));
-  const [answer] = await toReported(deps.db, rows, input.language);
-  if (!answer) throw new AppError('NOT_FOUND');
-  return answer;
+  const [row] = (await reportedSelect(deps.db).where(eq(reviews.id, input.reviewId))) as ReportedRow[];
+  if (!row) throw new AppError('NOT_FOUND');
+  return toReported(row, input.language);
 }
 
 /** How many reviews wait for an operator's decision (the open reports of /admin/reviews/). */
-export async function countReportedReviews(deps: Pick<AppDeps, 'db'>): Promise<number> {
-  const [row] = await deps.db.select({ total: count() }).from(reviews).where(statusWhere('open'));
-  return row?.total ?? 0;
+export function countReportedReviews(deps: Pick<AppDeps, 'db'>): Promise<number> {
+  return countReviews(deps.db, statusWhere('open'));
 }

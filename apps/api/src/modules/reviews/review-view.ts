@@ -82,6 +82,16 @@ export function reviewSelectOf(db: Tx, columns: Record<string, SQL.Aliased>) {
 
 export type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewSelect>['execute']>>[number];
 
+/**
+ * reviewSelect with more values of each review, each a scalar subquery of its own (no further
+ * joins). Its type still names ReviewRow's columns: the caller names the values it added.
+ */
+export function reviewSelectWith(db: Tx, readerId: string | null, extra: Record<string, SQL>) {
+  return joinedReviews(
+    db.select({ ...reviewColumns(readerId), ...extra }).from(reviews) as unknown as ReturnType<typeof reviewsFrom>,
+  );
+}
+
 export function toReview(row: ReviewRow, reader: Reader): Review {
   const isMine = reader.userId !== null && reader.userId === row.clientId;
   const name = row.isAnonymous ? null : reviewerName(row);

@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_open_reports_idx" ON "reviews" USING btree ("last_reported_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE ("reviews"."last_reported_at" is not null and "reviews"."hidden_at" is null and ("reviews"."moderated_at" is null or "reviews"."last_reported_at" > "reviews"."moderated_at"));
