@@ -115,6 +115,22 @@ describe('users', () => {
       moreThanTotal: true,
     });
     expect(response.json().data[0].email).toBe(`common-${USERS_COUNTED_UP_TO + 1}@example.com`);
+    const page = (number: number) =>
+      t.app.inject({
+        url: `/api/admin/users?searchQuery=okonkwo-common&perPage=20&page=${number}`,
+        headers: admin.headers,
+      });
+    // The last page the count reaches, and past it: the same count, the oldest accounts in order.
+    const last = (await page(USERS_COUNTED_UP_TO / 20)).json();
+    expect(last.meta).toMatchObject({ total: USERS_COUNTED_UP_TO, moreThanTotal: true });
+    expect(last.data.at(-1).email).toBe('common-2@example.com');
+    const beyond = (await page(USERS_COUNTED_UP_TO / 20 + 1)).json();
+    expect(beyond.data.map((user: { email: string }) => user.email)).toEqual(['common-1@example.com']);
+    expect(beyond.meta).toMatchObject({ total: USERS_COUNTED_UP_TO, moreThanTotal: true });
+    expect((await page(USERS_COUNTED_UP_TO / 20 + 2)).json()).toMatchObject({
+      data: [],
+      meta: { total: USERS_COUNTED_UP_TO, moreThanTotal: true },
+    });
     // One fewer match: counted exactly.
     await t.deps.db.execute(sql`DELETE FROM users WHERE email = 'common-1@example.com'`);
     const exact = await t.app.inject({ url: '/api/admin/users?searchQuery=okonkwo-common', headers: admin.headers });

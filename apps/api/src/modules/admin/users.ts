@@ -1,6 +1,6 @@
 import type { AdminUser, AdminUserPage, UserAccountStatus } from '@app/shared/schemas/admin';
 import type { UserRole } from '@app/shared/schemas/auth-token';
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countries, users } from '../../db/schema/index.ts';
 import { type AdminActor, assertAdmin, auditActor } from '../../platform/admin-actor.ts';
@@ -67,6 +67,23 @@ function statusCondition(status: UserAccountStatus | undefined): SQL | undefined
  */
 export const USERS_COUNTED_UP_TO = 200;
 
+/**
+ * The matches counted up to the limit, in the page's order: unordered, the count could take a
+ * sequential scan that starts wherever a concurrent scan is (synchronized scans) and reads far
+ * before it finds enough.
+ */
+async function countMatches(db: Tx, where: SQL | undefined): Promise<number> {
+  const matched = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(USERS_COUNTED_UP_TO + 1)
+    .as('matched');
+  const [row] = await db.select({ value: count() }).from(matched);
+  return row?.value ?? 0;
+}
+
 /** GET /admin/users: live accounts (erased ones are gone), newest first, searchable by email or name. */
 export async function listUsers(
   deps: Pick<AppDeps, 'db'>,
@@ -86,38 +103,35 @@ export async function listUsers(
     statusCondition(input.status),
     input.searchQuery ? matchesPerson(input.searchQuery) : undefined,
   );
-  const newestFirst = [desc(users.createdAt), desc(users.id)];
-  // The page's accounts are picked first on the index alone (users_live_created_idx holds what a
-  // search reads), then only they are read whole.
-  const pageIds = deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(input.perPage)
-    .offset((input.page - 1) * input.perPage);
-  const [rows, [counted]] = await Promise.all([
+  const offset = (input.page - 1) * input.perPage;
+  // The matches in the page's order, as far as the page or the count reaches (whichever is
+  // further): a common name is read along the newest-first index until then, a rare one through
+  // the trigram index (users_live_created_idx holds what a search reads). Read once, for both the
+  // page and the count (a page past the end has no row to carry it); only the page's accounts
+  // are then read whole.
+  const matchedIds = deps.db.$with('matched').as(
     deps.db
-      .select(columns)
+      .select({ id: users.id, createdAt: users.createdAt })
       .from(users)
-      .leftJoin(countries, eq(countries.id, users.countryId))
-      .where(inArray(users.id, pageIds))
-      .orderBy(...newestFirst),
-    deps.db.select({ value: count() }).from(
-      deps.db
-        .select({ id: users.id })
-        .from(users)
-        .where(where)
-        // In the page's order: a common name is counted along the newest-first index until the
-        // limit, a rare one through the trigram index. Unordered, the count could take a
-        // sequential scan that starts wherever a concurrent scan is (synchronized scans) and
-        // reads far before it finds enough.
-        .orderBy(...newestFirst)
-        .limit(USERS_COUNTED_UP_TO + 1)
-        .as('matched'),
-    ),
-  ]);
-  const matched = counted?.value ?? 0;
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(Math.max(USERS_COUNTED_UP_TO + 1, offset + input.perPage)),
+  );
+  const page = deps.db
+    .select({ id: matchedIds.id, createdAt: matchedIds.createdAt })
+    .from(matchedIds)
+    .orderBy(desc(matchedIds.createdAt), desc(matchedIds.id))
+    .limit(input.perPage)
+    .offset(offset)
+    .as('page');
+  const rows = await deps.db
+    .with(matchedIds)
+    .select({ ...columns, matched: sql<number>`(SELECT count(*)::int FROM ${matchedIds})` })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.id))
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .orderBy(desc(page.createdAt), desc(page.id));
+  const matched = rows[0]?.matched ?? (await countMatches(deps.db, where));
   const total = Math.min(matched, USERS_COUNTED_UP_TO);
   return {
     data: rows.map(toAdminUser),
