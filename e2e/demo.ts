@@ -78,19 +78,27 @@ export async function firstSlot(request: APIRequestContext, providerId: string):
 
 /**
  * The first weekday at least `days` days after `today` on which the provider's slot starting at
- * `time` ("14:00" in `zone`) is still free: the journeys before may have taken that very hour.
+ * `time` ("14:00" in `zone`) is still free: the journeys before may have taken that very hour, or
+ * hold the hour beside it (a buffer). With `repeat`, the slot must be free on each of its dates too
+ * (a series: `count` dates, `everyDays` apart).
  */
 export async function weekdayWithFree(
   request: APIRequestContext,
   providerId: string,
-  input: { today: string; days: number; time: string; zone: string },
+  input: { today: string; days: number; time: string; zone: string; repeat?: { count: number; everyDays: number } },
 ): Promise<string> {
-  for (let date = weekdayFrom(input.today, input.days), tried = 0; tried < 30; date = weekdayFrom(date, 1), tried++) {
+  const free = async (date: string) => {
     const answer = await request.get(
       `/api/providers-availability/${providerId}/timeslot/${date}?timezone=${encodeURIComponent(input.zone)}`,
     );
     const slots = ((await answer.json()).days?.[0]?.timeSlot ?? []) as Array<{ startTime: string }>;
-    if (slots.some((slot) => slot.startTime === input.time)) return date;
+    return slots.some((slot) => slot.startTime === input.time);
+  };
+  const { count, everyDays } = input.repeat ?? { count: 1, everyDays: 0 };
+  for (let date = weekdayFrom(input.today, input.days), tried = 0; tried < 30; date = weekdayFrom(date, 1), tried++) {
+    let all = true;
+    for (let index = 0; index < count && all; index++) all = await free(addDays(date, index * everyDays));
+    if (all) return date;
   }
   throw new Error(`no weekday with ${input.time} free`);
 }
