@@ -4,12 +4,16 @@ import { dismissConsent, paidSession, topUp } from './demo';
 import { expect, test } from './fixtures';
 import { type Account, countryIdentifier, signUpVerified, submitSignIn, tokenOf } from './helpers';
 
-/** Demo therapists no other journey books, one per language (their clients pay in their currency). */
+/**
+ * Demo therapists whose week the demo leaves open, one per language (their clients pay in their
+ * currency): a fully booked one's seeded sessions would collide with the session "now" at the end
+ * during their hours. Other journeys book them only days ahead.
+ */
 const JOURNEYS = [
   {
     lang: 'en' as const,
     prefix: '',
-    provider: { email: 'daniel.brooks@demo.test', password: 'demo-pass-123' },
+    provider: { email: 'maya.patel@demo.test', password: 'demo-pass-123' },
     country: 'US',
     phone: '+1 212 555 0134',
     client: { firstName: 'Chiamaka', lastName: "O'Neil-Adébáyọ̀" },
