@@ -4,6 +4,8 @@ import { createJobWaker, startJobs, WAKE_DELAY_MS } from './jobs.ts';
 
 const deps = {} as AppDeps;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Runs are waited for, not slept on: a loaded machine may hold the timers back well past the interval.
+const soon = { timeout: 5_000, interval: 5 };
 
 describe('startJobs', () => {
   it('runs a job on its interval and never overlaps a slow run with the next', async () => {
@@ -23,8 +25,7 @@ describe('startJobs', () => {
         },
       },
     ]);
-    // Waited for, not slept on: a loaded machine may hold the timers back well past the interval.
-    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 5 });
+    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2), soon);
     await jobs.stop();
     expect(maxRunning).toBe(1);
   });
@@ -46,7 +47,7 @@ describe('startJobs', () => {
       ],
       { onError: (job, error) => errors.push(`${job.name}: ${(error as Error).message}`), runAtStart: true },
     );
-    await vi.waitFor(() => expect(calls).toBeGreaterThan(1), { timeout: 5_000, interval: 5 });
+    await vi.waitFor(() => expect(calls).toBeGreaterThan(1), soon);
     await jobs.stop();
     expect(errors).toEqual(['flaky: boom']);
   });
@@ -100,7 +101,6 @@ describe('startJobs', () => {
     expect(runs).toBe(0); // the interval is a minute away
     for (let i = 0; i < 5; i++) waker.wake('outbox');
     waker.wake('unknown job');
-    const soon = { timeout: 5_000, interval: 5 };
     await vi.waitFor(() => expect(runs).toBe(1), soon);
     await sleep(WAKE_DELAY_MS * 2);
     expect(runs).toBe(1); // five wakes, one run (still going)
