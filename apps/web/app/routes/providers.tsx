@@ -5,13 +5,14 @@ import { data, useNavigate } from 'react-router';
 import { FiltersSheet, filterCount } from '#app/features/directory/components/filters-sheet';
 import { LazyStatePickerDialog } from '#app/features/directory/components/lazy-state-picker-dialog';
 import { ProviderCard } from '#app/features/directory/components/provider-card';
+import { SearchCount } from '#app/features/directory/components/search-count';
 import {
   FILTER_LISTS,
   type FilterOption,
   type FilterState,
   SearchFilters,
 } from '#app/features/directory/components/search-filters';
-import { WidenSearch } from '#app/features/directory/components/widen-search';
+import { type OnlineElsewhere, WidenSearch } from '#app/features/directory/components/widen-search';
 import { DIRECTORY_MODALS } from '#app/features/directory/lib/modals';
 import { loadPageWords } from '#app/lib/i18n';
 import { paths } from '#app/lib/paths';
@@ -97,7 +98,7 @@ async function onlineInOtherCountries(
   query: Record<string, string | string[]>,
   lang: Language,
   visitorCountry: string,
-): Promise<{ total: number; href: string } | null> {
+): Promise<OnlineElsewhere | null> {
   const { countryCode: _country, state: _state, cursor: _cursor, ...rest } = query;
   const chosen = [rest.modality ?? []].flat().flatMap((value) => value.split(','));
   const online = chosen.length > 0 ? chosen.filter((key) => ONLINE_MODALITIES.includes(key)) : ONLINE_MODALITIES;
@@ -112,7 +113,7 @@ async function onlineInOtherCountries(
   for (const name of ['cursor', 'state', 'modality']) params.delete(name);
   params.set('country', 'all');
   params.set('modality', online.join(','));
-  return { total: answer.page.total, href: `?${params}` };
+  return { total: answer.page.total, moreThanTotal: answer.page.moreThanTotal, href: `?${params}` };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -224,9 +225,7 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
             />
           ) : page ? (
             <>
-              <p className="mb-4 text-sm text-slate-600" aria-live="polite" data-testid="search-count">
-                {t('bookingScreens.directory.count', { count: page.total })}
-              </p>
+              <SearchCount total={page.total} moreThanTotal={page.moreThanTotal} />
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {page.data.map((provider) => (
                   <li key={provider.identifier} className="flex flex-col [&>article]:flex-1">

@@ -76,8 +76,10 @@ export const DirectorySearchPageSchema = z.object({
   data: z.array(DirectoryProviderSchema),
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: z.string().nullable(),
-  /** How many providers match the filters in all. */
+  /** How many providers match the filters, counted up to a limit. */
   total: z.number().int(),
+  /** More providers match than `total`, the limit of the count. */
+  moreThanTotal: z.boolean(),
 });
 export type DirectorySearchPage = z.infer<typeof DirectorySearchPageSchema>;
 

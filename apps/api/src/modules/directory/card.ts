@@ -53,7 +53,7 @@ export function cardQuery(db: Tx) {
 }
 
 /** cardQuery with more columns (a search's sort keys). */
-export function cardQueryWith<Extra extends Record<string, SQL.Aliased | SQL>>(db: Tx, extra: Extra) {
+export function cardQueryWith<Extra extends Record<string, SQL.Aliased | SQL>>(db: Pick<Tx, 'select'>, extra: Extra) {
   return db
     .select({ ...cardColumns, ...extra })
     .from(providerDirectory)

@@ -6,22 +6,26 @@ export interface Position {
   sort: string;
   values: string[];
   id: string;
-  /** How many matched when the first page was read (later pages repeat it). */
+  /** How many matched when the first page was read, counted up to a limit (later pages repeat it). */
   total: number;
+  /** More matched than `total`, the limit. */
+  moreThanTotal: boolean;
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
 export function encodeCursor(position: Position): string {
-  return Buffer.from(JSON.stringify([position.sort, position.values, position.id, position.total])).toString(
-    'base64url',
-  );
+  return Buffer.from(
+    JSON.stringify([position.sort, position.values, position.id, position.total, position.moreThanTotal]),
+  ).toString('base64url');
 }
 
 /** The position a cursor names, for this sort; anything else (tampered, another sort) is INVALID_CURSOR. */
 export function decodeCursor(cursor: string, sort: string, keys: number): Position {
   try {
-    const [cursorSort, values, id, total] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const [cursorSort, values, id, total, moreThanTotal] = JSON.parse(
+      Buffer.from(cursor, 'base64url').toString('utf8'),
+    ) as unknown[];
     if (
       cursorSort === sort &&
       Array.isArray(values) &&
@@ -30,9 +34,10 @@ export function decodeCursor(cursor: string, sort: string, keys: number): Positi
       typeof id === 'string' &&
       UUID_PATTERN.test(id) &&
       Number.isSafeInteger(total) &&
-      (total as number) >= 0
+      (total as number) >= 0 &&
+      typeof moreThanTotal === 'boolean'
     ) {
-      return { sort, values: values as string[], id, total: total as number };
+      return { sort, values: values as string[], id, total: total as number, moreThanTotal };
     }
   } catch {
     // fall through

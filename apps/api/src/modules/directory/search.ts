@@ -7,7 +7,7 @@ import {
   type DirectorySearchQuery,
   type DirectorySort,
 } from '@app/shared/schemas/directory';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -328,12 +328,99 @@ function statementName(shape: string): string | null {
 }
 
 /**
+ * How many matches a search counts: a page says "more than this many" past it. Counting every
+ * match reads them all; a marketplace's broad search matches thousands, and the number a visitor
+ * needs past a thousand is only that there are plenty.
+ */
+export const DIRECTORY_COUNTED_UP_TO = 1000;
+
+/**
+ * How many providers in a sort's order a first page looks through for its matches before it reads
+ * every match. A broad search fills its page from the first few dozen. Orders cluster, though (the
+ * soonest free share a time zone, the best rated may share a country), so a filtered search can
+ * find none among the first few hundred; a thousand costs a few milliseconds when it finds too few,
+ * and a narrow search is then answered from the filters' indexes, which serve it well.
+ */
+export const FIRST_PAGE_WALK = 1000;
+
+/** A subquery's matches in the order of their sort-key columns (k0, k1, …) and id. */
+const byKeyColumns = (keys: SortKey[]) => [
+  ...keys.map((_key, index) => sql`${sql.identifier(`k${index}`)}`),
+  sql`match_id`,
+];
+
+/**
+ * The first FIRST_PAGE_WALK listed providers in the order, read along its index, and the first
+ * page of matches among them (`matches`, a WITH query). When they fill the page (`filledPage`), it
+ * is the search's first page (`page`, with the count): no match further along the order comes
+ * before them.
+ */
+function firstOfOrder(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  statement: SearchStatement,
+  keys: SortKey[],
+  where: SQL | undefined,
+  limit: Placeholder,
+) {
+  statement.has('walk');
+  const keyColumns = (value: (index: number) => SQL | ReturnType<typeof sql.identifier>) =>
+    Object.fromEntries(keys.map((_key, index) => [`k${index}`, sql<string>`${value(index)}`.as(`k${index}`)]));
+  const walk = deps.db
+    .select({ walkId: sql<string>`${d.providerId}`.as('walk_id'), ...keyColumns((index) => keys[index] as SQL) })
+    .from(d)
+    .where(listedProvider(statement.value(deps.clock.now().toISOString())))
+    .orderBy(...keys, d.providerId)
+    .limit(statement.placeholder(FIRST_PAGE_WALK))
+    .as('walk');
+  // Each walked provider's own row, if it matches: looked up one by one in the walk's order (a
+  // lateral subquery the planner cannot fold into a join), so the page stops at its last match
+  // and no filter is weighed for the rest of the walk.
+  const matching = deps.db
+    .select({ matched: sql<number>`1`.as('matched') })
+    .from(d)
+    .where(and(sql`${d.providerId} = ${sql.identifier('walk')}.${sql.identifier('walk_id')}`, where))
+    .limit(1)
+    .as('matching');
+  const matches = deps.db.$with('walked').as(
+    deps.db
+      .select({
+        matchId: sql<string>`${sql.identifier('walk_id')}`.as('match_id'),
+        ...keyColumns((index) => sql.identifier(`k${index}`)),
+      })
+      .from(walk)
+      .crossJoinLateral(matching)
+      .orderBy(...byKeyColumns(keys))
+      .limit(limit),
+  );
+  const filledPage = sql`((SELECT count(*) FROM ${matches}) = ${limit})`;
+  // The walk read only the first matches, so they are counted apart, from the filters' indexes,
+  // as far as the count goes.
+  const countedUpTo = statement.placeholder(DIRECTORY_COUNTED_UP_TO + 1);
+  const page = deps.db
+    .select({
+      matchId: sql<string>`${sql.identifier('match_id')}`.as('match_id'),
+      ...keyColumns((index) => sql.identifier(`k${index}`)),
+      total:
+        sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${d} WHERE ${where} LIMIT ${countedUpTo}) AS counted)`.as(
+          'match_total',
+        ),
+    })
+    .from(matches)
+    .where(filledPage);
+  return { matches, page, filledPage };
+}
+
+/**
  * GET /providers: listed providers filtered by the preference lists, country, state (own or
  * licensed), fee range, "free within N days" and free text; ordered by relevance, rating, price or
  * next free slot; keyset pages (`cursor`), never OFFSET. The page's cards carry the next free
  * slot as the directory keeps it, the visitor's currency and the review summary. One statement,
  * prepared once per shape (docs/decisions/directory-directory-search-one-denormalized-trigger-kept-row-per-provider.md): PostgreSQL plans it once per
  * connection and the SQL is not put together again.
+ *
+ * A first page in an indexed order (rating, next free slot) looks for its matches among the first
+ * providers of that order before it reads every match, and counts the matches up to
+ * DIRECTORY_COUNTED_UP_TO (docs/decisions/directory-first-pages-stop-early.md).
  */
 export async function searchProviders(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
@@ -349,7 +436,10 @@ export async function searchProviders(
   const walks = position && query.sort === 'price' ? priceWalks(statement, context.rates, position) : null;
   const after = position && !walks ? afterPosition(statement, keys, position.values, position.id) : undefined;
   const limit = statement.placeholder(query.perPage + 1);
-  const orderedByKeys = [...keys.map((_key, index) => sql`${sql.identifier(`k${index}`)}`), sql`match_id`];
+  const orderedByKeys = byKeyColumns(keys);
+  // Relevance to free text ranks by a score of the statement, and price converts at its rates: no
+  // index holds either order, so their first pages read every match.
+  const walksFirst = !position && query.sort !== 'price' && !(query.sort === 'relevance' && terms.length > 0);
   // Each sort key computed once a row, from what the filters and the listing rule read.
   const candidates = (rowKeys: SQL[], conditions: SQL | undefined) =>
     deps.db
@@ -357,11 +447,12 @@ export async function searchProviders(
         // Names no joined table has: drizzle refers to a subquery's columns unqualified.
         matchId: sql<string>`${d.providerId}`.as('match_id'),
         ...Object.fromEntries(rowKeys.map((key, index) => [`k${index}`, sql<string>`${key}`.as(`k${index}`)])),
-        // The first page counts every match in the same statement; later pages carry that total in their cursor.
+        // A first page that reads every match counts them as it goes; later pages carry the count in their cursor.
         total: (position ? sql<number>`0` : sql<number>`(count(*) OVER ())::int`).as('match_total'),
       })
       .from(d)
       .where(and(where, conditions));
+  const walked = walksFirst ? firstOfOrder(deps, statement, keys, where, limit) : null;
   // The matches, ordered and cut to the page in a subquery; the card's columns are then read for
   // the page's rows alone.
   const build = () => {
@@ -373,13 +464,21 @@ export async function searchProviders(
         ? unionAll(first, second, ...rest)
             .orderBy(...orderedByKeys)
             .limit(limit)
-        : (first ??
-          candidates(keys, after)
-            .orderBy(...orderedByKeys)
-            .limit(limit))
+        : walked
+          ? // The walked page when the walk filled it; else every match, searched by the filters.
+            unionAll(
+              walked.page,
+              candidates(keys, sql`NOT ${walked.filledPage}`)
+                .orderBy(...orderedByKeys)
+                .limit(limit),
+            )
+          : (first ??
+            candidates(keys, after)
+              .orderBy(...orderedByKeys)
+              .limit(limit))
     ).as('matches');
     const key = (index: number) => sql`${sql.identifier('matches')}.${sql.identifier(`k${index}`)}`;
-    return cardQueryWith(deps.db, {
+    return cardQueryWith(walked ? deps.db.with(walked.matches) : deps.db, {
       ...Object.fromEntries(keys.map((_key, index) => [`k${index}`, sql<string>`${key(index)}::text`])),
       total: sql<number>`${matches.total}`,
     })
@@ -392,15 +491,18 @@ export async function searchProviders(
     : await build().execute(statement.values);
   const page = rows.slice(0, query.perPage);
   const last = page.at(-1);
-  const total = position ? position.total : (rows[0]?.total ?? 0);
+  const counted = position ? position.total : (rows[0]?.total ?? 0);
+  const moreThanTotal = position ? position.moreThanTotal : counted > DIRECTORY_COUNTED_UP_TO;
+  const total = Math.min(counted, DIRECTORY_COUNTED_UP_TO);
   const keyValues = (row: Record<string, unknown>) => keys.map((_key, index) => String(row[`k${index}`]));
   return {
     // The next free slot as the directory keeps it (refreshed every minute; the provider's page computes it live).
     data: page.map((row) => toCard(row, context, row.nextAvailableAt)),
     nextCursor:
       rows.length > query.perPage && last
-        ? encodeCursor({ sort: query.sort, values: keyValues(last), id: last.id, total })
+        ? encodeCursor({ sort: query.sort, values: keyValues(last), id: last.id, total, moreThanTotal })
         : null,
     total,
+    moreThanTotal,
   };
 }

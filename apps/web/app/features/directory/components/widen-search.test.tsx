@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, testI18n } from '#test/render';
 import { FiltersSheet, filterCount } from './filters-sheet';
-import { WidenSearch } from './widen-search';
+import { type OnlineElsewhere, WidenSearch } from './widen-search';
 
 const options = {
   language: [
@@ -16,22 +17,21 @@ const options = {
   specialities: [{ key: 'burnout', name: 'Burnout' }],
 };
 
-function renderWiden(search: string, onlineElsewhere: { total: number; href: string } | null) {
-  const Stub = createRoutesStub([
-    {
-      path: '/providers/',
-      Component: () => (
-        <WidenSearch
-          params={new URLSearchParams(search)}
-          lists={['language', 'specialities']}
-          options={options}
-          states={[{ code: 'NG-LA', name: 'Lagos' }]}
-          countryName="Nigeria"
-          onlineElsewhere={onlineElsewhere}
-        />
-      ),
-    },
-  ]);
+function widen(search: string, onlineElsewhere: OnlineElsewhere | null) {
+  return (
+    <WidenSearch
+      params={new URLSearchParams(search)}
+      lists={['language', 'specialities']}
+      options={options}
+      states={[{ code: 'NG-LA', name: 'Lagos' }]}
+      countryName="Nigeria"
+      onlineElsewhere={onlineElsewhere}
+    />
+  );
+}
+
+function renderWiden(search: string, onlineElsewhere: OnlineElsewhere | null) {
+  const Stub = createRoutesStub([{ path: '/providers/', Component: () => widen(search, onlineElsewhere) }]);
   renderWithProviders(<Stub initialEntries={[`/providers/${search}`]} />);
   return screen.getByTestId('widen-search');
 }
@@ -49,10 +49,30 @@ describe('an empty directory result', () => {
   });
 
   it('names the providers elsewhere who see clients online', () => {
-    const box = renderWiden('?specialities=burnout', { total: 3, href: '?specialities=burnout&country=all' });
+    const box = renderWiden('?specialities=burnout', {
+      total: 3,
+      moreThanTotal: false,
+      href: '?specialities=burnout&country=all',
+    });
     expect(
       within(box).getByRole('link', { name: '3 therapists in other countries see clients online' }),
     ).toHaveAttribute('href', '/providers/?specialities=burnout&country=all');
+  });
+
+  it('says "more than" when the count stopped at its limit, in the reader’s language', () => {
+    const elsewhere = { total: 1000, moreThanTotal: true, href: '?country=all' };
+    const box = renderWiden('?specialities=burnout', elsewhere);
+    expect(
+      within(box).getByRole('link', { name: 'More than 1,000 therapists in other countries see clients online' }),
+    ).toBeVisible();
+    const html = renderToString(
+      <I18nextProvider i18n={testI18n('de')}>
+        {createElement(createRoutesStub([{ path: '/de/providers/', Component: () => widen('', elsewhere) }]), {
+          initialEntries: ['/de/providers/'],
+        })}
+      </I18nextProvider>,
+    );
+    expect(html).toContain('Mehr als 1.000 Therapeut:innen in anderen Ländern bieten Online-Sitzungen an');
   });
 });
 

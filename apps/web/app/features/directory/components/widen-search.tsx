@@ -2,6 +2,13 @@ import { useWords } from '#app/lib/words';
 import { Link } from '#app/ui/link';
 import type { FilterOption, FilterState } from './search-filters';
 
+/** How many providers elsewhere see clients online (counted up to a limit: `moreThanTotal`), and the search that lists them. */
+export interface OnlineElsewhere {
+  total: number;
+  moreThanTotal: boolean;
+  href: string;
+}
+
 export interface WidenSearchProps {
   /** The page's query string. */
   params: URLSearchParams;
@@ -12,7 +19,7 @@ export interface WidenSearchProps {
   /** The chosen country's name ('' when every country is searched). */
   countryName: string;
   /** Providers in other countries who see clients online and match the rest (null: not asked). */
-  onlineElsewhere: { total: number; href: string } | null;
+  onlineElsewhere: OnlineElsewhere | null;
 }
 
 interface Removal {
@@ -98,7 +105,9 @@ export function WidenSearch({ params, lists, options, states, countryName, onlin
         {onlineElsewhere && onlineElsewhere.total > 0 ? (
           <li>
             <Link to={onlineElsewhere.href} className="font-semibold text-brand-700 hover:underline">
-              {t('searchScreens.widen.online', { count: onlineElsewhere.total })}
+              {t(onlineElsewhere.moreThanTotal ? 'searchScreens.widen.onlineMore' : 'searchScreens.widen.online', {
+                count: onlineElsewhere.total,
+              })}
             </Link>
           </li>
         ) : null}
