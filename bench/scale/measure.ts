@@ -287,7 +287,7 @@ export async function measureSize(size: ScaleSize, built: Built): Promise<SizeFi
       figures.push(figure);
       const cpu = (ms: number | undefined) => (ms === undefined ? '     ?' : ms.toFixed(2).padStart(6));
       console.log(
-        `  ${size.name}: ${figure.path.padEnd(44)} p50 ${figure.p50.toFixed(1).padStart(6)} ms  p99 ${figure.p99.toFixed(1).padStart(6)} ms  ${figure.perSecond.toFixed(0).padStart(5)}/s  CPU per answer: Node ${cpu(figure.nodeMs)} ms, PostgreSQL ${cpu(figure.postgresMs)} ms${figure.errors ? `  ERRORS ${figure.errors}` : ''}`,
+        `  ${size.name}: ${figure.path.padEnd(44)} p50 ${figure.p50.toFixed(1).padStart(6)} ms  p99 ${figure.p99.toFixed(1).padStart(6)} ms  ${figure.perSecond.toFixed(0).padStart(5)}/s  ${(Buffer.byteLength(answer) / 1024).toFixed(1).padStart(6)} KB  CPU per answer: Node ${cpu(figure.nodeMs)} ms, PostgreSQL ${cpu(figure.postgresMs)} ms${figure.errors ? `  ERRORS ${figure.errors}` : ''}`,
       );
     }
     const journeys = runs('journey') ? await measureJourney(base, deps, built.secret, url, flagged, size) : undefined;
