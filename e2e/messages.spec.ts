@@ -68,8 +68,19 @@ test.describe('messages between a client and their therapist', () => {
     // The therapist, in a second browser, waits on the chat list.
     const providerContext = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
     const provider = await providerContext.newPage();
+    // Live events reach a page once its socket is signed in; a message sent before that is in the
+    // list the page loads next, not pushed. Under load the two can be seconds apart, so the client
+    // writes once the therapist's page listens.
+    const listening = new Promise<void>((resolve) => {
+      provider.on('websocket', (socket) =>
+        socket.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('"auth.ok"')) resolve();
+        }),
+      );
+    });
     await signIn(provider, PROVIDER, '/messages/');
     await dismissConsent(provider);
+    await listening;
 
     await page.getByTestId('composer-text').fill('Hello <script>alert(1)</script> see https://example.com/info');
     await page.getByTestId('composer-send').click();
